@@ -1,0 +1,112 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+
+class ModuleDocFragment:
+    # Options every module has: how to reach and authenticate to the management API.
+    DOCUMENTATION = r'''
+options:
+  api_key:
+    description:
+      - Personal API key of the Edge Platform account, sent as the C(AccessKey) header.
+      - Created in the account settings under API Keys.
+      - If not set, the value of the E(EDGE_API_KEY) environment variable is used.
+      - Never shown in output, diff or logs.
+    type: str
+    required: true
+  api_url:
+    description:
+      - Base address of the management API (the C({base_url}) of the API description).
+      - If not set, the value of the E(EDGE_API_URL) environment variable is used.
+    type: str
+    required: true
+  validate_certs:
+    description:
+      - Whether to verify TLS certificates of the API.
+      - Only set to V(false) against a test server you control.
+    type: bool
+    default: true
+  api_timeout:
+    description:
+      - Seconds to wait for each HTTP response.
+      - If not set, the value of the E(EDGE_API_TIMEOUT) environment variable is used.
+    type: float
+    default: 30
+  api_retries:
+    description:
+      - How many times a request is repeated after a transient fault.
+      - A 429 answer is repeated after the time its C(Retry-After) header asks for, clamped to 1..60 seconds.
+      - 5xx answers and network errors are repeated with jittered exponential backoff, but only for
+        requests that are safe to repeat; a creating request is repeated only when the server proved
+        it did not act on it (a 429, or a connection that never opened).
+      - If not set, the value of the E(EDGE_API_RETRIES) environment variable is used.
+    type: int
+    default: 5
+requirements:
+  - requests
+notes:
+  - All modules of this collection belong to the action group C(edge.platform.edge), so the
+    connection options can be set once with C(module_defaults).
+'''
+
+    # Modules that call the video API.
+    VIDEO = r'''
+options:
+  video_api_url:
+    description:
+      - Base address of the video API (the C({video_url}) of the API description).
+      - If not set, the value of the E(EDGE_VIDEO_API_URL) environment variable is used.
+    type: str
+    required: true
+'''
+
+    # Modules that call the CDN request logging API.
+    LOGGING = r'''
+options:
+  logging_api_url:
+    description:
+      - Base address of the CDN request logging API (the C({logging_url}) of the API description).
+      - If not set, the value of the E(EDGE_LOGGING_API_URL) environment variable is used.
+    type: str
+    required: true
+'''
+
+    # Modules whose actions support check and diff mode fully.
+    ACTIONGROUP_AND_CHECK = r'''
+attributes:
+  check_mode:
+    description: Can run in check mode and return the changed status it predicts without changing anything.
+    support: full
+    details: Predicts exactly what a real run would do, returns the same result shape, and sends no write.
+  diff_mode:
+    description: Returns details on what has changed (or would change in check mode) when in diff mode.
+    support: full
+    details: Shows C(before) and C(after) of the managed fields, secrets masked.
+  action_group:
+    description: Part of an action group, for convenient setting of O(api_key) and O(api_url) with C(module_defaults).
+    support: full
+    membership:
+      - edge.platform.edge
+'''
+
+    # Read-only modules.
+    INFO_MODULE = r'''
+attributes:
+  check_mode:
+    description: Can run in check mode and return the changed status it predicts without changing anything.
+    support: full
+    details: This module only reads; it runs the same in check mode.
+  diff_mode:
+    description: Returns details on what has changed (or would change in check mode) when in diff mode.
+    support: N/A
+    details: This module changes nothing.
+  action_group:
+    description: Part of an action group, for convenient setting of O(api_key) and O(api_url) with C(module_defaults).
+    support: full
+    membership:
+      - edge.platform.edge
+'''

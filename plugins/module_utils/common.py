@@ -1,0 +1,154 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""Module machinery every edge.platform module shares.
+
+The common options and their environment fallbacks, the API client built from them,
+failures that carry ``failure: {status, error_key, message}``, secret masking and the
+before/after diff of managed fields.
+"""
+
+from __future__ import annotations
+
+import copy
+import typing as t
+
+from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_required_lib
+
+from ansible_collections.edge.platform.plugins.module_utils.client import (
+    DEFAULT_RETRIES,
+    DEFAULT_TIMEOUT,
+    HAS_REQUESTS,
+    SERVICE_OPTIONS,
+    EdgeApiError,
+    EdgeClient,
+)
+
+COLLECTION_VERSION = '0.1.0'
+MASK = '********'
+
+# Secret-bearing properties of a pull zone (spec 2.1) and of its hostnames (spec 2.2).
+PULLZONE_SECRETS = frozenset(('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSecret', 'LogForwardingToken'))
+HOSTNAME_SECRETS = frozenset(('CertificateKey',))
+
+
+def api_argument_spec(*services: str) -> dict[str, dict[str, t.Any]]:
+    """The common options (doc fragment ``edge.platform.api``) plus the base address of each extra service."""
+    spec: dict[str, dict[str, t.Any]] = dict(
+        api_key=dict(type='str', required=True, no_log=True, fallback=(env_fallback, ['EDGE_API_KEY'])),
+        api_url=dict(type='str', required=True, fallback=(env_fallback, ['EDGE_API_URL'])),
+        validate_certs=dict(type='bool', default=True),
+        api_timeout=dict(type='float', default=DEFAULT_TIMEOUT, fallback=(env_fallback, ['EDGE_API_TIMEOUT'])),
+        api_retries=dict(type='int', default=DEFAULT_RETRIES, fallback=(env_fallback, ['EDGE_API_RETRIES'])),
+    )
+    for service in services:
+        option = SERVICE_OPTIONS[service]
+        spec[option] = dict(type='str', required=True, fallback=(env_fallback, [f'EDGE_{option.upper()}']))
+    return spec
+
+
+def mask_secrets(value: t.Any, secret_keys: t.Collection[str]) -> t.Any:
+    """Deep copy of ``value`` with every set secret replaced by ``********``.
+
+    Only secrets that are set are masked: an empty or null secret stays as it is, so the
+    output still tells whether one is configured.
+    """
+    if isinstance(value, dict):
+        return {
+            key: (MASK if key in secret_keys and item not in (None, '') else mask_secrets(item, secret_keys))
+            for key, item in value.items()
+        }
+    if isinstance(value, list):
+        return [mask_secrets(item, secret_keys) for item in value]
+    return value
+
+
+def mask_pullzone(zone: dict[str, t.Any]) -> dict[str, t.Any]:
+    """A pull zone with its secret fields and hostname certificate keys masked."""
+    return mask_secrets(zone, PULLZONE_SECRETS | HOSTNAME_SECRETS)
+
+
+def make_diff(before: t.Any, after: t.Any, secret_keys: t.Collection[str] = ()) -> dict[str, t.Any]:
+    """Ansible diff of two views (None means absent), secrets masked."""
+    return {
+        'before': mask_secrets(before, secret_keys) if before is not None else {},
+        'after': mask_secrets(after, secret_keys) if after is not None else {},
+    }
+
+
+def set_options(params: dict[str, t.Any], names: t.Iterable[str]) -> dict[str, t.Any]:
+    """The options among ``names`` that the user set (not None)."""
+    return {name: params[name] for name in names if params.get(name) is not None}
+
+
+class EdgeModule:
+    """An AnsibleModule with the common options, the API client and uniform failures."""
+
+    def __init__(
+        self,
+        argument_spec: dict[str, dict[str, t.Any]],
+        services: t.Sequence[str] = (),
+        supports_check_mode: bool = True,
+        **kwargs: t.Any,
+    ) -> None:
+        spec = api_argument_spec(*services)
+        spec.update(argument_spec)
+        self.ansible = AnsibleModule(argument_spec=spec, supports_check_mode=supports_check_mode, **kwargs)
+        if not HAS_REQUESTS:
+            self.ansible.fail_json(msg=missing_required_lib('requests'))
+        self.params: dict[str, t.Any] = self.ansible.params
+        self._validate_common()
+        base_urls = {'api': self.params['api_url']}
+        for service in services:
+            base_urls[service] = self.params[SERVICE_OPTIONS[service]]
+        self.client = EdgeClient(
+            api_key=self.params['api_key'],
+            base_urls=base_urls,
+            timeout=self.params['api_timeout'],
+            retries=self.params['api_retries'],
+            validate_certs=self.params['validate_certs'],
+            user_agent=f'edge.platform/{COLLECTION_VERSION} ansible/{self.ansible.ansible_version}',
+        )
+
+    def _validate_common(self) -> None:
+        for option in ('api_url',) + tuple(SERVICE_OPTIONS.values()):
+            url = self.params.get(option)
+            if url is not None and not url.startswith(('http://', 'https://')):
+                self.fail(f'{option} must be an http:// or https:// URL, got {url!r}')
+        if self.params['api_timeout'] <= 0:
+            self.fail(f"api_timeout must be greater than 0, got {self.params['api_timeout']}")
+        if self.params['api_retries'] < 0:
+            self.fail(f"api_retries must be 0 or more, got {self.params['api_retries']}")
+
+    @property
+    def check_mode(self) -> bool:
+        return self.ansible.check_mode
+
+    def fail(self, msg: str, **result: t.Any) -> t.NoReturn:
+        """Refuse bad input (or any other failure that is not an API answer)."""
+        self.ansible.fail_json(msg=msg, **result)
+        raise AssertionError('unreachable')  # fail_json exits; this keeps type checkers honest
+
+    def fail_api(self, error: EdgeApiError, **result: t.Any) -> t.NoReturn:
+        self.fail(str(error), failure=error.failure(), **result)
+
+    def exit(self, **result: t.Any) -> t.NoReturn:
+        result.setdefault('changed', False)
+        self.ansible.exit_json(**result)
+        raise AssertionError('unreachable')
+
+    def run(self, main: t.Callable[[], dict[str, t.Any]]) -> t.NoReturn:
+        """Run ``main`` (which returns the result) and turn API errors into failures."""
+        try:
+            result = main()
+        except EdgeApiError as error:
+            self.fail_api(error)
+        finally:
+            self.client.close()
+        self.exit(**result)
+
+
+def copy_resource(resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    return copy.deepcopy(resource) if resource is not None else None

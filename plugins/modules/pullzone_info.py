@@ -1,0 +1,164 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: pullzone_info
+short_description: List and read CDN pull zones
+version_added: 0.1.0
+description:
+  - Returns CDN pull zones of the account, all of them or those matching O(id), O(name) or O(search).
+  - Pages through the pull zone list with the largest page size the API allows, keeping only
+    the matching zones.
+  - Secret fields (C(ZoneSecurityKey), C(AWSSigningKey), C(AWSSigningSecret), C(LogForwardingToken)
+    and the C(CertificateKey) of hostnames) are masked as C(********) when set, unless
+    O(include_secrets=true).
+author:
+  - edge.platform contributors
+extends_documentation_fragment:
+  - edge.platform.api
+  - edge.platform.api.INFO_MODULE
+options:
+  id:
+    description:
+      - Id of one pull zone. An id that does not exist returns an empty list.
+      - Mutually exclusive with O(name) and O(search).
+    type: int
+  name:
+    description:
+      - Exact name of the pull zone (case-sensitive).
+    type: str
+  search:
+    description:
+      - Search term the API filters the list by (part of a name or hostname).
+    type: str
+  include_certificate:
+    description:
+      - Whether hostnames carry their SSL certificate (C(Certificate) and C(CertificateKey)).
+    type: bool
+    default: false
+  include_secrets:
+    description:
+      - Return secret fields unmasked.
+      - Anything returned is visible in task output and logs; leave this off unless a later task
+        needs the value, and then use C(no_log) on the tasks that handle it.
+    type: bool
+    default: false
+'''
+
+EXAMPLES = r'''
+- name: List every pull zone
+  edge.platform.pullzone_info:
+    api_key: "{{ vault_edge_api_key }}"
+    api_url: "{{ edge_api_url }}"
+  register: all_zones
+
+- name: Read one pull zone by name, with certificates (keys stay masked)
+  edge.platform.pullzone_info:
+    name: assets
+    include_certificate: true
+  register: assets
+
+- name: Use the first match
+  ansible.builtin.debug:
+    msg: "{{ assets.pullzones[0].Hostnames | map(attribute='Value') | list }}"
+  when: assets.pullzones | length > 0
+'''
+
+RETURN = r'''
+pullzones:
+  description:
+    - The matching pull zones, with the API's own property names (PullZoneModel).
+    - Always a list; empty when nothing matches.
+  returned: always
+  type: list
+  elements: dict
+  sample:
+    - Id: 1001
+      Name: assets
+      OriginUrl: https://origin.example.com
+      Enabled: true
+      Suspended: false
+      EnableLogging: true
+      ZoneSecurityKey: "********"
+      Hostnames:
+        - Id: 5001
+          Value: assets.cdn.example.net
+          ForceSSL: true
+          IsSystemHostname: true
+          IsManagedHostname: false
+          HasCertificate: true
+          Certificate: null
+          CertificateKey: null
+'''
+
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils.client import iter_pages
+from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, mask_pullzone
+
+PAGE_SIZE = 1000  # the largest perPage the API accepts
+
+
+def list_pullzones(module: EdgeModule, search: str | None, include_certificate: bool) -> t.Iterator[dict[str, t.Any]]:
+    """Every pull zone (matching ``search``), page by page."""
+    params: dict[str, t.Any] = {'perPage': PAGE_SIZE, 'includeCertificate': str(include_certificate).lower()}
+    if search:
+        params['search'] = search
+
+    def fetch(page: int) -> t.Any:
+        return module.client.get('pullzone', 'list pull zones', params=dict(params, page=page))
+
+    def items_of(body: t.Any) -> list[dict[str, t.Any]]:
+        # page > 0 answers {Items, CurrentPage, TotalItems, HasMoreItems}; accept a plain array too.
+        return body if isinstance(body, list) else (body or {}).get('Items') or []
+
+    def next_of(body: t.Any, page: int) -> int | None:
+        return page + 1 if isinstance(body, dict) and body.get('HasMoreItems') else None
+
+    return iter_pages(fetch, items_of, next_of, 1)
+
+
+def main() -> None:
+    module = EdgeModule(
+        argument_spec=dict(
+            id=dict(type='int'),
+            name=dict(type='str'),
+            search=dict(type='str'),
+            include_certificate=dict(type='bool', default=False),
+            include_secrets=dict(type='bool', default=False),
+        ),
+        mutually_exclusive=[('id', 'name'), ('id', 'search')],
+    )
+    params = module.params
+    if params['id'] is not None and params['id'] < 1:
+        module.fail(f"id must be a positive integer, got {params['id']}")
+    if params['name'] is not None and not params['name'].strip():
+        module.fail('name must not be empty')
+
+    present = (lambda zone: zone) if params['include_secrets'] else mask_pullzone
+
+    def run() -> dict[str, t.Any]:
+        certificate = params['include_certificate']
+        if params['id'] is not None:
+            zone = module.client.get_or_none(
+                f"pullzone/{params['id']}", f"read pull zone {params['id']}",
+                params={'includeCertificate': str(certificate).lower()},
+            )
+            return {'pullzones': [present(zone)] if zone else []}
+        # An exact name is also a search term: the API narrows the list, the module keeps exact matches.
+        search = params['search'] or params['name']
+        zones = list_pullzones(module, search, certificate)
+        if params['name'] is not None:
+            zones = (zone for zone in zones if zone.get('Name') == params['name'])
+        return {'pullzones': [present(zone) for zone in zones]}
+
+    module.run(run)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,14 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The API areas of the emulator, seeded in this order (later areas read earlier ones)."""
+
+from __future__ import annotations
+
+from .containers import Containers
+from .databases import Databases
+from .pullzones import PullZones
+from .shield import Shield
+from .video import Video
+
+AREAS = (PullZones(), Shield(), Containers(), Video(), Databases())

@@ -1,0 +1,377 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""What every API area of the emulator shares.
+
+The in-memory state with its request record and injected faults, the error body each
+service answers with, the authentication rules, and the ASGI middleware that applies
+faults, checks credentials and records every request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import typing as t
+from dataclasses import dataclass, field
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute
+
+Scope = t.MutableMapping[str, t.Any]
+ASGIApp = t.Callable[..., t.Awaitable[None]]
+
+# Status code → error key used when a body has to be made up (faults, generic errors).
+STATUS_KEYS = {
+    400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed',
+    409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'validation_failed',
+    429: 'rate_limited', 500: 'internal_error', 502: 'bad_gateway', 503: 'service_unavailable', 504: 'gateway_timeout',
+}
+STATUS_TEXT = {
+    400: 'The request is invalid.', 401: 'Authorization has been denied for this request.',
+    403: 'Access to this resource is forbidden.', 404: 'The requested resource was not found.',
+    409: 'The request conflicts with the current state of the resource.',
+    429: 'Too many requests. Please slow down.', 500: 'An unexpected error occurred.',
+    502: 'Bad gateway.', 503: 'The service is temporarily unavailable.', 504: 'Gateway timeout.',
+}
+
+
+def json_response(body: t.Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(json.dumps(body, separators=(',', ':')), status_code=status, headers=headers, media_type='application/json')
+
+
+# ---- error bodies (spec section 7) ------------------------------------------------------
+
+ErrorStyle = t.Callable[[int, str, str, str], t.Any]  # (status, key, message, field) -> body
+
+
+def core_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, str]:
+    """Core management API and video library: ``{ErrorKey, Field, Message}``."""
+    return {'ErrorKey': key, 'Field': field_name, 'Message': message}
+
+
+def problem_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, t.Any]:
+    """RFC 7807 problem, as the container endpoints answer."""
+    return {
+        'type': f'https://errors.edge-platform.test/{key}', 'title': key, 'status': status,
+        'detail': message, 'instance': '',
+    }
+
+
+def shield_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, t.Any]:
+    """Shield envelope: ``{data, error: {success, message, errorKey}}``."""
+    return {'data': None, 'error': {'success': False, 'message': message, 'errorKey': key}}
+
+
+def video_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, t.Any]:
+    """Video API (thumbnail): ``{success, message, statusCode}``."""
+    return {'success': False, 'message': message, 'statusCode': status}
+
+
+def logging_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, str]:
+    """Logging API: ``{error: <code>, message}`` with the codes of spec 7.1."""
+    return {'error': key, 'message': message}
+
+
+def database_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, t.Any]:
+    return {'error': {'message': message, 'code': key.upper()}}
+
+
+# (service, path prefix) → style; the longest matching prefix wins.
+_ERROR_STYLES: dict[tuple[str, str], ErrorStyle] = {
+    ('api', '/'): core_error,
+    ('video', '/'): video_error,
+    ('logging', '/'): logging_error,
+    ('database', '/'): database_error,
+}
+
+
+def register_error_style(service: str, prefix: str, style: ErrorStyle) -> None:
+    _ERROR_STYLES[(service, prefix)] = style
+
+
+def error_style(service: str, path: str) -> ErrorStyle:
+    best: tuple[int, ErrorStyle] = (-1, core_error)
+    for (name, prefix), style in _ERROR_STYLES.items():
+        if name == service and path.startswith(prefix) and len(prefix) > best[0]:
+            best = (len(prefix), style)
+    return best[1]
+
+
+def error_response(
+    service: str, path: str, status: int, message: str | None = None, key: str | None = None,
+    field_name: str = '', headers: dict[str, str] | None = None,
+) -> Response:
+    key = key or STATUS_KEYS.get(status, f'http_{status}')
+    message = message or STATUS_TEXT.get(status, f'HTTP {status}')
+    return json_response(error_style(service, path)(status, key, message, field_name), status, headers)
+
+
+class ApiError(Exception):
+    """Raised by a handler: answered with the service's error body for the path."""
+
+    def __init__(self, status: int, message: str, key: str | None = None, field_name: str = '') -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.key = key
+        self.field_name = field_name
+
+
+# ---- state, record, faults --------------------------------------------------------------
+
+@dataclass
+class Fault:
+    path: re.Pattern[str]
+    service: str | None = None
+    method: str | None = None
+    status: int | None = None
+    retry_after: float | None = None
+    delay: float = 0.0
+    drop: bool = False
+    times: int = 1
+
+    def matches(self, service: str, method: str, path: str) -> bool:
+        return (
+            self.times > 0
+            and (self.service is None or self.service == service)
+            and (self.method is None or self.method.upper() == method)
+            and self.path.search(path) is not None
+        )
+
+    def describe(self) -> dict[str, t.Any]:
+        return {
+            'service': self.service, 'method': self.method, 'path': self.path.pattern, 'status': self.status,
+            'retry_after': self.retry_after, 'delay': self.delay, 'drop': self.drop, 'times': self.times,
+        }
+
+
+class Area:
+    """One API area of the emulator (pull zones, shield, containers …).
+
+    ``seed`` fills the area's part of ``state.data`` (deterministic for a scale),
+    ``routes`` gives the handlers per service, ``snapshot`` its lists for
+    ``GET {admin_url}/state`` and ``bind`` may start extra servers (one per database):
+    ``bind(service, app)`` serves ``app`` on a port of its own (requests recorded under
+    ``service``, faults applied) and returns its base URL.
+    """
+
+    name = ''
+
+    def seed(self, state: State, rng: random.Random) -> None:
+        """Fill this area's data; called at start and on every reset."""
+
+    def routes(self, state: State) -> dict[str, list[BaseRoute]]:
+        return {}
+
+    def snapshot(self, state: State) -> dict[str, list[t.Any]]:
+        return {}
+
+    def bind(self, state: State, bind: t.Callable[[str, ASGIApp], str]) -> None:
+        """Start extra servers; called once, after the first seeding."""
+
+
+@dataclass
+class State:
+    api_key: str
+    scale: int
+    areas: t.Sequence[Area] = ()
+    data: dict[str, t.Any] = field(default_factory=dict)
+    requests: list[dict[str, t.Any]] = field(default_factory=list)
+    faults: list[Fault] = field(default_factory=list)
+    # Values that outlive a reset (ports of extra servers and the like).
+    fixed: dict[str, t.Any] = field(default_factory=dict)
+
+    def reset(self) -> None:
+        self.data.clear()
+        self.requests.clear()
+        self.faults.clear()
+        for area in self.areas:
+            area.seed(self, random.Random(f'{area.name}:{self.scale}'))
+
+    def take_fault(self, service: str, method: str, path: str) -> Fault | None:
+        for fault in self.faults:
+            if fault.matches(service, method, path):
+                fault.times -= 1
+                return fault
+        return None
+
+    def add_fault(self, spec: dict[str, t.Any]) -> Fault:
+        try:
+            pattern = re.compile(str(spec.get('path') or ''))
+        except re.error as exc:
+            raise ApiError(400, f'path is not a valid regular expression: {exc}') from None
+        times = int(spec.get('times') if spec.get('times') is not None else 1)
+        status = spec.get('status')
+        fault = Fault(
+            path=pattern, service=spec.get('service'), method=spec.get('method'),
+            status=int(status) if status is not None else None,
+            retry_after=float(spec['retry_after']) if spec.get('retry_after') is not None else None,
+            delay=float(spec.get('delay') or 0), drop=bool(spec.get('drop')), times=times,
+        )
+        if fault.status is None and not fault.drop and not fault.delay:
+            raise ApiError(400, 'a fault needs a status, a delay or drop')
+        self.faults.append(fault)
+        return fault
+
+
+# ---- authentication ----------------------------------------------------------------------
+
+AuthCheck = t.Callable[[State, Request], t.Optional[ApiError]]
+
+
+def access_key_auth(state: State, request: Request) -> ApiError | None:
+    """Management and video API: ``AccessKey`` must be the account key; 401 otherwise."""
+    if request.headers.get('accesskey') != state.api_key:
+        return ApiError(401, 'Authorization has been denied for this request.', 'unauthorized', 'AccessKey')
+    return None
+
+
+def logging_auth(state: State, request: Request) -> ApiError | None:
+    """Logging API: 401 when no credentials, 403 when they are wrong (spec 5 and 7.1)."""
+    key = request.headers.get('accesskey')
+    bearer = request.headers.get('authorization', '')
+    if not key and not bearer:
+        return ApiError(401, 'No authentication credentials were provided.', 'unauthorized')
+    if key != state.api_key:
+        return ApiError(403, 'The credentials are invalid.', 'forbidden')
+    return None
+
+
+def no_auth(state: State, request: Request) -> ApiError | None:
+    return None
+
+
+_AUTH: dict[tuple[str, str], AuthCheck] = {
+    ('api', '/'): access_key_auth,
+    ('video', '/'): access_key_auth,
+    ('logging', '/'): logging_auth,
+}
+
+
+def register_auth(service: str, prefix: str, check: AuthCheck) -> None:
+    """Replace the credential check of a service for paths under ``prefix``."""
+    _AUTH[(service, prefix)] = check
+
+
+def auth_check(service: str, path: str) -> AuthCheck:
+    best: tuple[int, AuthCheck] = (-1, no_auth)
+    for (name, prefix), check in _AUTH.items():
+        if name == service and path.startswith(prefix) and len(prefix) > best[0]:
+            best = (len(prefix), check)
+    return best[1]
+
+
+# ---- middleware ---------------------------------------------------------------------------
+
+# Open connections by peer address, so that a fault can drop one (see server.TrackingH11Protocol).
+TRANSPORTS: dict[tuple[str, int], asyncio.BaseTransport] = {}
+
+
+class ServiceMiddleware:
+    """Applies injected faults, checks credentials, turns ApiError into error bodies and records the request."""
+
+    def __init__(self, app: ASGIApp, service: str, state: State) -> None:
+        self.app = app
+        self.service = service
+        self.state = state
+
+    async def __call__(self, scope: Scope, receive: t.Callable[..., t.Any], send: t.Callable[..., t.Any]) -> None:
+        if scope['type'] != 'http':
+            await self.app(scope, receive, send)
+            return
+        method = scope['method']
+        path = scope['path']
+        entry = {
+            'service': self.service, 'method': method, 'path': path,
+            'query': scope.get('query_string', b'').decode('latin-1'), 'status': None,
+        }
+        self.state.requests.append(entry)
+
+        fault = self.state.take_fault(self.service, method, path)
+        if fault is not None:
+            if fault.delay:
+                await asyncio.sleep(fault.delay)
+            if fault.drop:
+                entry['status'] = 0
+                transport = TRANSPORTS.get(tuple(scope.get('client') or ())[:2])
+                if transport is not None:
+                    transport.abort()
+                    await asyncio.sleep(0.01)  # let the server see the disconnect before the handler returns
+                return
+            if fault.status is not None:
+                entry['status'] = fault.status
+                headers = {'Retry-After': _retry_after(fault.retry_after)} if fault.retry_after is not None else None
+                await error_response(self.service, path, fault.status, headers=headers)(scope, receive, send)
+                return
+
+        denied = auth_check(self.service, path)(self.state, Request(scope))
+        if denied is not None:
+            entry['status'] = denied.status
+            await self._error(denied, path)(scope, receive, send)
+            return
+
+        async def recording_send(message: t.MutableMapping[str, t.Any]) -> None:
+            if message['type'] == 'http.response.start':
+                entry['status'] = message['status']
+            await send(message)
+
+        await self.app(scope, receive, recording_send)
+
+    def _error(self, error: ApiError, path: str) -> Response:
+        return error_response(self.service, path, error.status, error.message, error.key, error.field_name)
+
+
+def service_app(service: str, routes: t.Sequence[BaseRoute]) -> Starlette:
+    """A Starlette app whose handlers may raise ApiError, answered in the service's error shape."""
+
+    async def api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)
+        return error_response(service, request.url.path, exc.status, exc.message, exc.key, exc.field_name)
+
+    return Starlette(routes=list(routes), exception_handlers={ApiError: api_error})
+
+
+def _retry_after(seconds: float) -> str:
+    return str(int(seconds)) if float(seconds).is_integer() else str(seconds)
+
+
+# ---- request helpers -----------------------------------------------------------------------
+
+def query_int(request: Request, name: str, default: int, minimum: int | None = None, maximum: int | None = None) -> int:
+    raw = request.query_params.get(name)
+    if raw is None or raw == '':
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ApiError(400, f"The value '{raw}' is not valid for {name}.", 'validation_error', name) from None
+    if (minimum is not None and value < minimum) or (maximum is not None and value > maximum):
+        bounds = f'between {minimum} and {maximum}' if maximum is not None else f'at least {minimum}'
+        raise ApiError(400, f'{name} must be {bounds}, got {value}.', 'validation_error', name)
+    return value
+
+
+def query_bool(request: Request, name: str, default: bool = False) -> bool:
+    raw = request.query_params.get(name)
+    if raw is None or raw == '':
+        return default
+    lowered = raw.lower()
+    if lowered not in ('true', 'false', '1', '0'):
+        raise ApiError(400, f"The value '{raw}' is not valid for {name}.", 'validation_error', name)
+    return lowered in ('true', '1')
+
+
+async def json_body(request: Request) -> t.Any:
+    raw = await request.body()
+    if not raw:
+        return None
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise ApiError(400, 'The request body is not valid JSON.', 'invalid_json') from None

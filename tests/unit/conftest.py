@@ -1,0 +1,49 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""Shared fixtures: run a module in-process against a fake API, with no network."""
+
+from __future__ import annotations
+
+import typing as t
+
+import pytest
+
+from ansible.module_utils import basic
+from ansible.module_utils.testing import patch_module_args
+
+from ansible_collections.edge.platform.plugins.module_utils import client as client_module
+from ansible_collections.edge.platform.tests.unit.helpers import FakeApi, FakeSession, ModuleExit
+
+
+@pytest.fixture
+def fake_api(monkeypatch: pytest.MonkeyPatch) -> FakeApi:
+    """Replace the HTTP session of the client with a fake; no retry waits."""
+    api = FakeApi()
+    monkeypatch.setattr(client_module.requests, 'Session', lambda: FakeSession(api))
+    monkeypatch.setattr(client_module.time, 'sleep', lambda seconds: None)
+    return api
+
+
+@pytest.fixture
+def run_module(monkeypatch: pytest.MonkeyPatch) -> t.Callable[..., ModuleExit]:
+    """``run_module(main, args, check_mode=False, diff=False)`` → ModuleExit with result and failed."""
+
+    def exit_json(self: t.Any, **result: t.Any) -> None:
+        raise ModuleExit(result, False)
+
+    def fail_json(self: t.Any, msg: str, **result: t.Any) -> None:
+        raise ModuleExit(dict(result, msg=msg, failed=True), True)
+
+    monkeypatch.setattr(basic.AnsibleModule, 'exit_json', exit_json)
+    monkeypatch.setattr(basic.AnsibleModule, 'fail_json', fail_json)
+
+    def run(main: t.Callable[[], None], args: dict[str, t.Any], check_mode: bool = False, diff: bool = False) -> ModuleExit:
+        full = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff)
+        with patch_module_args(full):
+            with pytest.raises(ModuleExit) as caught:
+                main()
+        return caught.value
+
+    return run
