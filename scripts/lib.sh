@@ -5,8 +5,8 @@
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 VENV="$ROOT/.venv"
 # ansible-test finds a collection's files through git, so its copy must live outside this
-# repository: one build directory per checkout, under the user's cache.
-BUILD="${XDG_CACHE_HOME:-$HOME/.cache}/edge-platform/$(printf '%s' "$ROOT" | sha256sum | cut -c1-12)"
+# repository: one build directory per checkout, under the user's cache (EDGE_BUILD_DIR overrides).
+BUILD="${EDGE_BUILD_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/edge-platform/$(printf '%s' "$ROOT" | sha256sum | cut -c1-12)}"
 TREE="$BUILD/ansible_collections/edge/platform"
 EMULATOR_PID=""
 EMULATOR_INFO=""

@@ -18,7 +18,7 @@ description:
     and the C(CertificateKey) of hostnames) are masked as C(********) when set, unless
     O(include_secrets=true).
 author:
-  - edge.platform contributors
+  - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
   - edge.platform.api
   - edge.platform.api.INFO_MODULE

@@ -130,7 +130,7 @@ class Emulator:
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, self.stop)
         tasks = [asyncio.create_task(server.serve(sockets=[sock])) for server, sock in self.servers]
-        while not all(server.started for server, _ in self.servers):
+        while not all(server.started for server, _sock in self.servers):
             if any(task.done() for task in tasks):
                 break
             await asyncio.sleep(0.01)
@@ -140,7 +140,7 @@ class Emulator:
         await asyncio.gather(*tasks)
 
     def stop(self) -> None:
-        for server, _ in self.servers:
+        for server, _sock in self.servers:
             server.should_exit = True
 
 

@@ -123,7 +123,7 @@ class FakeSession:
     def request(self, method: str, url: str, params: t.Any = None, json: t.Any = None, data: t.Any = None,
                 headers: t.Any = None, **kwargs: t.Any) -> FakeResponse:
         merged = dict(self.headers)
-        merged.update({key: value for key, value in (headers or {}).items()})
+        merged.update(dict(headers or {}))
         merged = {key: value for key, value in merged.items() if value is not None}
         if hasattr(data, 'read'):
             data = data.read()

@@ -97,7 +97,7 @@ COUNTRIES = ('US', 'DE', 'FR', 'GB', 'NL', 'JP', 'BR', 'IN', 'CA', 'AU', 'SG', '
 
 
 def _token(rng: random.Random, length: int = 32) -> str:
-    return ''.join(rng.choice('abcdef0123456789') for _ in range(length))
+    return ''.join(rng.choices('abcdef0123456789', k=length))
 
 
 def _b64url(rng: random.Random, label: str) -> str:
