@@ -65,9 +65,10 @@ class EdgeApiError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = f'HTTP {self.status}' if self.status else 'no HTTP response'
+        if not self.status:  # a network error or a finding of the module itself
+            return f'{self.operation} failed: {self.message}'
         key = f' {self.error_key}' if self.error_key else ''
-        return f'{self.operation} failed: {where}{key}: {self.message}'
+        return f'{self.operation} failed: HTTP {self.status}{key}: {self.message}'
 
     def failure(self) -> dict[str, t.Any]:
         """The machine-readable part of a module failure."""

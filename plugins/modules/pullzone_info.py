@@ -98,29 +98,8 @@ pullzones:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.client import iter_pages
 from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, mask_pullzone
-
-PAGE_SIZE = 1000  # the largest perPage the API accepts
-
-
-def list_pullzones(module: EdgeModule, search: str | None, include_certificate: bool) -> t.Iterator[dict[str, t.Any]]:
-    """Every pull zone (matching ``search``), page by page."""
-    params: dict[str, t.Any] = {'perPage': PAGE_SIZE, 'includeCertificate': str(include_certificate).lower()}
-    if search:
-        params['search'] = search
-
-    def fetch(page: int) -> t.Any:
-        return module.client.get('pullzone', 'list pull zones', params=dict(params, page=page))
-
-    def items_of(body: t.Any) -> list[dict[str, t.Any]]:
-        # page > 0 answers {Items, CurrentPage, TotalItems, HasMoreItems}; accept a plain array too.
-        return body if isinstance(body, list) else (body or {}).get('Items') or []
-
-    def next_of(body: t.Any, page: int) -> int | None:
-        return page + 1 if isinstance(body, dict) and body.get('HasMoreItems') else None
-
-    return iter_pages(fetch, items_of, next_of, 1)
+from ansible_collections.edge.platform.plugins.module_utils.pullzones import list_pullzones
 
 
 def main() -> None:
@@ -152,7 +131,7 @@ def main() -> None:
             return {'pullzones': [present(zone)] if zone else []}
         # An exact name is also a search term: the API narrows the list, the module keeps exact matches.
         search = params['search'] or params['name']
-        zones = list_pullzones(module, search, certificate)
+        zones = list_pullzones(module.client, search, certificate)
         if params['name'] is not None:
             zones = (zone for zone in zones if zone.get('Name') == params['name'])
         return {'pullzones': [present(zone) for zone in zones]}
