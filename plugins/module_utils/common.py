@@ -66,8 +66,18 @@ def mask_secrets(value: t.Any, secret_keys: t.Collection[str]) -> t.Any:
 
 
 def mask_pullzone(zone: dict[str, t.Any]) -> dict[str, t.Any]:
-    """A pull zone with its secret fields and hostname certificate keys masked."""
-    return mask_secrets(zone, PULLZONE_SECRETS | HOSTNAME_SECRETS)
+    """A pull zone with its secret fields and hostname certificate keys masked.
+
+    Shallow copies only: listing thousands of zones should not deep-copy every record.
+    """
+    masked = dict(zone)
+    for key in PULLZONE_SECRETS:
+        if masked.get(key) not in (None, ''):
+            masked[key] = MASK
+    hostnames = masked.get('Hostnames')
+    if isinstance(hostnames, list):
+        masked['Hostnames'] = [mask_secrets(hostname, HOSTNAME_SECRETS) for hostname in hostnames]
+    return masked
 
 
 def make_diff(before: t.Any, after: t.Any, secret_keys: t.Collection[str] = ()) -> dict[str, t.Any]:

@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# The whole test suite, with its own set-up: sanity, units, integration against the
+# emulator, ansible-lint, changelog and docs lint, galaxy build, ansible-doc of every
+# module and the demo. Ends with "ci: N passed, N failed".
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+
+PASSED=0
+FAILED=0
+FAILED_STEPS=()
+LOGS="$ROOT/tests/output/ci"
+
+step() {
+    local name=$1
+    shift
+    log "$name"
+    local started=$SECONDS
+    if "$@"; then
+        PASSED=$((PASSED + 1))
+        printf -- '--- %s: passed (%ss)\n' "$name" $((SECONDS - started)) >&2
+    else
+        FAILED=$((FAILED + 1))
+        FAILED_STEPS+=("$name")
+        printf -- '--- %s: FAILED (%ss)\n' "$name" $((SECONDS - started)) >&2
+    fi
+}
+
+# Quiet pip's notes about local package folders that some machines list but do not have.
+filtered() {
+    "$@" 2>&1 | grep -v "^WARNING: Location '" 
+    return "${PIPESTATUS[0]}"
+}
+
+sanity() { (cd "$TREE" && filtered ansible-test sanity --color no --python "$PYVER"); }
+units() { (cd "$TREE" && filtered ansible-test units --color no --venv --python "$PYVER"); }
+
+integration() {
+    start_emulator 12 || return 1
+    write_integration_config
+    (cd "$TREE" && filtered ansible-test integration --color no --venv --python "$PYVER")
+    local status=$?
+    stop_emulator
+    return $status
+}
+
+lint() { (cd "$ROOT" && ansible-lint --offline); }
+changelog_lint() { (cd "$ROOT" && antsibull-changelog lint); }
+docs_lint() { (cd "$TREE" && antsibull-docs lint-collection-docs --plugin-docs --skip-rstcheck .); }
+
+galaxy_build() {
+    local out="$BUILD/dist"
+    rm -rf "$out" && mkdir -p "$out"
+    (cd "$TREE" && ansible-galaxy collection build --force --output-path "$out") || return 1
+    local archive
+    archive=$(ls "$out"/edge-platform-*.tar.gz) || return 1
+    # The artifact must hold the plugins and none of the tool output.
+    local listing
+    listing=$(tar -tzf "$archive")
+    grep -q '^plugins/modules/pullzone_info.py$' <<<"$listing" || { echo "plugins missing from $archive" >&2; return 1; }
+    if grep -E '^(\.venv|\.ci|tests/output|scripts)/' <<<"$listing"; then
+        echo "tool output in $archive" >&2
+        return 1
+    fi
+    # Install it where ansible-doc will look, so the docs come from the built artifact.
+    rm -rf "$BUILD/installed"
+    ansible-galaxy collection install --force -p "$BUILD/installed" "$archive" >/dev/null
+}
+
+ansible_doc_all() {
+    local module status=0
+    local modules
+    modules=$(cd "$TREE/plugins/modules" && ls ./*.py | sed 's|^\./||; s|\.py$||')
+    for module in $modules; do
+        if ANSIBLE_COLLECTIONS_PATH="$BUILD/installed" ansible-doc "edge.platform.$module" >/dev/null 2>"$LOGS/ansible-doc-$module.err"; then
+            echo "ansible-doc edge.platform.$module: ok"
+        else
+            echo "ansible-doc edge.platform.$module: FAILED" >&2
+            cat "$LOGS/ansible-doc-$module.err" >&2
+            status=1
+        fi
+    done
+    return $status
+}
+
+demo() { "$ROOT/scripts/demo.sh" >"$LOGS/demo.log" 2>&1 || { tail -40 "$LOGS/demo.log" >&2; return 1; }; }
+
+main() {
+    if ! ensure_venv || ! ensure_pip_bootstrap; then
+        echo "ci: 0 passed, 1 failed"
+        exit 1
+    fi
+    PYVER=$(venv_python_version)
+    sync_tree
+    mkdir -p "$LOGS"
+    trap stop_emulator EXIT
+
+    step "ansible-test sanity" sanity
+    step "ansible-test units" units
+    step "ansible-test integration (emulator)" integration
+    step "ansible-lint (production profile)" lint
+    step "antsibull-changelog lint" changelog_lint
+    step "antsibull-docs lint-collection-docs" docs_lint
+    step "ansible-galaxy collection build" galaxy_build
+    step "ansible-doc of every module" ansible_doc_all
+    step "demo (make demo)" demo
+
+    if [ "$FAILED" -gt 0 ]; then
+        printf 'failed steps: %s\n' "${FAILED_STEPS[*]}"
+    fi
+    echo "ci: $PASSED passed, $FAILED failed"
+    [ "$FAILED" -eq 0 ]
+}
+
+main "$@"

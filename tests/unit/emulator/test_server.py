@@ -1,0 +1,71 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""The emulator's start contract: ``python -m tests.emulator`` on 127.0.0.1, one JSON line, SIGTERM."""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import typing as t
+
+import pytest
+import requests
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(scope='module')
+def emulator() -> t.Iterator[dict[str, str]]:
+    process = subprocess.Popen(
+        [sys.executable, '-m', 'tests.emulator', '--api-key', 'contract-key', '--seed', '6'],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        line = process.stdout.readline()
+        assert line, process.stderr.read()
+        info = json.loads(line)
+        info['pid'] = process.pid
+        yield info
+    finally:
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+
+
+def test_ready_line(emulator: dict[str, t.Any]) -> None:
+    assert set(emulator) - {'pid'} == {'api_url', 'video_api_url', 'logging_api_url', 'admin_url', 'api_key'}
+    assert emulator['api_key'] == 'contract-key'
+    urls = [emulator[key] for key in ('api_url', 'video_api_url', 'logging_api_url', 'admin_url')]
+    assert all(url.startswith('http://127.0.0.1:') for url in urls)
+    assert len(set(urls)) == 4
+
+
+def test_seed_scale_and_auth(emulator: dict[str, t.Any]) -> None:
+    zones = requests.get(f"{emulator['api_url']}/pullzone", headers={'AccessKey': 'contract-key'}, timeout=10).json()
+    assert len(zones) == 6
+    assert requests.get(f"{emulator['api_url']}/pullzone", timeout=10).status_code == 401
+
+
+def test_dropped_connection_and_delay(emulator: dict[str, t.Any]) -> None:
+    admin = emulator['admin_url']
+    requests.post(f'{admin}/faults', json={'path': '^/pullzone$', 'drop': True}, timeout=10).raise_for_status()
+    with pytest.raises(requests.exceptions.ConnectionError):
+        requests.get(f"{emulator['api_url']}/pullzone", headers={'AccessKey': 'contract-key'}, timeout=10)
+    requests.post(f'{admin}/faults', json={'path': '^/pullzone$', 'delay': 0.3}, timeout=10).raise_for_status()
+    response = requests.get(f"{emulator['api_url']}/pullzone", headers={'AccessKey': 'contract-key'}, timeout=10)
+    assert response.status_code == 200
+    assert response.elapsed.total_seconds() >= 0.3
+    statuses = [r['status'] for r in requests.get(f'{admin}/requests', timeout=10).json()]
+    assert statuses[-2:] == [0, 200]
+
+
+def test_seed_below_minimum_is_refused() -> None:
+    result = subprocess.run([sys.executable, '-m', 'tests.emulator', '--seed', '5'], cwd=ROOT, capture_output=True, text=True,
+                            timeout=30, env=dict(os.environ), check=False)
+    assert result.returncode != 0
+    assert 'at least 6' in result.stderr

@@ -1,0 +1,304 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+import email.utils
+import time
+
+import pytest
+import requests
+
+from ansible_collections.edge.platform.plugins.module_utils import client as client_module
+from ansible_collections.edge.platform.plugins.module_utils.client import (
+    EdgeApiError,
+    EdgeClient,
+    backoff_seconds,
+    iter_pages,
+    parse_error_body,
+    retry_after_seconds,
+)
+from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, API_URL, FakeApi, FakeResponse, FakeSession
+
+
+@pytest.fixture
+def api() -> FakeApi:
+    return FakeApi()
+
+
+@pytest.fixture
+def waits() -> list[float]:
+    return []
+
+
+@pytest.fixture
+def client(api: FakeApi, waits: list[float]) -> EdgeClient:
+    return EdgeClient(API_KEY, {'api': API_URL, 'video': 'https://video.test/'}, retries=3, sleep=waits.append, session=FakeSession(api))
+
+
+def connection_refused() -> requests.exceptions.ConnectionError:
+    """What requests raises when the TCP connection could not be opened (nothing was sent)."""
+    reason = type('NewConnectionError', (Exception,), {})('refused')
+    return requests.exceptions.ConnectionError(type('MaxRetryError', (Exception,), {'reason': reason})('max retries'))
+
+
+def connection_dropped() -> requests.exceptions.ConnectionError:
+    """The server closed the connection after the request was sent: it may have acted."""
+    return requests.exceptions.ConnectionError(ConnectionResetError('Connection reset by peer'))
+
+
+# ---- headers, URLs -------------------------------------------------------------------------
+
+def test_sends_access_key_and_joins_base_urls(client: EdgeClient, api: FakeApi) -> None:
+    api.add('GET', r'^/pullzone$', [])
+    api.add('GET', r'^/library/1/videos/x$', {})
+    client.get('pullzone', 'list pull zones')
+    client.get('/library/1/videos/x', 'read video', service='video')
+    assert api.calls[0].url == 'https://api.edge.test/pullzone'
+    assert api.calls[1].url == 'https://video.test/library/1/videos/x'
+    assert api.calls[0].headers['AccessKey'] == API_KEY
+
+
+def test_auth_false_sends_no_access_key(client: EdgeClient, api: FakeApi) -> None:
+    api.add('GET', r'/thumb.jpg$', FakeResponse(200, content=b'img'))
+    client.request('GET', 'https://cdn.elsewhere.test/thumb.jpg', 'fetch thumbnail', auth=False)
+    assert 'AccessKey' not in api.calls[0].headers
+
+
+def test_missing_service_url_is_a_clear_error(client: EdgeClient) -> None:
+    with pytest.raises(EdgeApiError, match='logging_api_url is not set'):
+        client.get('v2/logs', 'read logs', service='logging')
+
+
+# ---- retries ---------------------------------------------------------------------------------
+
+def test_429_honours_retry_after_then_succeeds(client: EdgeClient, api: FakeApi, waits: list[float]) -> None:
+    api.add('GET', r'^/pullzone$', FakeResponse(429, {'error': 'rate_limited'}, {'Retry-After': '7'}), [])
+    assert client.get('pullzone', 'list pull zones') == []
+    assert waits == [7.0]
+    assert len(api.calls) == 2
+
+
+def test_retry_after_is_clamped(client: EdgeClient, api: FakeApi, waits: list[float]) -> None:
+    api.add('GET', r'^/a$', FakeResponse(429, None, {'Retry-After': '3600'}), FakeResponse(429, None, {'Retry-After': '0'}), {})
+    client.get('a', 'read a')
+    assert waits == [60.0, 1.0]
+
+
+def test_retry_after_http_date() -> None:
+    when = email.utils.formatdate(time.time() + 20, usegmt=True)
+    assert 18 <= retry_after_seconds(when) <= 20
+    assert retry_after_seconds('not a date') is None
+    assert retry_after_seconds(None) is None
+
+
+def test_429_repeats_even_a_create(client: EdgeClient, api: FakeApi) -> None:
+    api.add('POST', r'^/mc/registries$', FakeResponse(429, None, {'Retry-After': '1'}), {'id': 5})
+    assert client.request('POST', 'mc/registries', 'create registry', json_body={'displayName': 'x'}).json() == {'id': 5}
+    assert len(api.writes) == 2
+
+
+def test_5xx_on_a_read_is_retried_with_growing_jittered_backoff(client: EdgeClient, api: FakeApi, waits: list[float]) -> None:
+    api.add('GET', r'^/a$', FakeResponse(503), FakeResponse(502), FakeResponse(500), {'ok': True})
+    assert client.get('a', 'read a') == {'ok': True}
+    assert len(waits) == 3
+    caps = [0.5, 1.0, 2.0]
+    for wait, cap in zip(waits, caps):
+        assert cap / 2 <= wait <= cap
+
+
+def test_5xx_on_a_create_is_not_repeated(client: EdgeClient, api: FakeApi) -> None:
+    api.add('POST', r'^/mc/registries$', FakeResponse(503, {'title': 'unavailable', 'detail': 'try later'}), {'id': 5})
+    with pytest.raises(EdgeApiError) as caught:
+        client.request('POST', 'mc/registries', 'create container registry "x"', json_body={})
+    assert caught.value.status == 503
+    assert len(api.writes) == 1
+
+
+def test_idempotent_post_may_be_retried(client: EdgeClient, api: FakeApi) -> None:
+    api.add('POST', r'^/export$', FakeResponse(502), {'ok': True})
+    assert client.request('POST', 'export', 'export logs', idempotent=True).json() == {'ok': True}
+    assert len(api.calls) == 2
+
+
+def test_put_and_delete_are_safe_to_repeat(client: EdgeClient, api: FakeApi) -> None:
+    api.add('PUT', r'^/x$', FakeResponse(504), {})
+    api.add('DELETE', r'^/x$', FakeResponse(500), FakeResponse(204))
+    client.request('PUT', 'x', 'replace x')
+    client.request('DELETE', 'x', 'delete x')
+    assert [call.method for call in api.calls] == ['PUT', 'PUT', 'DELETE', 'DELETE']
+
+
+def test_retries_give_up_after_api_retries(client: EdgeClient, api: FakeApi, waits: list[float]) -> None:
+    api.add('GET', r'^/a$', FakeResponse(500, {'ErrorKey': 'internal', 'Field': '', 'Message': 'boom'}))
+    with pytest.raises(EdgeApiError) as caught:
+        client.get('a', 'read a')
+    assert len(api.calls) == 4  # first attempt + 3 retries
+    assert len(waits) == 3
+    assert str(caught.value) == 'read a failed: HTTP 500 internal: boom'
+
+
+def test_zero_retries_means_one_attempt(api: FakeApi) -> None:
+    client = EdgeClient(API_KEY, {'api': API_URL}, retries=0, sleep=lambda s: None, session=FakeSession(api))
+    api.add('GET', r'^/a$', FakeResponse(429, None, {'Retry-After': '1'}))
+    with pytest.raises(EdgeApiError):
+        client.get('a', 'read a')
+    assert len(api.calls) == 1
+
+
+def test_connection_error_retried_for_reads(client: EdgeClient, api: FakeApi) -> None:
+    api.add('GET', r'^/a$', connection_dropped(), {'ok': 1})
+    assert client.get('a', 'read a') == {'ok': 1}
+
+
+def test_connection_refused_create_is_repeated(client: EdgeClient, api: FakeApi) -> None:
+    api.add('POST', r'^/c$', connection_refused(), {'id': 1})
+    assert client.request('POST', 'c', 'create c').json() == {'id': 1}
+    assert len(api.writes) == 2
+
+
+def test_dropped_create_is_never_repeated(client: EdgeClient, api: FakeApi) -> None:
+    api.add('POST', r'^/c$', connection_dropped(), {'id': 1})
+    with pytest.raises(EdgeApiError) as caught:
+        client.request('POST', 'c', 'create c')
+    assert caught.value.status is None
+    assert str(caught.value).startswith('create c failed: ConnectionError')
+    assert len(api.writes) == 1
+
+
+def test_streamed_body_is_recreated_for_each_attempt(client: EdgeClient, api: FakeApi) -> None:
+    bodies = []
+    api.add('POST', r'^/up$', FakeResponse(429, None, {'Retry-After': '1'}), {})
+
+    def body() -> list[bytes]:
+        bodies.append(1)
+        return [b'chunk-1', b'chunk-2']
+
+    client.request('POST', 'up', 'upload', data=body)
+    assert len(bodies) == 2
+    assert api.calls[1].data == b'chunk-1chunk-2'
+
+
+def test_ok_statuses_are_returned_not_raised(client: EdgeClient, api: FakeApi) -> None:
+    api.add('GET', r'^/pullzone/9$', FakeResponse(404, {'ErrorKey': 'not_found', 'Field': '', 'Message': 'no'}))
+    assert client.get_or_none('pullzone/9', 'read pull zone 9') is None
+
+
+def test_backoff_is_capped() -> None:
+    assert backoff_seconds(20, rng=lambda low, high: high) == 30.0
+    assert backoff_seconds(0, rng=lambda low, high: low) == 0.25
+
+
+def test_default_session_is_real_and_reused(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = []
+    real = client_module.requests.Session
+
+    def counting() -> requests.Session:
+        made.append(1)
+        return real()
+
+    monkeypatch.setattr(client_module.requests, 'Session', counting)
+    client = EdgeClient(API_KEY, {'api': API_URL})
+    assert len(made) == 1
+    assert client.session.headers['AccessKey'] == API_KEY
+    client.close()
+
+
+# ---- error bodies ------------------------------------------------------------------------
+
+@pytest.mark.parametrize('body, expected', [
+    (  # problem
+        {'type': 'https://x/not-found', 'title': 'Not Found', 'status': 404, 'detail': 'no such app', 'instance': '/mc/apps/1'},
+        ('Not Found', 'no such app', []),
+    ),
+    (  # validation problem
+        {'title': 'One or more validation errors occurred.', 'status': 400, 'detail': 'invalid input', 'instance': '',
+         'errors': [{'field': 'displayName', 'message': 'too long'}, {'field': 'type', 'message': 'unknown'}], 'id': 'abc'},
+        ('One or more validation errors occurred.', 'invalid input (displayName: too long; type: unknown)',
+         [{'field': 'displayName', 'message': 'too long'}, {'field': 'type', 'message': 'unknown'}]),
+    ),
+    (  # shield envelope
+        {'data': None, 'error': {'success': False, 'message': 'Shield zone already exists', 'errorKey': 'shield.zone_exists'}},
+        ('shield.zone_exists', 'Shield zone already exists', []),
+    ),
+    (  # shield status only
+        {'statusCode': 409},
+        (None, 'the API answered statusCode 409', []),
+    ),
+    (  # core / video library
+        {'ErrorKey': 'videolibrary.referrer_invalid', 'Field': 'Hostname', 'Message': 'The hostname is invalid'},
+        ('videolibrary.referrer_invalid', 'The hostname is invalid', [{'field': 'Hostname', 'message': 'The hostname is invalid'}]),
+    ),
+    (  # video thumbnail
+        {'success': False, 'message': 'Video not found', 'statusCode': 404},
+        (None, 'Video not found', []),
+    ),
+    (  # registry create
+        {'id': 0, 'error': 'Registry credentials are invalid'},
+        (None, 'Registry credentials are invalid', []),
+    ),
+    (  # logging API
+        {'error': 'rate_limited', 'message': 'Per-pull-zone rate limit exceeded'},
+        ('rate_limited', 'Per-pull-zone rate limit exceeded', []),
+    ),
+    (  # Hrana
+        {'error': {'message': 'no such table: t', 'code': 'SQLITE_ERROR'}},
+        ('SQLITE_ERROR', 'no such table: t', []),
+    ),
+])
+def test_every_error_body_shape(body: dict, expected: tuple) -> None:
+    assert parse_error_body(400, body) == expected
+
+
+def test_non_json_error_body_keeps_its_text() -> None:
+    assert parse_error_body(502, None, '<html>Bad Gateway</html>') == (None, '<html>Bad Gateway</html>', [])
+    assert parse_error_body(502, None, '') == (None, 'no error details in the response', [])
+
+
+def test_error_from_response_falls_back_to_reason(client: EdgeClient, api: FakeApi) -> None:
+    api.add('GET', r'^/a$', FakeResponse(403, content=b'forbidden!'))
+    with pytest.raises(EdgeApiError) as caught:
+        client.request('GET', 'a', 'read a', idempotent=False)
+    error = caught.value
+    assert (error.status, error.error_key, error.message) == (403, 'forbidden', 'forbidden!')
+    assert error.failure() == {'status': 403, 'error_key': 'forbidden', 'message': 'forbidden!'}
+
+
+def test_failure_carries_field_errors() -> None:
+    error = EdgeApiError('create x', 400, 'bad', 'validation', [{'field': 'name', 'message': 'required'}])
+    assert error.failure()['errors'] == [{'field': 'name', 'message': 'required'}]
+
+
+def test_api_key_never_in_error_text(client: EdgeClient, api: FakeApi) -> None:
+    api.add('GET', r'^/a$', FakeResponse(401, {'ErrorKey': 'unauthorized', 'Field': 'AccessKey', 'Message': 'denied'}))
+    with pytest.raises(EdgeApiError) as caught:
+        client.get('a', 'read a')
+    assert API_KEY not in str(caught.value)
+    assert API_KEY not in repr(caught.value.failure())
+
+
+# ---- paging --------------------------------------------------------------------------------
+
+def test_iter_pages_follows_until_no_next() -> None:
+    pages = {1: {'items': [1, 2], 'next': 2}, 2: {'items': [3], 'next': 3}, 3: {'items': [], 'next': None}}
+    fetched = []
+
+    def fetch(position: int) -> dict:
+        fetched.append(position)
+        return pages[position]
+
+    assert list(iter_pages(fetch, lambda page: page['items'], lambda page, position: page['next'], 1)) == [1, 2, 3]
+    assert fetched == [1, 2, 3]
+
+
+def test_iter_pages_is_lazy() -> None:
+    fetched = []
+
+    def fetch(position: int) -> dict:
+        fetched.append(position)
+        return {'items': [position], 'next': position + 1}
+
+    pages = iter_pages(fetch, lambda page: page['items'], lambda page, position: page['next'], 1)
+    assert next(pages) == 1
+    assert fetched == [1]
