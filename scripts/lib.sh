@@ -33,14 +33,33 @@ ensure_venv() {
         export PATH="$VENV/bin:$PATH"
         return 0
     fi
-    log "creating $VENV"
-    local python
-    python=$(pick_python) || return 1
-    "$python" -m venv --clear "$VENV" || return 1
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip || return 1
+    if [ ! -x "$VENV/bin/python" ]; then
+        log "creating $VENV"
+        local python
+        python=$(pick_python) || return 1
+        "$python" -m venv "$VENV" || return 1
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip || return 1
+    fi
+    log "installing requirements-dev.txt into $VENV"
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$ROOT/requirements-dev.txt" || return 1
     echo "$want" >"$stamp"
     export PATH="$VENV/bin:$PATH"
+}
+
+# Every CPython 3.8+ on the machine under its pythonX.Y name, for ansible-test to test the
+# modules on all of them. pyenv's shims answer "command not found" for versions that are not
+# selected, so link the real binaries.
+python_versions_dir() {
+    local dir="$BUILD/pythons" candidate version
+    rm -rf "$dir" && mkdir -p "$dir"
+    for candidate in "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.*/bin/python3.* /usr/bin/python3.* /usr/local/bin/python3.*; do
+        [ -x "$candidate" ] || continue
+        case "$candidate" in *-config | *m) continue ;; esac
+        version=$("$candidate" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null) || continue
+        case "$version" in 3.8 | 3.9 | 3.1[0-9]) ;; *) continue ;; esac
+        [ -e "$dir/python$version" ] || ln -s "$candidate" "$dir/python$version"
+    done
+    echo "$dir"
 }
 
 # Python version of the venv, for ansible-test's --python.

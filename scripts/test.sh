@@ -31,7 +31,12 @@ filtered() {
     return "${PIPESTATUS[0]}"
 }
 
-sanity() { (cd "$TREE" && filtered ansible-test sanity --color no --python "$PYVER"); }
+sanity() {
+    # Every Python version ansible-core supports for modules that this machine has, and no
+    # test skipped for a missing tool.
+    command -v shellcheck >/dev/null || { echo "shellcheck is missing from $VENV" >&2; return 1; }
+    (cd "$TREE" && PATH="$(python_versions_dir):$PATH" filtered ansible-test sanity --color no)
+}
 units() { (cd "$TREE" && filtered ansible-test units --color no --venv --python "$PYVER"); }
 
 integration() {
@@ -67,10 +72,9 @@ galaxy_build() {
 }
 
 ansible_doc_all() {
-    local module status=0
-    local modules
-    modules=$(cd "$TREE/plugins/modules" && ls ./*.py | sed 's|^\./||; s|\.py$||')
-    for module in $modules; do
+    local path module status=0
+    for path in "$TREE"/plugins/modules/*.py; do
+        module=$(basename "$path" .py)
         if ANSIBLE_COLLECTIONS_PATH="$BUILD/installed" ansible-doc "edge.platform.$module" >/dev/null 2>"$LOGS/ansible-doc-$module.err"; then
             echo "ansible-doc edge.platform.$module: ok"
         else
