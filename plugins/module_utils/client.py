@@ -202,13 +202,13 @@ class EdgeClient:
         retries: int = DEFAULT_RETRIES,
         validate_certs: bool = True,
         user_agent: str = 'edge.platform',
-        sleep: t.Callable[[float], None] = time.sleep,
+        sleep: t.Callable[[float], None] | None = None,
         session: t.Any = None,
     ) -> None:
         self.base_urls = {name: url.rstrip('/') for name, url in base_urls.items() if url}
         self.timeout = timeout
         self.retries = max(0, int(retries))
-        self.sleep = sleep
+        self.sleep = sleep if sleep is not None else time.sleep
         self.session = session if session is not None else requests.Session()
         if session is None:
             # Connections are reused across calls; urllib3's own retries stay off, ours decide.

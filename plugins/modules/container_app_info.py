@@ -1,0 +1,123 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: container_app_info
+short_description: List container applications
+version_added: 0.1.0
+description:
+  - Returns the container applications of the account with their current status, all of them or
+    those matching O(id) or O(name).
+  - Follows the list's cursor page by page with the largest page size the API allows (1000).
+author:
+  - Edge Platform Collection Maintainers (@edge-platform)
+extends_documentation_fragment:
+  - edge.platform.api
+  - edge.platform.api.INFO_MODULE
+options:
+  id:
+    description:
+      - Id of one application. An id that does not exist returns an empty list.
+      - Mutually exclusive with O(name).
+    type: str
+  name:
+    description:
+      - Exact name of the applications to return (case-sensitive). Several applications may share a name.
+    type: str
+'''
+
+EXAMPLES = r'''
+- name: List every container application
+  edge.platform.container_app_info:
+    api_key: "{{ vault_edge_api_key }}"
+    api_url: "{{ edge_api_url }}"
+  register: all_apps
+
+- name: Applications that are not running well
+  ansible.builtin.debug:
+    msg: "{{ all_apps.apps | selectattr('status', 'in', ['failing', 'suspended']) | map(attribute='name') | list }}"
+
+- name: Read one application by name
+  edge.platform.container_app_info:
+    name: web-frontend
+  register: web
+
+- name: Show its public address
+  ansible.builtin.debug:
+    msg: "{{ web.apps[0].displayEndpoint.address }}"
+  when: web.apps | length > 0
+'''
+
+RETURN = r'''
+apps:
+  description:
+    - The matching applications, in the API's order, with the API's own property names.
+    - Always a list; empty when nothing matches.
+  returned: always
+  type: list
+  elements: dict
+  contains:
+    id:
+      description: Id of the application.
+      type: str
+    name:
+      description: Name of the application.
+      type: str
+    description:
+      description: Description of the application.
+      type: str
+    displayEndpoint:
+      description: The endpoint shown for the application, C({id, address}).
+      type: dict
+    status:
+      description: Current status, one of V(unknown), V(active), V(progressing), V(inactive), V(failing), V(suspended).
+      type: str
+  sample:
+    - id: 2f1c6c1e-8f4b-4d2a-9a51-3f0e0c9d7a11
+      name: web-frontend
+      description: Public web front end
+      displayEndpoint:
+        id: ep-4kq9x2m7pa
+        address: web-frontend.apps.example.net
+      status: active
+'''
+
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils.containers import list_apps
+
+
+def main() -> None:
+    module = EdgeModule(
+        argument_spec=dict(
+            id=dict(type='str'),
+            name=dict(type='str'),
+        ),
+        mutually_exclusive=[('id', 'name')],
+    )
+    params = module.params
+    for option in ('id', 'name'):
+        if params[option] is not None and not params[option].strip():
+            module.fail(f'{option} must not be empty')
+
+    def run() -> dict[str, t.Any]:
+        apps = list_apps(module.client)
+        if params['id'] is not None:
+            # Ids are unique: stop paging at the first match.
+            found = next((app for app in apps if app.get('id') == params['id']), None)
+            return {'apps': [found] if found is not None else []}
+        if params['name'] is not None:
+            return {'apps': [app for app in apps if app.get('name') == params['name']]}
+        return {'apps': list(apps)}
+
+    module.run(run)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,371 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: container_registry
+short_description: Add, update and remove container registries
+version_added: 0.1.0
+description:
+  - Manages a container registry of the account, the place container applications pull their
+    images from, identified by its O(display_name).
+  - O(state=present) adds the registry when no registry has that display name, and replaces its
+    type and credentials when O(registry_type) or O(username) differ; with
+    O(update_password=always) it also sends the password on every run.
+  - O(state=absent) removes it. The API refuses to remove a registry that applications still use;
+    the module then fails and names those applications.
+  - The password can never be read back. It is not compared, and it never appears in the output,
+    the diff, warnings or logs; the diff only shows that it is set or sent again.
+author:
+  - Edge Platform Collection Maintainers (@edge-platform)
+extends_documentation_fragment:
+  - edge.platform.api
+  - edge.platform.api.ACTIONGROUP_AND_CHECK
+options:
+  display_name:
+    description:
+      - Display name of the registry, 1 to 50 characters. It identifies the registry (exact,
+        case-sensitive match); the module fails when several registries have this name.
+    type: str
+    required: true
+  registry_type:
+    description:
+      - Where the registry is, V(docker_hub) or V(github).
+      - Required to add a registry. On an existing registry it is compared with the type its
+        host name (C(hostName)) tells, and a difference updates the registry.
+    type: str
+    choices: [docker_hub, github]
+  username:
+    description:
+      - User name of the registry's credentials, for private images.
+      - A different user name updates the registry, which sends O(password) too.
+      - Requires O(password).
+    type: str
+  password:
+    description:
+      - Password or access token of the registry's credentials.
+      - Requires O(username).
+      - The API replaces type and credentials together, so any update of a registry that has
+        credentials sends the password; updating such a registry without O(password) fails before
+        any request.
+    type: str
+  update_password:
+    description:
+      - V(on_create) sets O(password) when the registry is added, and on updates that happen
+        because O(registry_type) or O(username) changed; a password alone never causes an update.
+      - V(always) sends O(password) on every run, so the task always reports a change; the API
+        cannot tell whether the password differs.
+    type: str
+    choices: [always, on_create]
+    default: on_create
+  state:
+    description:
+      - Whether the registry should exist.
+    type: str
+    choices: [present, absent]
+    default: present
+notes:
+  - In check mode a removal is predicted as a change; whether applications still use the registry
+    is only known when the API is asked to remove it.
+  - The returned C(firstPasswordSymbols) and C(lastPasswordSymbols) are parts of the password and
+    are masked like it.
+'''
+
+EXAMPLES = r'''
+- name: Add a Docker Hub registry with credentials
+  edge.platform.container_registry:
+    display_name: docker-hub-production
+    registry_type: docker_hub
+    username: deploy-bot
+    password: "{{ vault_docker_hub_token }}"
+  register: registry
+
+- name: Rotate the token of a GitHub registry
+  edge.platform.container_registry:
+    display_name: github-packages
+    registry_type: github
+    username: ci-bot
+    password: "{{ vault_github_token }}"
+    update_password: always
+
+- name: Remove a registry no application uses any more
+  edge.platform.container_registry:
+    display_name: old-registry
+    state: absent
+'''
+
+RETURN = r'''
+registry:
+  description:
+    - The registry as the API returns it, with the API's own property names, plus its C(type).
+    - The password is never returned; C(firstPasswordSymbols) and C(lastPasswordSymbols) are masked when set.
+    - An empty dict when the registry is absent.
+    - In check mode, what the module predicts; C(id) and C(createdAt) of a registry that would be added are null.
+  returned: always
+  type: dict
+  contains:
+    id:
+      description: Id of the registry.
+      type: int
+      sample: 206
+    displayName:
+      description: Display name.
+      type: str
+      sample: docker-hub-production
+    hostName:
+      description: Host the registry pulls from.
+      type: str
+      sample: docker.io
+    userName:
+      description: User name of the credentials; null for a registry without credentials.
+      type: str
+      sample: deploy-bot
+    type:
+      description: Registry type as the API names it (C(dockerHub), C(gitHub)), derived from C(hostName); null when the host is not one of them.
+      type: str
+      sample: dockerHub
+    isPublic:
+      description: Whether the registry has no credentials.
+      type: bool
+      sample: false
+    firstPasswordSymbols:
+      description: Masked.
+      type: str
+      sample: "********"
+    lastPasswordSymbols:
+      description: Masked.
+      type: str
+      sample: "********"
+    createdAt:
+      description: When the registry was added.
+      type: str
+      sample: "2026-01-05T09:30:00Z"
+    lastUpdatedAt:
+      description: When the registry was last updated.
+      type: str
+      sample: null
+  sample:
+    id: 206
+    displayName: docker-hub-production
+    hostName: docker.io
+    userName: deploy-bot
+    firstPasswordSymbols: "********"
+    lastPasswordSymbols: "********"
+    createdAt: "2026-01-05T09:30:00Z"
+    isPublic: false
+    lastUpdatedAt: null
+    type: dockerHub
+applications:
+  description: On a refused removal, the applications that use the registry, as the API names them.
+  returned: when the registry is in use
+  type: list
+  elements: str
+  sample: [web-0000, api-0004]
+'''
+
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils.common import MASK, EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils.containers import (
+    DISPLAY_NAME_MAX,
+    REGISTRY_HOSTS,
+    REGISTRY_TYPES,
+    check_saved,
+    list_registries,
+    registry_type_of,
+)
+from ansible_collections.edge.platform.plugins.module_utils.resource import EdgeResource, Field
+
+# Key of the password in a change set; its value is only ever the mask.
+PASSWORD = 'password'
+# How the diff shows a password that is sent again to a registry that already had one.
+MASK_UPDATED = f'{MASK} (updated)'
+# Application names spelled out in the message of a refused removal (all are in ``applications``).
+NAMES_SHOWN = 10
+
+
+def registry_view(record: dict[str, t.Any]) -> dict[str, t.Any]:
+    """A registry record with its ``type`` (the API returns ``hostName`` only)."""
+    return {**record, 'type': registry_type_of(record)}
+
+
+def name_list(names: list[str]) -> str:
+    shown = ', '.join(names[:NAMES_SHOWN])
+    return f'{shown} and {len(names) - NAMES_SHOWN} more' if len(names) > NAMES_SHOWN else shown
+
+
+class Registry(EdgeResource):
+    name = 'registry'
+    fields = (
+        Field('display_name', 'displayName'),
+        Field('registry_type', 'type', to_api=REGISTRY_TYPES.get),
+        Field('username', 'userName'),
+    )
+    # Parts of the password; the password itself is never in a record. The diff shows
+    # ``password`` itself (masked) from diff_view, so it is not listed here.
+    secret_keys = frozenset(('firstPasswordSymbols', 'lastPasswordSymbols'))
+
+    def __init__(self, module: EdgeModule) -> None:
+        super().__init__(module)
+        self.display_name: str = self.params['display_name']
+        self.current: dict[str, t.Any] | None = None
+        self.password_sent = False
+
+    # ---- input ------------------------------------------------------------------------------
+
+    def validate(self) -> None:
+        if not 1 <= len(self.display_name) <= DISPLAY_NAME_MAX:
+            self.module.fail(f'display_name must be 1 to {DISPLAY_NAME_MAX} characters long, got {len(self.display_name)}')
+        for option in ('username', 'password'):
+            if self.params[option] == '':
+                self.module.fail(f'{option} must not be empty')
+
+    def request_body(self, registry: dict[str, t.Any], creating: bool) -> dict[str, t.Any]:
+        """The create/replace body for ``registry`` (API values); refuses what cannot be sent."""
+        what = f'container registry "{self.display_name}"'
+        registry_type = registry.get('type')
+        if registry_type is None:
+            self.module.fail(f'registry_type is required to {"add" if creating else "update"} {what}')
+        body: dict[str, t.Any] = {'displayName': self.display_name, 'type': registry_type}
+        user = registry.get('userName')
+        if user:
+            password = self.params['password']
+            if password is None:
+                self.module.fail(
+                    f'updating {what} needs password: the API replaces the credentials of user "{user}" '
+                    'with every update and cannot return the current password'
+                )
+            body['passwordCredentials'] = {'userName': user, 'password': password}
+        self.password_sent = 'passwordCredentials' in body
+        return body
+
+    # ---- reading ----------------------------------------------------------------------------
+
+    def find(self) -> dict[str, t.Any] | None:
+        matches = [registry_view(record) for record in list_registries(self.client) if record.get('displayName') == self.display_name]
+        if len(matches) > 1:
+            ids = ', '.join(str(record.get('id')) for record in matches)
+            raise EdgeApiError(
+                f'find container registry "{self.display_name}"', None,
+                f'{len(matches)} registries have this display name (ids {ids}); rename all but one to manage it',
+            )
+        self.current = matches[0] if matches else None
+        return self.current
+
+    def read(self, registry_id: t.Any) -> dict[str, t.Any]:
+        return registry_view(self.client.get(f'mc/registries/{registry_id}', f'read container registry {registry_id}'))
+
+    # ---- comparing ----------------------------------------------------------------------------
+
+    def changes(self, current: dict[str, t.Any], wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+        changes = super().changes(current, wanted)
+        if self.params['password'] is not None and self.params['update_password'] == 'always':
+            changes[PASSWORD] = MASK
+        if changes:
+            self.request_body({**current, **changes}, creating=False)  # refuse an update that cannot be sent
+        return changes
+
+    # ---- writing -------------------------------------------------------------------------------
+
+    def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+        body = self.request_body(wanted, creating=True)
+        operation = f'add container registry "{self.display_name}"'
+        response = self.client.request('POST', 'mc/registries', operation, json_body=body)
+        result = check_saved(operation, response.status, response.json())
+        if result.get('id') is None:
+            raise EdgeApiError(operation, response.status, 'the API answered no registry id')
+        return self.read(result['id'])
+
+    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        body = self.request_body({**current, **changes}, creating=False)
+        operation = f'update container registry "{self.display_name}"'
+        response = self.client.request('PUT', f"mc/registries/{current['id']}", operation, json_body=body)
+        check_saved(operation, response.status, response.json())
+        return self.read(current['id'])
+
+    def delete(self, current: dict[str, t.Any]) -> None:
+        operation = f'remove container registry "{self.display_name}"'
+        response = self.client.request('DELETE', f"mc/registries/{current['id']}", operation, ok_statuses=(409,))
+        body = response.json()
+        body = body if isinstance(body, dict) else {}
+        applications = [str(name) for name in body.get('applications') or []]
+        if response.status == 409:
+            error = EdgeClient.error_from(operation, response.raw)
+            if applications:
+                error = EdgeApiError(operation, error.status, f'{error.message} Used by: {name_list(applications)}', error.error_key)
+            self.module.fail_api(error, applications=applications)
+        status = str(body.get('status') or '')
+        if status.lower() == 'inuse':
+            count = len(applications)
+            users = f" by {count} application{'' if count == 1 else 's'}: {name_list(applications)}" if applications else ''
+            self.module.fail_api(
+                EdgeApiError(operation, response.status, f'the registry is in use{users}', status),
+                applications=applications,
+            )
+        if status.lower() not in ('', 'removed', 'notfound'):  # notFound: already gone, which is what was asked
+            raise EdgeApiError(operation, response.status, f'the API answered status {status}', status)
+
+    # ---- check mode ------------------------------------------------------------------------------
+
+    def predicted(self, current: dict[str, t.Any] | None, body: dict[str, t.Any]) -> dict[str, t.Any]:
+        """The record the API would hold after saving ``body``."""
+        record: dict[str, t.Any] = dict(current) if current is not None else {
+            'id': None, 'displayName': None, 'hostName': None, 'userName': None, 'firstPasswordSymbols': None,
+            'lastPasswordSymbols': None, 'createdAt': None, 'isPublic': None, 'lastUpdatedAt': None,
+        }
+        credentials = body.get('passwordCredentials')
+        if current is None or registry_type_of(current) != body['type']:
+            record['hostName'] = REGISTRY_HOSTS[body['type']]
+        if current is None or bool(current.get('userName')) != bool(credentials):
+            record['isPublic'] = credentials is None
+        record['displayName'] = body['displayName']
+        record['userName'] = credentials['userName'] if credentials else None
+        if credentials:
+            record['firstPasswordSymbols'] = record['lastPasswordSymbols'] = MASK
+        else:
+            record['firstPasswordSymbols'] = record['lastPasswordSymbols'] = None
+        record['type'] = body['type']
+        return record
+
+    def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+        return self.predicted(None, self.request_body(wanted, creating=True))
+
+    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        return self.predicted(current, self.request_body({**current, **changes}, creating=False))
+
+    # ---- output ------------------------------------------------------------------------------------
+
+    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+        if resource is None:
+            return None
+        view = {'displayName': resource.get('displayName'), 'type': registry_type_of(resource), 'userName': resource.get('userName')}
+        had_password = bool(self.current and self.current.get('userName'))
+        if resource is not self.current and self.password_sent:
+            view[PASSWORD] = MASK_UPDATED if had_password else MASK
+        else:
+            view[PASSWORD] = MASK if resource.get('userName') else None
+        return view
+
+
+def main() -> None:
+    module = EdgeModule(
+        argument_spec=dict(
+            display_name=dict(type='str', required=True),
+            registry_type=dict(type='str', choices=sorted(REGISTRY_TYPES)),
+            username=dict(type='str'),
+            password=dict(type='str', no_log=True),
+            update_password=dict(type='str', default='on_create', choices=['always', 'on_create'], no_log=False),
+            state=dict(type='str', default='present', choices=['present', 'absent']),
+        ),
+        required_together=[('username', 'password')],
+    )
+    Registry(module).run()
+
+
+if __name__ == '__main__':
+    main()
