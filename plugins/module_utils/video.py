@@ -1,0 +1,82 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""Video libraries and videos: image checks and content checksums.
+
+A thumbnail is compared by content: the SHA-256 of the image a video serves now
+against that of the wanted image. Both are hashed while streaming, so an image is
+never held in memory whole.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import typing as t
+from urllib.parse import quote
+
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
+
+CHUNK_SIZE = 65536
+HEAD_SIZE = 16  # enough leading bytes to recognise every accepted image kind
+
+# The image kinds the service takes as a thumbnail.
+IMAGE_KINDS = ('JPEG', 'PNG', 'WebP')
+
+
+def image_kind(head: bytes) -> str | None:
+    """``JPEG``, ``PNG`` or ``WebP`` from an image's leading bytes (its signature), or None."""
+    if head.startswith(b'\xff\xd8\xff'):
+        return 'JPEG'
+    if head.startswith(b'\x89PNG\r\n\x1a\n'):
+        return 'PNG'
+    if len(head) >= 12 and head[:4] == b'RIFF' and head[8:12] == b'WEBP':
+        return 'WebP'
+    return None
+
+
+def file_digest(path: str) -> tuple[str, bytes]:
+    """SHA-256 hex of a local file and its leading bytes."""
+    digest = hashlib.sha256()
+    head = b''
+    with open(path, 'rb') as handle:
+        for chunk in iter(lambda: handle.read(CHUNK_SIZE), b''):
+            if len(head) < HEAD_SIZE:
+                head += chunk[:HEAD_SIZE - len(head)]
+            digest.update(chunk)
+    return digest.hexdigest(), head
+
+
+def download_digest(
+    client: EdgeClient,
+    url: str,
+    operation: str,
+    service: str = 'video',
+    missing: t.Collection[int] = (),
+) -> tuple[str, bytes] | None:
+    """SHA-256 hex and leading bytes of what ``url`` serves, fetched without the API key.
+
+    None when the answer's status is in ``missing``. Errors raise EdgeApiError naming
+    ``operation``.
+    """
+    response = client.request('GET', url, operation, service=service, auth=False, stream=True, ok_statuses=missing)
+    try:
+        if response.status in missing:
+            return None
+        digest = hashlib.sha256()
+        head = b''
+        for chunk in response.raw.iter_content(CHUNK_SIZE):
+            if len(head) < HEAD_SIZE:
+                head += chunk[:HEAD_SIZE - len(head)]
+            digest.update(chunk)
+        return digest.hexdigest(), head
+    except OSError as exc:  # the body broke off (requests' errors are OSErrors)
+        raise EdgeApiError(operation, None, f'{type(exc).__name__}: {exc}') from None
+    finally:
+        response.raw.close()
+
+
+def video_path(library_id: int, video_id: str) -> str:
+    """``library/{libraryId}/videos/{videoId}`` on the video API."""
+    return f"library/{library_id}/videos/{quote(video_id, safe='')}"

@@ -1,0 +1,258 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: video_thumbnail
+short_description: Set the thumbnail of a video, from a local image or a URL
+version_added: 0.1.0
+description:
+  - Sets the thumbnail of one video of a video library, either by uploading a local image
+    (O(src)) or by having the service fetch it from a URL (O(url)).
+  - Idempotent by content. The module compares the SHA-256 of the wanted image (the O(src)
+    file, or the bytes it fetches from O(url)) with that of the image the video serves now at
+    its C(thumbnailUrl), and sets the thumbnail only when they differ, or with O(force=true).
+  - The upload is the file itself as an C(application/octet-stream) body, streamed from disk.
+    Setting a thumbnail is safe to repeat, so after a server error the upload (or the URL call) is
+    retried like a read (see O(api_retries)), sending the whole file again.
+  - The served thumbnail and the O(url) image are fetched without any API key.
+author:
+  - Edge Platform Collection Maintainers (@edge-platform)
+extends_documentation_fragment:
+  - edge.platform.api
+  - edge.platform.api.VIDEO
+  - edge.platform.api.ACTIONGROUP_AND_CHECK
+options:
+  library_id:
+    description:
+      - Id of the video library the video belongs to.
+    type: int
+    required: true
+  video_id:
+    description:
+      - Id (C(guid)) of the video.
+    type: str
+    required: true
+  src:
+    description:
+      - Path of a local JPEG, PNG or WebP image to upload as the thumbnail.
+      - The kind of image is told from the file's content, not its name; anything else is
+        refused before any request is sent.
+      - Exactly one of O(src) and O(url) is required.
+    type: path
+  url:
+    description:
+      - An C(http://) or C(https://) URL of the image; the service fetches it from there.
+      - The module fetches it too, to compare its checksum with the current thumbnail's; so a
+        URL whose image the video already shows is unchanged. It must serve a JPEG, PNG or
+        WebP image.
+    type: str
+  force:
+    description:
+      - Set the thumbnail even when the video already shows the same image.
+      - The current thumbnail is still read for the diff, but a failure to read it is ignored.
+    type: bool
+    default: false
+  library_api_key:
+    description:
+      - The video library's own API key, sent as C(AccessKey) to the video API instead of O(api_key).
+      - The API description authenticates video operations with the account key (O(api_key)),
+        which is the default; the public service also takes, and some set-ups require, the key of
+        the library (its C(ApiKey)).
+    type: str
+notes:
+  - There is no way to remove a custom thumbnail; set another image instead.
+seealso:
+  - module: edge.platform.video_blocked_referrer
+'''
+
+EXAMPLES = r'''
+- name: Upload a thumbnail from a file (unchanged when the video already shows it)
+  edge.platform.video_thumbnail:
+    api_key: "{{ vault_edge_api_key }}"
+    api_url: "{{ edge_api_url }}"
+    video_api_url: "{{ edge_video_api_url }}"
+    library_id: 5001
+    video_id: 7e8a2401-2d3a-4904-8b9c-f532f558c29f
+    src: files/thumbnails/launch.jpg
+
+- name: Let the service fetch the thumbnail from a URL, with the library's own key
+  edge.platform.video_thumbnail:
+    library_id: 5001
+    video_id: 7e8a2401-2d3a-4904-8b9c-f532f558c29f
+    url: https://static.example.com/thumbnails/launch.png
+    library_api_key: "{{ vault_library_api_key }}"
+
+- name: Upload again even if the image is the same
+  edge.platform.video_thumbnail:
+    library_id: 5001
+    video_id: 7e8a2401-2d3a-4904-8b9c-f532f558c29f
+    src: files/thumbnails/launch.jpg
+    force: true
+  register: thumbnail
+
+- name: Show where the thumbnail is served
+  ansible.builtin.debug:
+    msg: "{{ thumbnail.video.thumbnailUrl }} ({{ thumbnail.checksum }})"
+'''
+
+RETURN = r'''
+video:
+  description:
+    - The video, with the API's own property names (VideoModel), as it is after the run.
+    - In check mode, the video as it is now.
+  returned: success
+  type: dict
+  sample:
+    videoLibraryId: 5001
+    guid: 7e8a2401-2d3a-4904-8b9c-f532f558c29f
+    title: Launch
+    status: 4
+    thumbnailFileName: thumbnail_2.jpg
+    thumbnailUrl: https://cdn.example.net/7e8a2401-2d3a-4904-8b9c-f532f558c29f/thumbnail_2.jpg
+checksum:
+  description: SHA-256 (hex) of the wanted image.
+  returned: success
+  type: str
+  sample: 871cff90420447823bde3c6fa0d7829a703996e5b27e13199b1932d29c3814c8
+'''
+
+import os
+import typing as t
+from urllib.parse import urlsplit
+
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError
+from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, make_diff
+from ansible_collections.edge.platform.plugins.module_utils.video import (
+    IMAGE_KINDS,
+    download_digest,
+    file_digest,
+    image_kind,
+    video_path,
+)
+
+KINDS = ', '.join(IMAGE_KINDS[:-1]) + ' or ' + IMAGE_KINDS[-1]
+
+
+def main() -> None:
+    module = EdgeModule(
+        argument_spec=dict(
+            library_id=dict(type='int', required=True),
+            video_id=dict(type='str', required=True),
+            src=dict(type='path'),
+            url=dict(type='str'),
+            force=dict(type='bool', default=False),
+            library_api_key=dict(type='str', no_log=True),
+        ),
+        services=('video',),
+        mutually_exclusive=[('src', 'url')],
+        required_one_of=[('src', 'url')],
+    )
+    params = module.params
+    library_id: int = params['library_id']
+    video_id: str = params['video_id'].strip()
+    src: str | None = params['src']
+    url: str | None = params['url']
+    force: bool = params['force']
+
+    # ---- refuse bad input before any request -------------------------------------------------
+    if library_id < 1:
+        module.fail(f'library_id must be a positive integer, got {library_id}')
+    if not video_id:
+        module.fail('video_id must not be empty')
+    checksum = ''
+    if src is not None:
+        if not os.path.exists(src):
+            module.fail(f'src {src} does not exist')
+        if not os.path.isfile(src):
+            module.fail(f'src {src} is not a file')
+        try:
+            checksum, head = file_digest(src)
+        except OSError as exc:
+            module.fail(f'src {src} cannot be read: {exc.strerror or exc}')
+        if image_kind(head) is None:
+            module.fail(f'src {src} is not a {KINDS} image (judged by its content)')
+    if url is not None:
+        parts = urlsplit(url.strip())
+        if parts.scheme.lower() not in ('http', 'https') or not parts.netloc:
+            module.fail(f'url must be an http:// or https:// URL, got {url!r}')
+        url = url.strip()
+
+    client = module.client
+    headers = {'AccessKey': params['library_api_key']} if params['library_api_key'] else {}
+    path = video_path(library_id, video_id)
+    where = f'video {video_id} of video library {library_id}'
+
+    def current_checksum(video: dict[str, t.Any]) -> str | None:
+        """SHA-256 of what the video serves as its thumbnail now; None when it serves none."""
+        served = video.get('thumbnailUrl')
+        if not served or not str(served).startswith(('http://', 'https://')):
+            return None
+        operation = f'read the current thumbnail of {where} at {served}'
+        try:
+            found = download_digest(client, served, operation, missing=(404, 410))
+        except EdgeApiError as error:
+            if force:
+                return None
+            module.fail(f'{error}. Set force=true to set the thumbnail without comparing.', failure=error.failure())
+        return found[0] if found else None
+
+    def set_thumbnail(operation: str) -> None:
+        opened: list[t.BinaryIO] = []
+
+        def body() -> t.BinaryIO:
+            # A fresh stream per attempt: a retry sends the whole file again.
+            handle = open(src, 'rb')  # type: ignore[arg-type]
+            opened.append(handle)
+            return handle
+
+        try:
+            if src is not None:
+                response = client.request(
+                    'POST', f'{path}/thumbnail', operation, service='video', data=body,
+                    headers=dict(headers, **{'Content-Type': 'application/octet-stream'}), idempotent=True,
+                )
+            else:
+                response = client.request(
+                    'POST', f'{path}/thumbnail', operation, service='video', params={'thumbnailUrl': url},
+                    headers=headers or None, idempotent=True,
+                )
+        finally:
+            for handle in opened:
+                handle.close()
+        answer = response.json()
+        # The {success, message, statusCode} body can report a failure with a 2xx status.
+        if isinstance(answer, dict) and answer.get('success') is False:
+            raise EdgeApiError(operation, answer.get('statusCode') or response.status, str(answer.get('message') or 'no message'))
+
+    def run() -> dict[str, t.Any]:
+        nonlocal checksum
+        video = client.get(path, f'read {where}', service='video', headers=headers or None) or {}
+        if url is not None:
+            # No status counts as missing here: a failure raises, so this is never empty.
+            checksum, head = download_digest(client, url, f'fetch the thumbnail image from {url}') or ('', b'')
+            if image_kind(head) is None:
+                module.fail(f'url {url} does not serve a {KINDS} image (judged by its content); nothing was changed')
+        current = current_checksum(video)
+        changed = force or current != checksum
+        source = f'from {src}' if src is not None else f'from the URL {url}'
+        notes = []
+        if changed:
+            notes.append(f'set thumbnail {source}' + (' (force)' if current == checksum else ''))
+            if not module.check_mode:
+                set_thumbnail(f'set the thumbnail of {where} {source}')
+                video = client.get(path, f'read {where} after setting its thumbnail', service='video', headers=headers or None) or {}
+        diff = make_diff({'checksum': current}, {'checksum': checksum})
+        if notes:
+            diff['after_header'] = '; '.join(notes)
+        return {'changed': changed, 'video': video, 'checksum': checksum, 'diff': diff}
+
+    module.run(run)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,170 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+import typing as t
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.modules import video_blocked_referrer
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, FakeApi, FakeResponse
+
+LIBRARY = r'^/videolibrary/5001$'
+ADD = r'^/videolibrary/5001/addBlockedReferrer$'
+REMOVE = r'^/videolibrary/5001/removeBlockedReferrer$'
+
+
+def library(*blocked: str) -> dict[str, t.Any]:
+    return {'Id': 5001, 'Name': 'library-00', 'ApiKey': 'library-key', 'BlockedReferrers': list(blocked), 'AllowedReferrers': []}
+
+
+def args(**extra: t.Any) -> dict[str, t.Any]:
+    return dict(COMMON_ARGS, library_id=5001, **extra)
+
+
+def sent(api: FakeApi) -> list[tuple[str, str]]:
+    """(endpoint, hostname) of every write."""
+    return [(call.path.rsplit('/', 1)[-1], call.json['Hostname']) for call in api.writes]
+
+
+@pytest.fixture
+def held(fake_api: FakeApi) -> FakeApi:
+    fake_api.add('GET', LIBRARY, library('spam0.example.net', 'Leech.Example.ORG'))
+    fake_api.add('POST', ADD, FakeResponse(200))
+    fake_api.add('POST', REMOVE, FakeResponse(200))
+    return fake_api
+
+
+def test_adds_only_the_missing_hostnames_in_lower_case(held, run_module):
+    outcome = run_module(video_blocked_referrer.main, args(hostnames=['New.Example.com', 'leech.example.org', 'new.example.com ']))
+    assert not outcome.failed
+    assert outcome.result['changed'] is True
+    assert outcome.result['added'] == ['new.example.com']
+    assert outcome.result['removed'] == []
+    assert outcome.result['blocked_referrers'] == ['spam0.example.net', 'Leech.Example.ORG', 'new.example.com']
+    assert sent(held) == [('addBlockedReferrer', 'new.example.com')]
+    # one read of the library, with the account key
+    assert [call.method for call in held.calls] == ['GET', 'POST']
+    assert held.calls[0].headers['AccessKey'] == COMMON_ARGS['api_key']
+
+
+def test_converged_list_sends_no_write(held, run_module):
+    outcome = run_module(video_blocked_referrer.main, args(hostnames=['SPAM0.example.net', 'leech.example.org']))
+    assert outcome.result['changed'] is False
+    assert outcome.result['added'] == outcome.result['removed'] == []
+    assert held.writes == []
+    assert len(held.calls) == 1
+
+
+def test_absent_removes_the_present_ones_as_the_library_spells_them(held, run_module):
+    outcome = run_module(video_blocked_referrer.main, args(hostnames=['leech.example.org', 'never.example.com'], state='absent'))
+    assert outcome.result['changed'] is True
+    assert outcome.result['removed'] == ['Leech.Example.ORG']
+    assert outcome.result['blocked_referrers'] == ['spam0.example.net']
+    assert sent(held) == [('removeBlockedReferrer', 'Leech.Example.ORG')]
+
+
+def test_absent_of_missing_ones_is_unchanged(held, run_module):
+    outcome = run_module(video_blocked_referrer.main, args(hostnames=['never.example.com'], state='absent'))
+    assert outcome.result['changed'] is False
+    assert held.writes == []
+
+
+def test_purge_makes_the_list_exactly_hostnames_removing_first(held, run_module):
+    outcome = run_module(video_blocked_referrer.main, args(hostnames=['leech.example.org', 'a.example.com'], purge=True))
+    assert outcome.result['added'] == ['a.example.com']
+    assert outcome.result['removed'] == ['spam0.example.net']
+    assert outcome.result['blocked_referrers'] == ['Leech.Example.ORG', 'a.example.com']
+    assert sent(held) == [('removeBlockedReferrer', 'spam0.example.net'), ('addBlockedReferrer', 'a.example.com')]
+
+
+def test_purge_with_an_empty_list_removes_everything(held, run_module):
+    outcome = run_module(video_blocked_referrer.main, args(hostnames=[], purge=True))
+    assert outcome.result['blocked_referrers'] == []
+    assert [hostname for endpoint, hostname in sent(held)] == ['spam0.example.net', 'Leech.Example.ORG']
+
+
+def test_check_mode_predicts_and_sends_no_write(held, run_module):
+    outcome = run_module(video_blocked_referrer.main, args(hostnames=['a.example.com'], purge=True), check_mode=True, diff=True)
+    assert outcome.result['changed'] is True
+    assert outcome.result['added'] == ['a.example.com']
+    assert outcome.result['removed'] == ['spam0.example.net', 'Leech.Example.ORG']
+    assert outcome.result['blocked_referrers'] == ['a.example.com']
+    assert held.writes == []
+    assert outcome.result['diff'] == {
+        'before': {'blocked_referrers': ['spam0.example.net', 'Leech.Example.ORG']},
+        'after': {'blocked_referrers': ['a.example.com']},
+    }
+
+
+def test_check_mode_and_real_run_agree(held, run_module):
+    wanted = args(hostnames=['b.example.com', 'spam0.example.net'], purge=True)
+    predicted = run_module(video_blocked_referrer.main, wanted, check_mode=True).result
+    done = run_module(video_blocked_referrer.main, wanted).result
+    assert predicted == done
+
+
+@pytest.mark.parametrize('value, words', [
+    ('https://spam.example.com', ["'https://spam.example.com' has a scheme", "'spam.example.com'"]),
+    ('//spam.example.com', ['has a scheme']),
+    ('spam.example.com/page', ["'spam.example.com/page' has a path", "such as 'spam.example.com'"]),
+    ('spam.example.com:8080', ["'spam.example.com:8080' has a port"]),
+    ('', ["'' is empty", 'at least one character']),
+    ('   ', ['is empty']),
+    ('spam example.com', ['is not a hostname']),
+])
+def test_bad_hostnames_are_refused_before_any_request(fake_api, run_module, value, words):
+    outcome = run_module(video_blocked_referrer.main, args(hostnames=['ok.example.com', value]))
+    assert outcome.failed
+    assert outcome.result['msg'].startswith('hostnames: ')
+    for word in words:
+        assert word in outcome.result['msg']
+    assert fake_api.calls == []
+
+
+def test_every_bad_hostname_is_named(fake_api, run_module):
+    outcome = run_module(video_blocked_referrer.main, args(hostnames=['http://a.example.com', 'b.example.com:1']))
+    assert "'http://a.example.com'" in outcome.result['msg'] and "'b.example.com:1'" in outcome.result['msg']
+    assert fake_api.calls == []
+
+
+@pytest.mark.parametrize('extra, words', [
+    (dict(hostnames=['a.example.com'], state='absent', purge=True), 'purge applies to state=present only'),
+    (dict(hostnames=['a.example.com'], library_id=0), 'library_id must be a positive integer'),
+])
+def test_bad_options_are_refused_before_any_request(fake_api, run_module, extra, words):
+    outcome = run_module(video_blocked_referrer.main, dict(args(), **extra))
+    assert outcome.failed
+    assert words in outcome.result['msg']
+    assert fake_api.calls == []
+
+
+def test_missing_library_reports_the_core_error_body(fake_api, run_module):
+    fake_api.add('GET', r'^/videolibrary/5001$', FakeResponse(404, {
+        'ErrorKey': 'videolibrary.not_found', 'Field': 'id', 'Message': 'The Video Library with the requested ID does not exist'}))
+    outcome = run_module(video_blocked_referrer.main, args(hostnames=['a.example.com']))
+    assert outcome.failed
+    assert outcome.result['msg'] == ('read video library 5001 failed: HTTP 404 videolibrary.not_found: '
+                                     'The Video Library with the requested ID does not exist')
+    assert outcome.result['failure']['error_key'] == 'videolibrary.not_found'
+    assert outcome.result['failure']['errors'] == [{'field': 'id', 'message': 'The Video Library with the requested ID does not exist'}]
+
+
+def test_failed_write_says_what_was_done(held, run_module):
+    held.add('POST', ADD, FakeResponse(200), FakeResponse(400, {
+        'ErrorKey': 'videolibrary.referrer_invalid', 'Field': 'Hostname', 'Message': 'The hostname is not valid'}))
+    outcome = run_module(video_blocked_referrer.main, args(hostnames=['a.example.com', 'b.example.com']))
+    assert outcome.failed
+    assert outcome.result['msg'] == ('add blocked referrer "b.example.com" to video library 5001 failed: '
+                                     'HTTP 400 videolibrary.referrer_invalid: The hostname is not valid')
+    assert outcome.result['added'] == ['a.example.com']
+    assert outcome.result['changed'] is True
+
+
+def test_a_write_is_not_repeated_after_a_server_error(held, run_module):
+    held.add('POST', ADD, FakeResponse(500, {'ErrorKey': 'internal_error', 'Field': '', 'Message': 'boom'}))
+    outcome = run_module(video_blocked_referrer.main, args(hostnames=['a.example.com']))
+    assert outcome.failed
+    assert len(held.writes) == 1
