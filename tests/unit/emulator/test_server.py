@@ -20,7 +20,7 @@ import requests
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 
-@pytest.fixture(scope='module')
+@pytest.fixture  # per test: ansible-test runs each test in a forked child, which would skip a module-scoped teardown
 def emulator() -> t.Iterator[dict[str, str]]:
     process = subprocess.Popen(
         [sys.executable, '-m', 'tests.emulator', '--api-key', 'contract-key', '--seed', '6'],

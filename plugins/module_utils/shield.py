@@ -1,0 +1,279 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""What the Shield modules share.
+
+The enumerations of the Shield API by name, the ``{data, error}`` envelope, finding the
+shield zone of a pull zone (by id or by name) or taking a shield zone id, ISO 8601
+timestamps, and the entries of custom access lists: validation by list type, the
+content written (sorted, one per line) and its SHA-256 checksum.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import ipaddress
+import re
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils.pullzones import resolve_pullzone_id
+
+# ---- enumerations: option value (snake_case name) -> API number ------------------------------
+
+PLAN_TYPES = {'basic': 0, 'advanced': 1, 'business': 2, 'enterprise': 3}
+WAF_EXECUTION_MODES = {'log': 0, 'block': 1}
+PAYLOAD_LIMIT_ACTIONS = {'block': 0, 'log': 1, 'ignore': 2}
+DDOS_SENSITIVITIES = {'off': 0, 'low': 1, 'medium': 2, 'high': 3, 'challenge': 4}
+BOT_EXECUTION_MODES = {'log_only': 0, 'challenge': 1}
+BOT_SENSITIVITIES = {'off': 0, 'low': 1, 'medium': 2, 'high': 3}
+FINGERPRINT_AGGRESSIONS = {'low': 1, 'medium': 2, 'high': 3, 'custom': 4}
+SCANNER_MODES = {'disabled': 0, 'log': 1, 'block': 2}
+ACCESS_LIST_TYPES = {'ip': 0, 'cidr': 1, 'asn': 2, 'country': 3, 'organization': 4, 'ja4': 5}
+ACCESS_LIST_ACTIONS = {'none': 0, 'allow': 1, 'block': 2, 'challenge': 3, 'log': 4, 'bypass': 5}
+
+INT32_MAX = 2 ** 31 - 1
+
+
+def enum_name(names: dict[str, int], value: t.Any) -> str | None:
+    """The option name of an API enum value (None when unknown)."""
+    for name, number in names.items():
+        if number == value:
+            return name
+    return None
+
+
+# ---- the {data, error} envelope -----------------------------------------------------------------
+
+def envelope_data(body: t.Any, operation: str, status: int | None = 200) -> t.Any:
+    """The ``data`` of a Shield answer; ``success: false`` is a failure even on a 2xx.
+
+    Answers without ``data`` (the access list overview, the answer to a delete) are returned whole.
+    """
+    if not isinstance(body, dict):
+        return body
+    error = body.get('error')
+    if isinstance(error, dict) and error.get('success') is False:
+        raise EdgeApiError(operation, status, str(error.get('message') or 'no message'), error.get('errorKey') or None)
+    if 'error' not in body and body.get('success') is False:  # a bare {statusCode, success, message, errorKey}
+        raise EdgeApiError(operation, status, str(body.get('message') or 'no message'), body.get('errorKey') or None)
+    return body['data'] if 'data' in body else body
+
+
+def shield_call(client: EdgeClient, method: str, path: str, operation: str, **kwargs: t.Any) -> t.Any:
+    """One Shield API call; returns the envelope's ``data``."""
+    response = client.request(method, path, operation, **kwargs)
+    return envelope_data(response.json(), operation, response.status)
+
+
+# ---- finding shield zones -------------------------------------------------------------------------
+
+# The options that say which shield zone a module works on (all but the shield_zone module).
+SCOPE_ARGUMENT_SPEC: dict[str, dict[str, t.Any]] = dict(
+    shield_zone_id=dict(type='int'),
+    pullzone_id=dict(type='int'),
+    pullzone_name=dict(type='str'),
+)
+SCOPE_OPTIONS = ('shield_zone_id', 'pullzone_id', 'pullzone_name')
+
+
+def scope_problem(params: dict[str, t.Any], options: t.Sequence[str] = SCOPE_OPTIONS) -> str | None:
+    """What is wrong with the scope options (before any request), or None."""
+    for option in options:
+        value = params.get(option)
+        if option == 'pullzone_name':
+            if value is not None and not value.strip():
+                return 'pullzone_name must not be empty'
+        elif value is not None and not 1 <= value <= 2 ** 63 - 1:
+            return f'{option} must be a positive integer, got {value}'
+    return None
+
+
+def resolve_pullzone(client: EdgeClient, pullzone_id: int | None, pullzone_name: str | None) -> int:
+    """The pull zone id: given, or found by exact name (a clear error when none or several match)."""
+    if pullzone_id is not None:
+        return pullzone_id
+    if pullzone_name is None:
+        raise EdgeApiError('find pull zone', None, 'pullzone_id or pullzone_name is required')
+    return resolve_pullzone_id(client, pullzone_name)
+
+
+def shield_zone_of_pullzone(client: EdgeClient, pullzone_id: int) -> dict[str, t.Any] | None:
+    """The shield zone of a pull zone, or None when it has none (the API answers non-200)."""
+    operation = f'read shield zone of pull zone {pullzone_id}'
+    response = client.request('GET', f'shield/shield-zone/get-by-pullzone/{pullzone_id}', operation, ok_statuses=(404,))
+    if response.status != 200:
+        return None
+    data = envelope_data(response.json(), operation, response.status)
+    return data if isinstance(data, dict) and data.get('shieldZoneId') is not None else None
+
+
+def resolve_shield_zone_id(client: EdgeClient, params: dict[str, t.Any]) -> tuple[int | None, int | None]:
+    """``(shield_zone_id, pullzone_id)`` from the scope options.
+
+    The shield zone id is None when the pull zone has no shield zone; the pull zone id is
+    None when the shield zone id was given.
+    """
+    if params.get('shield_zone_id') is not None:
+        return int(params['shield_zone_id']), None
+    pullzone_id = resolve_pullzone(client, params.get('pullzone_id'), params.get('pullzone_name'))
+    zone = shield_zone_of_pullzone(client, pullzone_id)
+    return (int(zone['shieldZoneId']) if zone else None), pullzone_id
+
+
+def no_shield_zone(pullzone_id: int | None) -> EdgeApiError:
+    return EdgeApiError(
+        f'find shield zone of pull zone {pullzone_id}', None,
+        f'pull zone {pullzone_id} has no shield zone (create one with edge.platform.shield_zone)', 'shield_zone.not_found',
+    )
+
+
+# ---- timestamps -------------------------------------------------------------------------------------
+
+_TIMESTAMP = re.compile(
+    r'^(\d{4})-(\d{2})-(\d{2})'
+    r'(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?'
+    r'(Z|z|[+-]\d{2}(?::?\d{2})?)?$'
+)
+
+
+def parse_timestamp(text: str) -> datetime.datetime:
+    """An ISO 8601 date-time as an aware UTC datetime; no offset means UTC. ValueError when invalid."""
+    match = _TIMESTAMP.match(text.strip())
+    if not match:
+        raise ValueError(f'{text!r} is not an ISO 8601 date-time such as 2026-12-31T23:00:00Z')
+    year, month, day, hour, minute, second, fraction, offset = match.groups()
+    micro = int((fraction or '0')[:6].ljust(6, '0'))
+    zone = datetime.timezone.utc
+    if offset and offset not in ('Z', 'z'):
+        sign = -1 if offset[0] == '-' else 1
+        digits = offset[1:].replace(':', '')
+        delta = datetime.timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
+        zone = datetime.timezone(sign * delta)
+    value = datetime.datetime(int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0), micro, tzinfo=zone)
+    return value.astimezone(datetime.timezone.utc)
+
+
+def format_timestamp(value: datetime.datetime) -> str:
+    """``YYYY-MM-DDTHH:MM:SSZ`` (with microseconds only when there are some)."""
+    pattern = '%Y-%m-%dT%H:%M:%S.%fZ' if value.microsecond else '%Y-%m-%dT%H:%M:%SZ'
+    return value.astimezone(datetime.timezone.utc).strftime(pattern)
+
+
+def normalize_timestamp(text: str) -> str:
+    return format_timestamp(parse_timestamp(text))
+
+
+def same_instant(current: t.Any, wanted: t.Any) -> bool:
+    """Two timestamps (strings or None) that name the same instant."""
+    if current in (None, '') or wanted in (None, ''):
+        return current in (None, '') and wanted in (None, '')
+    try:
+        return parse_timestamp(str(current)) == parse_timestamp(str(wanted))
+    except ValueError:
+        return current == wanted
+
+
+# ---- custom access list entries ------------------------------------------------------------------------
+
+# ISO 3166-1 alpha-2 country codes.
+COUNTRY_CODES = frozenset((
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ '
+    'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO '
+    'FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE '
+    'JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO '
+    'MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW '
+    'PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM '
+    'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
+).split())
+
+ASN_MAX = 2 ** 32 - 1
+ENTRY_RULES = {
+    'ip': 'IPv4 or IPv6 addresses',
+    'cidr': 'IPv4 or IPv6 networks in CIDR notation such as 192.0.2.0/24, without host bits',
+    'asn': 'autonomous system numbers from 1 to 4294967295, digits only',
+    'country': 'ISO 3166-1 alpha-2 country codes such as DE',
+    'organization': 'organization names',
+    'ja4': 'JA4 fingerprints',
+}
+
+
+def split_entries(values: t.Iterable[t.Any]) -> set[str]:
+    """The entries as a set: each value split into lines, trimmed, empty lines dropped."""
+    entries: set[str] = set()
+    for value in values:
+        for line in str(value).splitlines():
+            line = line.strip()
+            if line:
+                entries.add(line)
+    return entries
+
+
+def entries_of_content(content: str | None) -> frozenset[str]:
+    """The set of entries a list's content holds (newline separated)."""
+    return frozenset(split_entries([content or '']))
+
+
+def _valid_ip(entry: str) -> bool:
+    try:
+        ipaddress.ip_address(entry)
+    except ValueError:
+        return False
+    return True
+
+
+def _valid_cidr(entry: str) -> bool:
+    if '/' not in entry:
+        return False
+    try:
+        ipaddress.ip_network(entry, strict=True)
+    except ValueError:
+        return False
+    return True
+
+
+def _valid_asn(entry: str) -> bool:
+    return re.match(r'^[0-9]{1,10}$', entry) is not None and 1 <= int(entry) <= ASN_MAX
+
+
+def check_entries(list_type: str, entries: t.Iterable[str]) -> tuple[frozenset[str], list[str]]:
+    """``(normalized entries, bad entries)`` for a list type (an option name such as ``ip``).
+
+    Country codes are written in upper case; every other entry as given (trimmed).
+    """
+    good: set[str] = set()
+    bad: list[str] = []
+    for entry in entries:
+        written = entry
+        if list_type == 'ip':
+            ok = _valid_ip(entry)
+        elif list_type == 'cidr':
+            ok = _valid_cidr(entry)
+        elif list_type == 'asn':
+            ok = _valid_asn(entry)
+        elif list_type == 'country':
+            written = entry.upper()
+            ok = written in COUNTRY_CODES
+        else:
+            ok = True
+        if ok:
+            good.add(written)
+        else:
+            bad.append(entry)
+    return frozenset(good), sorted(bad)
+
+
+def describe_bad_entries(list_type: str, bad: t.Sequence[str], limit: int = 10) -> str:
+    shown = ', '.join(f'"{entry}"' for entry in bad[:limit])
+    more = f' and {len(bad) - limit} more' if len(bad) > limit else ''
+    count = '1 entry is' if len(bad) == 1 else f'{len(bad)} entries are'
+    return f'{count} not valid for type {list_type} ({ENTRY_RULES[list_type]} expected): {shown}{more}'
+
+
+def content_of(entries: t.Iterable[str]) -> tuple[str, str]:
+    """``(content, checksum)``: the entries sorted, one per line, and the SHA-256 of exactly that text."""
+    content = '\n'.join(sorted(entries))
+    return content, hashlib.sha256(content.encode('utf-8')).hexdigest()

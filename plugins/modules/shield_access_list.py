@@ -1,0 +1,488 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: shield_access_list
+short_description: Manage a custom access list of a Shield zone
+version_added: 0.1.0
+description:
+  - Creates, updates or deletes one custom access list of a Shield zone, that is its entries (IP addresses, networks,
+    autonomous system numbers, countries, organizations or JA4 fingerprints), and the action and enabled flag
+    it is applied with.
+  - The Shield zone is given by O(shield_zone_id), or by the pull zone it protects (O(pullzone_id) or O(pullzone_name)).
+    The list is found by O(name), or by O(id).
+  - O(entries) is a set. Entries are trimmed; empty lines, duplicates and order are ignored. The module writes them
+    sorted, one per line, with the SHA-256 checksum of exactly that content, and compares them with the list's
+    current entries as sets, so a list written elsewhere in another order is unchanged.
+  - A list whose entries are unchanged is read once (its content) and not written.
+  - Entries are checked against the list type before anything is sent (or, when O(type) is not given, against the
+    current list's type before anything is written), and the error names the entries that are not valid.
+  - The Shield zone's limits (C(customListLimit) lists and C(customEntryLimit) entries over all its custom lists)
+    are checked before a list is created or grows, with a clear error.
+  - The API cannot change the O(type) or O(description) of a list in place. A change of either deletes the list
+    and creates it again with the same name, entries, action and enabled flag (unless you give new ones);
+    the diff header says so.
+author:
+  - Edge Platform Collection Maintainers (@edge-platform)
+extends_documentation_fragment:
+  - edge.platform.api
+  - edge.platform.api.ACTIONGROUP_AND_CHECK
+options:
+  shield_zone_id:
+    description:
+      - Id of the Shield zone the list belongs to.
+      - Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
+    type: int
+  pullzone_id:
+    description:
+      - Id of the pull zone whose Shield zone the list belongs to.
+      - When the pull zone has no Shield zone, O(state=present) fails and O(state=absent) reports no change.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone whose Shield zone the list belongs to, looked up in the pull zone list.
+      - Fails when no pull zone or more than one has this name.
+    type: str
+  name:
+    description:
+      - Name of the custom access list. Lists are found by this name unless O(id) is given.
+      - Required to create a list. With O(id), a different name renames the list.
+      - At least one of O(name) and O(id) is required.
+    type: str
+  id:
+    description:
+      - Id of the custom access list (its C(id), the C(listId) of the list overview).
+      - When no list of the Shield zone has this id, O(state=present) fails and O(state=absent) reports no change.
+    type: int
+  type:
+    description:
+      - What the entries are. Required to create a list.
+      - V(ip) IPv4 or IPv6 addresses, V(cidr) networks such as V(192.0.2.0/24) (no host bits set), V(asn) autonomous
+        system numbers (digits only), V(country) ISO 3166-1 alpha-2 codes (written in upper case),
+        V(organization) organization names, V(ja4) JA4 fingerprints.
+      - A change deletes and recreates the list, which then has a new id.
+    type: str
+    choices: [ip, cidr, asn, country, organization, ja4]
+  description:
+    description:
+      - Description of the list. A change deletes and recreates the list, which then has a new id.
+    type: str
+  entries:
+    description:
+      - The entries of the list, as a set.
+      - Each item is trimmed and split into lines, so the lines of a file can be given as one item;
+        empty lines, duplicates and order are ignored.
+      - With O(purge=true) these become the whole list; with O(purge=false) missing ones are added and
+        the others stay.
+      - When not set, the entries are not managed (a new list is created empty).
+    type: list
+    elements: str
+  purge:
+    description:
+      - Whether entries not in O(entries) are removed.
+    type: bool
+    default: true
+  action:
+    description:
+      - What the Shield zone does with requests that match the list.
+      - Set through the list's configuration.
+    type: str
+    choices: [none, allow, block, challenge, log, bypass]
+  enabled:
+    description:
+      - Whether the list is applied (C(isEnabled) of the list's configuration).
+    type: bool
+  return_content:
+    description:
+      - Return the list's C(content) in RV(access_list). Off by default, as a list can hold many thousands of entries.
+    type: bool
+    default: false
+  state:
+    description:
+      - V(present) creates or updates the list, V(absent) deletes it.
+    type: str
+    choices: [present, absent]
+    default: present
+notes:
+  - In the diff, C(entries) of C(before) lists the entries that are removed and C(entries) of C(after) the entries
+    that are added; the other fields show the list's values with the API's property names and numbers.
+seealso:
+  - module: edge.platform.shield_zone
+'''
+
+EXAMPLES = r'''
+- name: Allow the office addresses
+  edge.platform.shield_access_list:
+    api_key: "{{ vault_edge_api_key }}"
+    api_url: "{{ edge_api_url }}"
+    pullzone_name: assets
+    name: office
+    type: ip
+    entries:
+      - 198.51.100.7
+      - 2001:db8:10::1
+    action: allow
+    enabled: true
+
+- name: Block countries, from a file with one code per line
+  edge.platform.shield_access_list:
+    shield_zone_id: 3001
+    name: blocked-countries
+    type: country
+    entries: "{{ lookup('ansible.builtin.file', 'countries.txt').splitlines() }}"
+    action: block
+
+- name: Add one partner network and keep the others
+  edge.platform.shield_access_list:
+    shield_zone_id: 3001
+    name: partners
+    type: cidr
+    entries: [203.0.113.0/24]
+    purge: false
+
+- name: Delete a list
+  edge.platform.shield_access_list:
+    shield_zone_id: 3001
+    name: old-list
+    state: absent
+'''
+
+RETURN = r'''
+access_list:
+  description:
+    - The list after the run (in check mode, as it would be), with the API's property names and values
+      (C(type) 0 IP, 1 CIDR, 2 ASN, 3 Country, 4 Organization, 5 JA4; C(action) 0 None, 1 Allow, 2 Block,
+      3 Challenge, 4 Log, 5 Bypass).
+    - C(content) only with O(return_content=true). Empty after O(state=absent).
+    - A list that check mode predicts to be created has no C(id) and C(configurationId) yet, and C(action) and
+      C(isEnabled) are null unless you set them (the API chooses them).
+  returned: always
+  type: dict
+  sample:
+    id: 9001
+    name: office
+    description: Office egress addresses
+    type: 0
+    checksum: 2c1d0b3e6c2f6b8e5a1c4d8f9e0a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a
+    entryCount: 2
+    lastModified: "2026-11-22T10:00:00Z"
+    action: 1
+    isEnabled: true
+    configurationId: 60001
+    shieldZoneId: 3001
+'''
+
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError
+from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils.resource import EdgeResource, Field, same_set
+from ansible_collections.edge.platform.plugins.module_utils.shield import (
+    ACCESS_LIST_ACTIONS,
+    ACCESS_LIST_TYPES,
+    SCOPE_ARGUMENT_SPEC,
+    SCOPE_OPTIONS,
+    check_entries,
+    content_of,
+    describe_bad_entries,
+    entries_of_content,
+    enum_name,
+    no_shield_zone,
+    resolve_shield_zone_id,
+    scope_problem,
+    shield_call,
+    split_entries,
+)
+
+RESULT_KEYS = ('id', 'name', 'description', 'type', 'checksum', 'entryCount', 'lastModified', 'action', 'isEnabled',
+               'configurationId', 'shieldZoneId')
+DIFF_KEYS = ('name', 'description', 'type', 'action', 'isEnabled', 'entryCount')
+RECORD_KEYS = ('id', 'name', 'description', 'type', 'checksum', 'entryCount', 'lastModified')
+
+
+def same_text(current: t.Any, wanted: t.Any) -> bool:
+    return (current or '') == (wanted or '')
+
+
+class AccessList(EdgeResource):
+    name = 'access_list'
+    fields = (
+        Field('name', 'name'),
+        Field('description', 'description', equal=same_text, updatable=False),
+        Field('type', 'type', to_api=ACCESS_LIST_TYPES.get, updatable=False),
+        Field('action', 'action', to_api=ACCESS_LIST_ACTIONS.get),
+        Field('enabled', 'isEnabled'),
+        Field('entries', 'entries', equal=same_set),
+    )
+
+    def __init__(self, module: EdgeModule) -> None:
+        super().__init__(module)
+        self.zone_id: int | None = None
+        self.overview: dict[str, t.Any] = {}
+        self.current_entries: frozenset[str] | None = None
+        # The wanted entries, trimmed (and normalized for the list type once it is known).
+        self.entries: frozenset[str] | None = None
+
+    # ---- input ----
+
+    def validate(self) -> None:
+        params = self.params
+        problem = scope_problem(params)
+        if problem:
+            self.module.fail(problem)
+        if params['id'] is not None and params['id'] < 1:
+            self.module.fail(f"id must be a positive integer, got {params['id']}")
+        if params['name'] is not None and not params['name'].strip():
+            self.module.fail('name must not be empty')
+        if params['entries'] is not None:
+            self.entries = frozenset(split_entries(params['entries']))
+            if params['type'] is not None:
+                self.entries = self.checked_entries(params['type'], self.entries, 'entries')
+
+    def checked_entries(self, list_type: str, entries: frozenset[str], what: str) -> frozenset[str]:
+        good, bad = check_entries(list_type, entries)
+        if bad:
+            self.module.fail(f'{what}: {describe_bad_entries(list_type, bad)}', bad_entries=bad)
+        return good
+
+    def label(self, record: dict[str, t.Any] | None = None) -> str:
+        record = record or {}
+        name = record.get('name') or self.params['name']
+        list_id = record.get('id') or self.params['id']
+        text = f'"{name}"' if name else ''
+        if list_id:
+            text = f'{text} ({list_id})' if text else str(list_id)
+        return f'custom access list {text} of shield zone {self.zone_id}'
+
+    # ---- reading ----
+
+    def find(self) -> dict[str, t.Any] | None:
+        params = self.params
+        self.zone_id, pullzone_id = resolve_shield_zone_id(self.client, params)
+        if self.zone_id is None:
+            if self.state == 'absent':
+                return None
+            raise no_shield_zone(pullzone_id)
+        zone_id = self.zone_id
+        self.overview = shield_call(self.client, 'GET', f'shield/shield-zone/{zone_id}/access-lists',
+                                    f'list access lists of shield zone {zone_id}') or {}
+        lists = self.overview.get('customLists') or []
+        if params['id'] is not None:
+            matches = [item for item in lists if item.get('listId') == params['id']]
+        else:
+            matches = [item for item in lists if item.get('name') == params['name']]
+        if len(matches) > 1:
+            ids = ', '.join(str(item.get('listId')) for item in matches)
+            raise EdgeApiError(f'find {self.label()}', None, f'{len(matches)} custom access lists are named "{params["name"]}" (ids {ids}); give id')
+        if not matches:
+            if params['id'] is not None and self.state == 'present':
+                raise EdgeApiError(f'find {self.label()}', None, f"shield zone {zone_id} has no custom access list with id {params['id']}",
+                                   'access_list.not_found')
+            return None
+        item = matches[0]
+        current = {
+            'id': item.get('listId'), 'name': item.get('name'), 'description': item.get('description'), 'type': item.get('type'),
+            'checksum': None, 'entryCount': item.get('entryCount'), 'lastModified': item.get('lastUpdated'),
+            'action': item.get('action'), 'isEnabled': item.get('isEnabled'), 'configurationId': item.get('configurationId'),
+            'shieldZoneId': zone_id,
+        }
+        if self.state == 'present':
+            detail = shield_call(self.client, 'GET', f"shield/shield-zone/{zone_id}/access-lists/{current['id']}", f'read {self.label(current)}') or {}
+            current.update({key: detail[key] for key in RECORD_KEYS if detail.get(key) is not None})
+            self.current_entries = current['entries'] = entries_of_content(detail.get('content'))
+            if params['return_content']:
+                current['content'] = detail.get('content')
+        return current
+
+    # ---- deciding ----
+
+    def wanted(self) -> dict[str, t.Any]:
+        wanted = super().wanted()
+        wanted.pop('entries', None)
+        if self.entries is not None:
+            entries = self.entries
+            if not self.params['purge'] and self.current_entries is not None:
+                entries = entries | self.current_entries
+            wanted['entries'] = entries
+        return wanted
+
+    def present(self, current: dict[str, t.Any] | None) -> tuple[bool, dict[str, t.Any] | None]:
+        """Refuse, after reading and before writing, what only the current list can tell is wrong."""
+        params = self.params
+        if current is None and params['type'] is None:
+            self.module.fail(f'type is required to create {self.label()}')
+        if current is None and params['name'] is None:
+            self.module.fail(f'name is required to create {self.label()}')
+        current_type = enum_name(ACCESS_LIST_TYPES, current.get('type')) if current else None
+        list_type = params['type'] or current_type
+        if self.entries is not None and params['type'] is None and list_type is not None:
+            self.entries = self.checked_entries(list_type, self.entries, 'entries')
+        wanted = self.wanted()
+        changes = self.changes(current, wanted) if current is not None else wanted
+        recreate = current is not None and self.needs_recreate(changes)
+        if recreate and 'entries' not in wanted and params['type'] is not None and params['type'] != current_type:
+            self.checked_entries(params['type'], current.get('entries') or frozenset(),
+                                 f'the current entries of {self.label(current)} (give entries for the new type)')
+        if current is None or recreate or 'entries' in changes:
+            self.check_limits(current, wanted, creating=current is None)
+        return super().present(current)
+
+    def check_limits(self, current: dict[str, t.Any] | None, wanted: dict[str, t.Any], creating: bool) -> None:
+        overview = self.overview
+        operation = f"{'create' if creating else 'update'} {self.label(current)}"
+        list_limit = overview.get('customListLimit')
+        list_count = overview.get('customListCount')
+        if list_count is None:
+            list_count = len(overview.get('customLists') or [])
+        if creating and list_limit is not None and list_count >= list_limit:
+            raise EdgeApiError(operation, None, f'shield zone {self.zone_id} already has {list_count} custom access lists, '
+                                                f'its customListLimit is {list_limit}', 'customListLimit')
+        entry_limit = overview.get('customEntryLimit')
+        if entry_limit is None:
+            return
+        entries = wanted.get('entries')
+        if entries is None:
+            entries = (current or {}).get('entries') or frozenset()
+        used = (overview.get('customEntryCount') or 0) - ((current or {}).get('entryCount') or 0)
+        if used + len(entries) > entry_limit:
+            raise EdgeApiError(operation, None, f'{used + len(entries)} custom entries would exceed the customEntryLimit of '
+                                                f'{entry_limit} of shield zone {self.zone_id} ({len(entries)} in this list, '
+                                                f'{used} in the others)', 'customEntryLimit')
+
+    # ---- writing ----
+
+    def list_path(self, list_id: t.Any = None) -> str:
+        path = f'shield/shield-zone/{self.zone_id}/access-lists'
+        return f'{path}/{list_id}' if list_id is not None else path
+
+    def with_content(self, record: dict[str, t.Any], entries: frozenset[str]) -> dict[str, t.Any]:
+        """``record`` with the content, checksum and count that ``entries`` are written as."""
+        content, checksum = content_of(entries)
+        record.update(entries=entries, checksum=checksum, entryCount=len(entries))
+        if self.params['return_content']:
+            record['content'] = content
+        return record
+
+    def configure(self, record: dict[str, t.Any], settings: dict[str, t.Any]) -> None:
+        """Set the action and enabled flag (``settings``) of a list through its configuration."""
+        if not settings:
+            return
+        data = shield_call(
+            self.client, 'PATCH', self.list_path(f"configurations/{record['configurationId']}"),
+            f'configure {self.label(record)}', json_body=settings, idempotent=True,
+        )
+        record.update(settings)
+        if isinstance(data, dict):
+            record.update({key: data[key] for key in ('action', 'isEnabled') if data.get(key) is not None})
+
+    def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+        entries = wanted.get('entries') or frozenset()
+        content, checksum = content_of(entries)
+        body = {'name': wanted['name'], 'type': wanted['type'], 'content': content, 'checksum': checksum}
+        if wanted.get('description') is not None:
+            body['description'] = wanted['description']
+        data = shield_call(self.client, 'POST', self.list_path(), f'create {self.label(wanted)}', json_body=body) or {}
+        created = self.predict_create(wanted)
+        created.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
+        # The answer has no configuration: read it from the overview.
+        overview = shield_call(self.client, 'GET', self.list_path(), f'list access lists of shield zone {self.zone_id}') or {}
+        item = next((i for i in overview.get('customLists') or [] if i.get('listId') == created['id']), {})
+        created.update(configurationId=item.get('configurationId'), action=item.get('action'), isEnabled=item.get('isEnabled'))
+        if created['configurationId'] is not None:
+            self.configure(created, {key: wanted[key] for key in ('action', 'isEnabled') if key in wanted and wanted[key] != created.get(key)})
+        return created
+
+    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        after = {**current, **changes}
+        body: dict[str, t.Any] = {}
+        if 'name' in changes:
+            body['name'] = changes['name']
+        if 'entries' in changes:
+            self.with_content(after, changes['entries'])
+            body['content'], body['checksum'] = content_of(changes['entries'])
+        if body:
+            data = shield_call(self.client, 'PATCH', self.list_path(current['id']), f'update {self.label(current)}',
+                               json_body=body, idempotent=True) or {}
+            after.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
+        self.configure(after, {key: changes[key] for key in ('action', 'isEnabled') if key in changes})
+        return after
+
+    def delete(self, current: dict[str, t.Any]) -> None:
+        shield_call(self.client, 'DELETE', self.list_path(current['id']), f'delete {self.label(current)}')
+
+    def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+        record = {
+            'id': None, 'name': wanted.get('name'), 'description': wanted.get('description') or '', 'type': wanted.get('type'),
+            'lastModified': None, 'action': wanted.get('action'), 'isEnabled': wanted.get('isEnabled'),
+            'configurationId': None, 'shieldZoneId': self.zone_id,
+        }
+        return self.with_content(record, wanted.get('entries') or frozenset())
+
+    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        after = {**current, **changes}
+        if 'entries' in changes:
+            self.with_content(after, changes['entries'])
+        return after
+
+    # ---- output ----
+
+    def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+        if resource is None:
+            return None
+        view = {key: resource.get(key) for key in RESULT_KEYS}
+        if self.params['return_content']:
+            view['content'] = resource['content'] if 'content' in resource else content_of(resource.get('entries') or ())[0]
+        return view
+
+    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+        if resource is None:
+            return None
+        view = {key: resource.get(key) for key in DIFF_KEYS}
+        if self.entries is not None and 'entries' in resource:
+            view['entries'] = resource['entries']
+        return view
+
+    def execute(self) -> dict[str, t.Any]:
+        """The shared cycle, with the entries of the diff shown as removed (before) and added (after)."""
+        result = super().execute()
+        before, after = result['diff']['before'], result['diff']['after']
+        old = before.pop('entries', None)
+        new = after.pop('entries', None)
+        if old is None and new is None:
+            return result
+        old, new = old or frozenset(), new or frozenset()
+        if before:
+            before['entries'] = sorted(old - new)
+        if after:
+            after['entries'] = sorted(new - old)
+        return result
+
+
+def main() -> None:
+    module = EdgeModule(
+        argument_spec=dict(
+            SCOPE_ARGUMENT_SPEC,
+            name=dict(type='str'),
+            id=dict(type='int'),
+            type=dict(type='str', choices=list(ACCESS_LIST_TYPES)),
+            description=dict(type='str'),
+            entries=dict(type='list', elements='str'),
+            purge=dict(type='bool', default=True),
+            action=dict(type='str', choices=list(ACCESS_LIST_ACTIONS)),
+            enabled=dict(type='bool'),
+            return_content=dict(type='bool', default=False),
+            state=dict(type='str', default='present', choices=['present', 'absent']),
+        ),
+        mutually_exclusive=[SCOPE_OPTIONS],
+        required_one_of=[SCOPE_OPTIONS, ('name', 'id')],
+    )
+    AccessList(module).run()
+
+
+if __name__ == '__main__':
+    main()

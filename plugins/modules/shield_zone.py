@@ -1,0 +1,560 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: shield_zone
+short_description: Manage the Shield (WAF and DDoS protection) zone of a pull zone
+version_added: 0.1.0
+description:
+  - Creates the Shield zone of a pull zone when it has none, otherwise updates the settings you give.
+  - The pull zone is given by O(pullzone_id) or by O(pullzone_name).
+  - Only options you set are managed; every other setting keeps its remote value. Settings that already
+    have the wanted value are not sent, and a run where nothing differs sends no write.
+  - The Shield zone settings are changed with one update request. Bot detection settings (O(bot_detection_execution_mode)
+    and the other C(bot_detection_*) options) and upload scanning settings (O(upload_scanning_enabled),
+    O(csam_scanning_mode), O(antivirus_scanning_mode)) have their own endpoints; they are read and written only when
+    you set one of their options.
+  - The API has no way to delete a Shield zone, so this module has no C(state) option. To switch protection
+    off, set O(waf_enabled=false), O(ddos_shield_sensitivity=off), O(learning_mode=false),
+    O(bot_detection_execution_mode=log_only) with the C(bot_detection_*_sensitivity) options V(off), and
+    O(upload_scanning_enabled=false); disable or delete custom access lists with M(edge.platform.shield_access_list).
+author:
+  - Edge Platform Collection Maintainers (@edge-platform)
+extends_documentation_fragment:
+  - edge.platform.api
+  - edge.platform.api.ACTIONGROUP_AND_CHECK
+options:
+  pullzone_id:
+    description:
+      - Id of the pull zone the Shield zone protects.
+      - Exactly one of O(pullzone_id) and O(pullzone_name) is required.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone, looked up in the pull zone list.
+      - Fails when no pull zone or more than one has this name; use O(pullzone_id) then.
+    type: str
+  plan_type:
+    description:
+      - The Shield plan (C(planType)). It sets the custom access list and entry limits among others.
+    type: str
+    choices: [basic, advanced, business, enterprise]
+  premium_plan:
+    description:
+      - The premium plan flag (C(premiumPlan)) of older zones; O(plan_type) is the finer setting.
+    type: bool
+  learning_mode:
+    description:
+      - Whether the zone is in learning mode (C(learningMode)).
+    type: bool
+  learning_mode_until:
+    description:
+      - End of learning mode (C(learningModeUntil)), an ISO 8601 date-time such as V(2026-12-31T23:00:00Z).
+      - An offset such as V(+02:00) is converted to UTC; a value without offset is taken as UTC.
+      - Compared as an instant, so any spelling of the same time is unchanged.
+    type: str
+  waf_enabled:
+    description:
+      - Whether the web application firewall is on (C(wafEnabled)).
+    type: bool
+  waf_execution_mode:
+    description:
+      - What the WAF does with requests that match its rules (C(wafExecutionMode)).
+    type: str
+    choices: [log, block]
+  waf_disabled_rules:
+    description:
+      - Ids of WAF rules that are switched off (C(wafDisabledRules)).
+      - A set, as the API keeps it; order and duplicates are ignored. V([]) clears it.
+    type: list
+    elements: str
+  waf_log_only_rules:
+    description:
+      - Ids of WAF rules that only log (C(wafLogOnlyRules)).
+      - A set, as the API keeps it; order and duplicates are ignored. V([]) clears it.
+    type: list
+    elements: str
+  waf_custom_rule_order:
+    description:
+      - Ids of the custom WAF rules in the order they run (C(wafCustomRuleOrder)).
+      - The order matters; duplicates are refused. V([]) clears it.
+    type: list
+    elements: int
+  waf_request_header_logging_enabled:
+    description:
+      - Whether request headers are logged with WAF events (C(wafRequestHeaderLoggingEnabled)).
+    type: bool
+  request_body_logging_enabled:
+    description:
+      - Whether request bodies are logged with WAF events (C(requestBodyLoggingEnabled)).
+    type: bool
+  waf_request_ignored_headers:
+    description:
+      - Request headers the WAF does not inspect (C(wafRequestIgnoredHeaders)).
+      - A set, as the API keeps it; order and duplicates are ignored. V([]) clears it.
+    type: list
+    elements: str
+  waf_realtime_threat_intelligence_enabled:
+    description:
+      - Whether real-time threat intelligence is used (C(wafRealtimeThreatIntelligenceEnabled)).
+    type: bool
+  waf_profile_id:
+    description:
+      - Id of the WAF profile (C(wafProfileId)).
+    type: int
+  waf_engine_config:
+    description:
+      - WAF engine variables (C(wafEngineConfig)).
+      - Compared by name and value; order is ignored. V([]) clears them.
+    type: list
+    elements: dict
+    suboptions:
+      name:
+        description:
+          - Variable name, unique in the list.
+        type: str
+        required: true
+      value_encoded:
+        description:
+          - Encoded value (C(valueEncoded)).
+        type: str
+        required: true
+  waf_request_body_limit_action:
+    description:
+      - What happens to requests whose body exceeds the inspection limit (C(wafRequestBodyLimitAction)).
+    type: str
+    choices: [block, log, ignore]
+  waf_response_body_limit_action:
+    description:
+      - What happens to responses whose body exceeds the inspection limit (C(wafResponseBodyLimitAction)).
+    type: str
+    choices: [block, log, ignore]
+  ddos_shield_sensitivity:
+    description:
+      - Sensitivity of DDoS protection (C(dDoSShieldSensitivity)); V(off) switches it off.
+    type: str
+    choices: ['off', low, medium, high, challenge]
+  ddos_challenge_window:
+    description:
+      - How long, in seconds, a solved DDoS challenge stays valid (C(dDoSChallengeWindow)).
+    type: int
+  whitelabel_response_pages:
+    description:
+      - Whether block and challenge pages are shown without branding (C(whitelabelResponsePages)).
+    type: bool
+  bot_detection_execution_mode:
+    description:
+      - What bot detection does (C(executionMode) of the bot detection settings).
+    type: str
+    choices: [log_only, challenge]
+  bot_detection_request_integrity_sensitivity:
+    description:
+      - Sensitivity of the request integrity check (C(requestIntegrity.sensitivity)).
+    type: str
+    choices: ['off', low, medium, high]
+  bot_detection_ip_address_sensitivity:
+    description:
+      - Sensitivity of the IP address reputation check (C(ipAddress.sensitivity)).
+    type: str
+    choices: ['off', low, medium, high]
+  bot_detection_browser_fingerprint_sensitivity:
+    description:
+      - Sensitivity of browser fingerprinting (C(browserFingerprint.sensitivity)).
+    type: str
+    choices: ['off', low, medium, high]
+  bot_detection_browser_fingerprint_aggression:
+    description:
+      - Aggression of browser fingerprinting (C(browserFingerprint.aggression)).
+    type: str
+    choices: [low, medium, high, custom]
+  bot_detection_browser_fingerprint_complex_enabled:
+    description:
+      - Whether complex browser fingerprinting is on (C(browserFingerprint.complexEnabled)).
+    type: bool
+  upload_scanning_enabled:
+    description:
+      - Whether uploads are scanned (C(isEnabled) of the upload scanning settings).
+    type: bool
+  csam_scanning_mode:
+    description:
+      - CSAM scanning of uploads (C(csamScanningMode)).
+    type: str
+    choices: [disabled, log, block]
+  antivirus_scanning_mode:
+    description:
+      - Antivirus scanning of uploads (C(antivirusScanningMode)).
+    type: str
+    choices: [disabled, log, block]
+notes:
+  - The diff shows the settings you set, before and after, with the API's property names and values;
+    bot detection and upload scanning settings appear under C(botDetection) and C(uploadScanning).
+seealso:
+  - module: edge.platform.shield_access_list
+  - module: edge.platform.pullzone_info
+'''
+
+EXAMPLES = r'''
+- name: Protect the assets pull zone with the WAF in blocking mode
+  edge.platform.shield_zone:
+    api_key: "{{ vault_edge_api_key }}"
+    api_url: "{{ edge_api_url }}"
+    pullzone_name: assets
+    waf_enabled: true
+    waf_execution_mode: block
+    waf_disabled_rules: ["920170", "920270"]
+    ddos_shield_sensitivity: medium
+    bot_detection_execution_mode: challenge
+    csam_scanning_mode: log
+  register: shield
+
+- name: Learn for two weeks before blocking
+  edge.platform.shield_zone:
+    pullzone_id: 1001
+    learning_mode: true
+    learning_mode_until: "2026-12-15T00:00:00Z"
+
+- name: Switch protection off (the API cannot delete a Shield zone)
+  edge.platform.shield_zone:
+    pullzone_id: 1001
+    waf_enabled: false
+    learning_mode: false
+    ddos_shield_sensitivity: "off"
+    bot_detection_execution_mode: log_only
+    bot_detection_request_integrity_sensitivity: "off"
+    bot_detection_ip_address_sensitivity: "off"
+    bot_detection_browser_fingerprint_sensitivity: "off"
+    upload_scanning_enabled: false
+
+- name: Use the Shield zone id in later tasks
+  ansible.builtin.debug:
+    msg: "Shield zone {{ shield.shield_zone.shieldZoneId }}"
+'''
+
+RETURN = r'''
+shield_zone:
+  description:
+    - The Shield zone after the run (in check mode, as it would be), with the API's property names and values
+      (enums as the API's numbers).
+    - C(botDetection) and C(uploadScanning) are present when an option of theirs was set.
+    - In check mode a zone that would be created has no C(shieldZoneId) yet and only the settings you gave.
+  returned: always
+  type: dict
+  sample:
+    shieldZoneId: 3001
+    pullZoneId: 1001
+    planType: 1
+    learningMode: false
+    learningModeUntil: null
+    wafEnabled: true
+    wafExecutionMode: 1
+    wafDisabledRules: ["920170", "920270"]
+    wafLogOnlyRules: []
+    wafCustomRuleOrder: []
+    wafRequestHeaderLoggingEnabled: true
+    requestBodyLoggingEnabled: false
+    wafRequestIgnoredHeaders: [Cookie]
+    wafRealtimeThreatIntelligenceEnabled: true
+    wafProfileId: 1
+    wafEngineConfig:
+      - name: REQUEST_BODY_LIMIT
+        valueEncoded: "131072"
+    wafRequestBodyLimitAction: 0
+    wafResponseBodyLimitAction: 1
+    dDoSShieldSensitivity: 2
+    dDoSExecutionMode: 1
+    dDoSChallengeWindow: 1800
+    whitelabelResponsePages: false
+    botDetection:
+      executionMode: 1
+    uploadScanning:
+      csamScanningMode: 1
+'''
+
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils.resource import EdgeResource, Field, same_set
+from ansible_collections.edge.platform.plugins.module_utils.shield import (
+    BOT_EXECUTION_MODES,
+    BOT_SENSITIVITIES,
+    DDOS_SENSITIVITIES,
+    FINGERPRINT_AGGRESSIONS,
+    INT32_MAX,
+    PAYLOAD_LIMIT_ACTIONS,
+    PLAN_TYPES,
+    SCANNER_MODES,
+    WAF_EXECUTION_MODES,
+    normalize_timestamp,
+    parse_timestamp,
+    resolve_pullzone,
+    same_instant,
+    scope_problem,
+    shield_call,
+    shield_zone_of_pullzone,
+)
+
+BOT = 'botDetection.'
+UPLOAD = 'uploadScanning.'
+# Settings the create request carries at its top level (the rest of bot detection and upload scanning is patched after).
+CREATE_TOP_LEVEL = {
+    BOT + 'executionMode': 'botDetectionExecutionMode',
+    UPLOAD + 'csamScanningMode': 'csamScanningMode',
+    UPLOAD + 'antivirusScanningMode': 'antivirusScanningMode',
+}
+
+
+def engine_config(value: list[dict[str, t.Any]]) -> list[dict[str, str]]:
+    return [{'name': item['name'], 'valueEncoded': item['value_encoded']} for item in value]
+
+
+def same_engine_config(current: t.Any, wanted: t.Any) -> bool:
+    def by_name(items: t.Any) -> dict[t.Any, t.Any]:
+        return {item.get('name'): item.get('valueEncoded') for item in items or () if isinstance(item, dict)}
+    return by_name(current) == by_name(wanted)
+
+
+def same_list(current: t.Any, wanted: t.Any) -> bool:
+    return list(current or ()) == list(wanted or ())
+
+
+def flatten(prefix: str, data: dict[str, t.Any]) -> dict[str, t.Any]:
+    """``{'a': {'b': 1}}`` → ``{'<prefix>a.b': 1}`` (the shield zone id of a part is left out)."""
+    flat: dict[str, t.Any] = {}
+    for key, value in data.items():
+        if key == 'shieldZoneId':
+            continue
+        if isinstance(value, dict):
+            flat.update(flatten(f'{prefix}{key}.', value))
+        else:
+            flat[prefix + key] = value
+    return flat
+
+
+def nest(flat: dict[str, t.Any]) -> dict[str, t.Any]:
+    """The inverse of ``flatten``: dotted keys become nested objects."""
+    nested: dict[str, t.Any] = {}
+    for key, value in flat.items():
+        node = nested
+        *parents, leaf = key.split('.')
+        for parent in parents:
+            node = node.setdefault(parent, {})
+        node[leaf] = value
+    return nested
+
+
+class ShieldZone(EdgeResource):
+    name = 'shield_zone'
+    fields = (
+        Field('plan_type', 'planType', to_api=PLAN_TYPES.get),
+        Field('premium_plan', 'premiumPlan'),
+        Field('learning_mode', 'learningMode'),
+        Field('learning_mode_until', 'learningModeUntil', to_api=normalize_timestamp, equal=same_instant),
+        Field('waf_enabled', 'wafEnabled'),
+        Field('waf_execution_mode', 'wafExecutionMode', to_api=WAF_EXECUTION_MODES.get),
+        Field('waf_disabled_rules', 'wafDisabledRules', equal=same_set),
+        Field('waf_log_only_rules', 'wafLogOnlyRules', equal=same_set),
+        Field('waf_custom_rule_order', 'wafCustomRuleOrder', equal=same_list),
+        Field('waf_request_header_logging_enabled', 'wafRequestHeaderLoggingEnabled'),
+        Field('request_body_logging_enabled', 'requestBodyLoggingEnabled'),
+        Field('waf_request_ignored_headers', 'wafRequestIgnoredHeaders', equal=same_set),
+        Field('waf_realtime_threat_intelligence_enabled', 'wafRealtimeThreatIntelligenceEnabled'),
+        Field('waf_profile_id', 'wafProfileId'),
+        Field('waf_engine_config', 'wafEngineConfig', to_api=engine_config, equal=same_engine_config),
+        Field('waf_request_body_limit_action', 'wafRequestBodyLimitAction', to_api=PAYLOAD_LIMIT_ACTIONS.get),
+        Field('waf_response_body_limit_action', 'wafResponseBodyLimitAction', to_api=PAYLOAD_LIMIT_ACTIONS.get),
+        Field('ddos_shield_sensitivity', 'dDoSShieldSensitivity', to_api=DDOS_SENSITIVITIES.get),
+        Field('ddos_challenge_window', 'dDoSChallengeWindow'),
+        Field('whitelabel_response_pages', 'whitelabelResponsePages'),
+        # Bot detection (GET|PATCH …/shield-zone/{id}/bot-detection)
+        Field('bot_detection_execution_mode', BOT + 'executionMode', to_api=BOT_EXECUTION_MODES.get),
+        Field('bot_detection_request_integrity_sensitivity', BOT + 'requestIntegrity.sensitivity', to_api=BOT_SENSITIVITIES.get),
+        Field('bot_detection_ip_address_sensitivity', BOT + 'ipAddress.sensitivity', to_api=BOT_SENSITIVITIES.get),
+        Field('bot_detection_browser_fingerprint_sensitivity', BOT + 'browserFingerprint.sensitivity', to_api=BOT_SENSITIVITIES.get),
+        Field('bot_detection_browser_fingerprint_aggression', BOT + 'browserFingerprint.aggression', to_api=FINGERPRINT_AGGRESSIONS.get),
+        Field('bot_detection_browser_fingerprint_complex_enabled', BOT + 'browserFingerprint.complexEnabled'),
+        # Upload scanning (GET|PATCH …/shield-zone/{id}/upload-scanning)
+        Field('upload_scanning_enabled', UPLOAD + 'isEnabled'),
+        Field('csam_scanning_mode', UPLOAD + 'csamScanningMode', to_api=SCANNER_MODES.get),
+        Field('antivirus_scanning_mode', UPLOAD + 'antivirusScanningMode', to_api=SCANNER_MODES.get),
+    )
+
+    def __init__(self, module: EdgeModule) -> None:
+        super().__init__(module)
+        self.pullzone_id: int | None = None
+
+    # ---- input ----
+
+    def managed(self, prefix: str = '') -> list[Field]:
+        """The fields the user set (those under ``prefix`` when given)."""
+        return [f for f in self.fields if self.params.get(f.option) is not None and f.api.startswith(prefix)]
+
+    def validate(self) -> None:
+        params = self.params
+        problem = scope_problem(params, ('pullzone_id', 'pullzone_name'))
+        if problem:
+            self.module.fail(problem)
+        if params['learning_mode_until'] is not None:
+            try:
+                parse_timestamp(params['learning_mode_until'])
+            except ValueError as exc:
+                self.module.fail(f'learning_mode_until: {exc}')
+        for option in ('waf_profile_id', 'ddos_challenge_window'):
+            value = params[option]
+            if value is not None and not 0 <= value <= INT32_MAX:
+                self.module.fail(f'{option} must be between 0 and {INT32_MAX}, got {value}')
+        order = params['waf_custom_rule_order']
+        if order is not None:
+            wrong = [rule for rule in order if rule < 1]
+            if wrong:
+                self.module.fail(f'waf_custom_rule_order holds ids that are not positive: {wrong}')
+            if len(set(order)) != len(order):
+                self.module.fail(f'waf_custom_rule_order lists a rule more than once: {sorted({r for r in order if order.count(r) > 1})}')
+        for option in ('waf_disabled_rules', 'waf_log_only_rules', 'waf_request_ignored_headers'):
+            if params[option] is not None and any(not item.strip() for item in params[option]):
+                self.module.fail(f'{option} must not hold empty strings')
+        config = params['waf_engine_config']
+        if config is not None:
+            names = [item['name'] for item in config]
+            if any(not name.strip() for name in names):
+                self.module.fail('waf_engine_config: every variable needs a name')
+            repeated = sorted({name for name in names if names.count(name) > 1})
+            if repeated:
+                self.module.fail(f'waf_engine_config names must be unique; repeated: {", ".join(repeated)}')
+
+    # ---- reading ----
+
+    def find(self) -> dict[str, t.Any] | None:
+        self.pullzone_id = resolve_pullzone(self.client, self.params['pullzone_id'], self.params['pullzone_name'])
+        zone = shield_zone_of_pullzone(self.client, self.pullzone_id)
+        if zone is None:
+            if self.params['pullzone_id'] is not None:
+                # A create needs a pull zone: make sure it exists, so check mode does not predict a create that fails.
+                self.client.get(f'pullzone/{self.pullzone_id}', f'read pull zone {self.pullzone_id}')
+            return None
+        current = dict(zone)
+        zone_id = current['shieldZoneId']
+        for prefix, part in ((BOT, 'bot-detection'), (UPLOAD, 'upload-scanning')):
+            if self.managed(prefix):
+                data = shield_call(self.client, 'GET', f'shield/shield-zone/{zone_id}/{part}',
+                                   f"read {part.replace('-', ' ')} of shield zone {zone_id}")
+                current.update(flatten(prefix, data or {}))
+        return current
+
+    # ---- writing ----
+
+    def patch_parts(self, zone_id: int, changes: dict[str, t.Any], after: dict[str, t.Any]) -> None:
+        """Write the bot detection and upload scanning changes through their own endpoints."""
+        for prefix, part in ((BOT, 'bot-detection'), (UPLOAD, 'upload-scanning')):
+            values = {key[len(prefix):]: value for key, value in changes.items() if key.startswith(prefix)}
+            if not values:
+                continue
+            data = shield_call(
+                self.client, 'PATCH', f'shield/shield-zone/{zone_id}/{part}', f"update {part.replace('-', ' ')} of shield zone {zone_id}",
+                json_body=dict(nest(values), shieldZoneId=zone_id), idempotent=True,
+            )
+            if isinstance(data, dict):
+                after.update(flatten(prefix, data))
+
+    def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+        body: dict[str, t.Any] = {'pullZoneId': self.pullzone_id, 'shieldZone': {k: v for k, v in wanted.items() if '.' not in k}}
+        for key, name in CREATE_TOP_LEVEL.items():
+            if key in wanted:
+                body[name] = wanted[key]
+        data = shield_call(self.client, 'POST', 'shield/shield-zone', f'create shield zone for pull zone {self.pullzone_id}', json_body=body)
+        created = self.predict_create(wanted)
+        zone = data.get('shieldZone') if isinstance(data, dict) else None
+        if isinstance(zone, dict) and zone.get('shieldZoneId') is not None:
+            created.update(zone)
+            for key, name in CREATE_TOP_LEVEL.items():
+                if data.get(name) is not None and self.managed(key.split('.', maxsplit=1)[0] + '.'):
+                    created[key] = data[name]
+        else:  # the answer did not say: read what was created
+            created.update(shield_zone_of_pullzone(self.client, self.pullzone_id) or {})
+        rest = {key: value for key, value in wanted.items() if '.' in key and key not in CREATE_TOP_LEVEL}
+        if rest and created.get('shieldZoneId') is not None:
+            self.patch_parts(int(created['shieldZoneId']), rest, created)
+        return created
+
+    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        zone_id = int(current['shieldZoneId'])
+        after = {**current, **changes}
+        zone_changes = {key: value for key, value in changes.items() if '.' not in key}
+        if zone_changes:
+            data = shield_call(
+                self.client, 'PATCH', 'shield/shield-zone', f'update shield zone {zone_id}',
+                json_body={'shieldZoneId': zone_id, 'shieldZone': zone_changes}, idempotent=True,
+            )
+            zone = data.get('shieldZone') if isinstance(data, dict) else None
+            if isinstance(zone, dict):
+                after.update(zone)
+        self.patch_parts(zone_id, changes, after)
+        return after
+
+    def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+        return {'pullZoneId': self.pullzone_id, **wanted}
+
+    # ---- output ----
+
+    def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+        return nest(resource) if resource is not None else None
+
+    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+        if resource is None:
+            return None
+        return nest({field.api: resource.get(field.api) for field in self.managed()})
+
+
+def main() -> None:
+    def choices(names: dict[str, int]) -> dict[str, t.Any]:
+        return dict(type='str', choices=list(names))
+
+    module = EdgeModule(
+        argument_spec=dict(
+            pullzone_id=dict(type='int'),
+            pullzone_name=dict(type='str'),
+            plan_type=choices(PLAN_TYPES),
+            premium_plan=dict(type='bool'),
+            learning_mode=dict(type='bool'),
+            learning_mode_until=dict(type='str'),
+            waf_enabled=dict(type='bool'),
+            waf_execution_mode=choices(WAF_EXECUTION_MODES),
+            waf_disabled_rules=dict(type='list', elements='str'),
+            waf_log_only_rules=dict(type='list', elements='str'),
+            waf_custom_rule_order=dict(type='list', elements='int'),
+            waf_request_header_logging_enabled=dict(type='bool'),
+            request_body_logging_enabled=dict(type='bool'),
+            waf_request_ignored_headers=dict(type='list', elements='str'),
+            waf_realtime_threat_intelligence_enabled=dict(type='bool'),
+            waf_profile_id=dict(type='int'),
+            waf_engine_config=dict(type='list', elements='dict', options=dict(
+                name=dict(type='str', required=True),
+                value_encoded=dict(type='str', required=True),
+            )),
+            waf_request_body_limit_action=choices(PAYLOAD_LIMIT_ACTIONS),
+            waf_response_body_limit_action=choices(PAYLOAD_LIMIT_ACTIONS),
+            ddos_shield_sensitivity=choices(DDOS_SENSITIVITIES),
+            ddos_challenge_window=dict(type='int'),
+            whitelabel_response_pages=dict(type='bool'),
+            bot_detection_execution_mode=choices(BOT_EXECUTION_MODES),
+            bot_detection_request_integrity_sensitivity=choices(BOT_SENSITIVITIES),
+            bot_detection_ip_address_sensitivity=choices(BOT_SENSITIVITIES),
+            bot_detection_browser_fingerprint_sensitivity=choices(BOT_SENSITIVITIES),
+            bot_detection_browser_fingerprint_aggression=choices(FINGERPRINT_AGGRESSIONS),
+            bot_detection_browser_fingerprint_complex_enabled=dict(type='bool'),
+            upload_scanning_enabled=dict(type='bool'),
+            csam_scanning_mode=choices(SCANNER_MODES),
+            antivirus_scanning_mode=choices(SCANNER_MODES),
+        ),
+        mutually_exclusive=[('pullzone_id', 'pullzone_name')],
+        required_one_of=[('pullzone_id', 'pullzone_name')],
+    )
+    ShieldZone(module).run()
+
+
+if __name__ == '__main__':
+    main()
