@@ -158,6 +158,7 @@ access_list:
     - The list after the run (in check mode, as it would be), with the API's property names and values
       (C(type) 0 IP, 1 CIDR, 2 ASN, 3 Country, 4 Organization, 5 JA4; C(action) 0 None, 1 Allow, 2 Block,
       3 Challenge, 4 Log, 5 Bypass).
+    - C(enabled) repeats C(isEnabled) under the option's name.
     - C(content) only with O(return_content=true). Empty after O(state=absent).
     - A list that check mode predicts to be created has no C(id) and C(configurationId) yet, and C(action) and
       C(isEnabled) are null unless you set them (the API chooses them).
@@ -173,6 +174,7 @@ access_list:
     lastModified: "2026-11-22T10:00:00Z"
     action: 1
     isEnabled: true
+    enabled: true
     configurationId: 60001
     shieldZoneId: 3001
 '''
@@ -435,6 +437,7 @@ class AccessList(EdgeResource):
         if resource is None:
             return None
         view = {key: resource.get(key) for key in RESULT_KEYS}
+        view['enabled'] = resource.get('isEnabled')  # the option's name, beside the API's
         if self.params['return_content']:
             view['content'] = resource['content'] if 'content' in resource else content_of(resource.get('entries') or ())[0]
         return view

@@ -133,8 +133,8 @@ def test_same_set_in_another_order_is_unchanged_with_one_read_of_the_content(fak
     assert [call.path for call in fake_api.calls] == [BASE, f'{BASE}/9001']
     assert outcome.result['access_list'] == {
         'id': 9001, 'name': 'office', 'description': 'Office egress', 'type': 0, 'checksum': lists.lists[9001]['checksum'],
-        'entryCount': 4, 'lastModified': '2026-11-01T00:00:00Z', 'action': 1, 'isEnabled': True, 'configurationId': 59001,
-        'shieldZoneId': ZONE,
+        'entryCount': 4, 'lastModified': '2026-11-01T00:00:00Z', 'action': 1, 'isEnabled': True, 'enabled': True,
+        'configurationId': 59001, 'shieldZoneId': ZONE,
     }
     assert outcome.result['diff']['before'] == outcome.result['diff']['after']
     assert outcome.result['diff']['before']['entries'] == []
@@ -236,7 +236,7 @@ def test_create_in_check_mode(fake_api: FakeApi, lists: FakeLists, run_module: t
     assert fake_api.writes == []
     assert outcome.result['access_list'] == {
         'id': None, 'name': 'new', 'description': '', 'type': 2, 'checksum': sha('13335'), 'entryCount': 1, 'lastModified': None,
-        'action': None, 'isEnabled': None, 'configurationId': None, 'shieldZoneId': ZONE,
+        'action': None, 'isEnabled': None, 'enabled': None, 'configurationId': None, 'shieldZoneId': ZONE,
     }
 
 
