@@ -191,12 +191,12 @@ class EdgeClient:
     """HTTP client for all Edge Platform API areas.
 
     ``base_urls`` maps a service name (``api``, ``video``, ``logging`` or any other area a
-    module adds) to its base address.
+    module adds) to its base address. Without ``api_key`` no ``AccessKey`` header is sent.
     """
 
     def __init__(
         self,
-        api_key: str,
+        api_key: str | None,
         base_urls: dict[str, str],
         timeout: float = DEFAULT_TIMEOUT,
         retries: int = DEFAULT_RETRIES,
@@ -216,11 +216,9 @@ class EdgeClient:
             self.session.mount('http://', adapter)
             self.session.mount('https://', adapter)
         self.session.verify = validate_certs
-        self.session.headers.update({
-            'AccessKey': api_key,
-            'Accept': 'application/json',
-            'User-Agent': user_agent,
-        })
+        self.session.headers.update({'Accept': 'application/json', 'User-Agent': user_agent})
+        if api_key:  # a client for a database host carries no account key at all
+            self.session.headers['AccessKey'] = api_key
         # One line per retry (method, path, reason), for callers that want to tell the user.
         self.retry_log: list[str] = []
 

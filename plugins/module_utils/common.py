@@ -12,7 +12,6 @@ before/after diff of managed fields.
 
 from __future__ import annotations
 
-import copy
 import typing as t
 
 from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_required_lib
@@ -34,11 +33,15 @@ PULLZONE_SECRETS = frozenset(('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSec
 HOSTNAME_SECRETS = frozenset(('CertificateKey',))
 
 
-def api_argument_spec(*services: str) -> dict[str, dict[str, t.Any]]:
-    """The common options (doc fragment ``edge.platform.api``) plus the base address of each extra service."""
+def api_argument_spec(*services: str, management_api: bool = True) -> dict[str, dict[str, t.Any]]:
+    """The common options (doc fragment ``edge.platform.api``) plus the base address of each extra service.
+
+    A module that does not call the management API (``management_api=False``) still accepts
+    ``api_key`` and ``api_url``, so that ``module_defaults`` of the action group apply to it.
+    """
     spec: dict[str, dict[str, t.Any]] = dict(
-        api_key=dict(type='str', required=True, no_log=True, fallback=(env_fallback, ['EDGE_API_KEY'])),
-        api_url=dict(type='str', required=True, fallback=(env_fallback, ['EDGE_API_URL'])),
+        api_key=dict(type='str', required=management_api, no_log=True, fallback=(env_fallback, ['EDGE_API_KEY'])),
+        api_url=dict(type='str', required=management_api, fallback=(env_fallback, ['EDGE_API_URL'])),
         validate_certs=dict(type='bool', default=True),
         api_timeout=dict(type='float', default=DEFAULT_TIMEOUT, fallback=(env_fallback, ['EDGE_API_TIMEOUT'])),
         api_retries=dict(type='int', default=DEFAULT_RETRIES, fallback=(env_fallback, ['EDGE_API_RETRIES'])),
@@ -101,26 +104,38 @@ class EdgeModule:
         argument_spec: dict[str, dict[str, t.Any]],
         services: t.Sequence[str] = (),
         supports_check_mode: bool = True,
+        management_api: bool = True,
         **kwargs: t.Any,
     ) -> None:
-        spec = api_argument_spec(*services)
+        """``management_api=False`` is for modules that reach another host with their own
+        credentials (a database token): they get no ``client`` and build one with ``connect``."""
+        spec = api_argument_spec(*services, management_api=management_api)
         spec.update(argument_spec)
         self.ansible = AnsibleModule(argument_spec=spec, supports_check_mode=supports_check_mode, **kwargs)
         if not HAS_REQUESTS:
             self.ansible.fail_json(msg=missing_required_lib('requests'))
         self.params: dict[str, t.Any] = self.ansible.params
         self._validate_common()
-        base_urls = {'api': self.params['api_url']}
-        for service in services:
-            base_urls[service] = self.params[SERVICE_OPTIONS[service]]
-        self.client = EdgeClient(
-            api_key=self.params['api_key'],
+        self._clients: list[EdgeClient] = []
+        self.client: EdgeClient = None  # type: ignore[assignment]
+        if management_api:
+            base_urls = {'api': self.params['api_url']}
+            for service in services:
+                base_urls[service] = self.params[SERVICE_OPTIONS[service]]
+            self.client = self.connect(base_urls, self.params['api_key'])
+
+    def connect(self, base_urls: dict[str, str], api_key: str | None = None) -> EdgeClient:
+        """A client with this run's timeout, retries and TLS settings; closed when the run ends."""
+        client = EdgeClient(
+            api_key=api_key,
             base_urls=base_urls,
             timeout=self.params['api_timeout'],
             retries=self.params['api_retries'],
             validate_certs=self.params['validate_certs'],
             user_agent=f'edge.platform/{COLLECTION_VERSION} ansible/{self.ansible.ansible_version}',
         )
+        self._clients.append(client)
+        return client
 
     def _validate_common(self) -> None:
         for option in ('api_url',) + tuple(SERVICE_OPTIONS.values()):
@@ -156,9 +171,6 @@ class EdgeModule:
         except EdgeApiError as error:
             self.fail_api(error)
         finally:
-            self.client.close()
+            for client in self._clients:
+                client.close()
         self.exit(**result)
-
-
-def copy_resource(resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
-    return copy.deepcopy(resource) if resource is not None else None

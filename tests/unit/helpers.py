@@ -133,3 +133,7 @@ class FakeSession:
 
     def close(self) -> None:
         pass
+
+
+# The account key of the emulator states the emulator unit tests build.
+EMULATOR_KEY = 'emulator-unit-key'

@@ -15,24 +15,12 @@ from ansible_collections.edge.platform.tests.emulator.areas import AREAS
 from ansible_collections.edge.platform.tests.emulator.areas.containers import REGISTRY_FIELDS, app_count
 from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service
+from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY as KEY
 
-KEY = 'emulator-unit-key'
 VALIDATION_KEYS = {'title', 'status', 'detail', 'instance', 'errors', 'id'}
 PROBLEM_KEYS = {'type', 'title', 'status', 'detail', 'instance'}
 APP_KEYS = ['id', 'name', 'description', 'displayEndpoint', 'status']
 STATUSES = {'unknown', 'active', 'progressing', 'inactive', 'failing', 'suspended'}
-
-
-@pytest.fixture
-def state() -> State:
-    state = State(api_key=KEY, scale=12, areas=AREAS)
-    state.reset()
-    return state
-
-
-@pytest.fixture
-def api(state: State) -> TestClient:
-    return TestClient(build_service('api', state), headers={'AccessKey': KEY})
 
 
 def snapshot(state: State) -> dict[str, t.Any]:

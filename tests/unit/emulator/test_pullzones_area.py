@@ -19,22 +19,10 @@ from ansible_collections.edge.platform.tests.emulator.areas.pullzones import (
 )
 from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service
+from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY as KEY
 
-KEY = 'emulator-unit-key'
 INT32 = (-2 ** 31, 2 ** 31 - 1)
 INT64 = (-2 ** 63, 2 ** 63 - 1)
-
-
-@pytest.fixture
-def state() -> State:
-    state = State(api_key=KEY, scale=12, areas=AREAS)
-    state.reset()
-    return state
-
-
-@pytest.fixture
-def api(state: State) -> TestClient:
-    return TestClient(build_service('api', state), headers={'AccessKey': KEY})
 
 
 def test_spec_field_list_is_complete() -> None:

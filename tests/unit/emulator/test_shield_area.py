@@ -16,8 +16,8 @@ from ansible_collections.edge.platform.tests.emulator.areas import AREAS
 from ansible_collections.edge.platform.tests.emulator.areas.shield import PLAN_LIMITS, ZONE_KEYS
 from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service
+from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY as KEY
 
-KEY = 'emulator-unit-key'
 SPEC_2_3 = ('shieldZoneId', 'premiumPlan', 'learningMode', 'learningModeUntil', 'wafEnabled', 'wafDisabledRules', 'wafLogOnlyRules',
             'wafCustomRuleOrder', 'wafRequestHeaderLoggingEnabled', 'requestBodyLoggingEnabled', 'wafRequestIgnoredHeaders',
             'wafRealtimeThreatIntelligenceEnabled', 'wafProfileId', 'wafEngineConfig', 'dDoSChallengeWindow', 'whitelabelResponsePages')
@@ -26,18 +26,6 @@ SPEC_2_4 = ('id', 'name', 'description', 'content', 'checksum', 'entryCount', 'l
 
 def sha(content: str) -> str:
     return hashlib.sha256(content.encode('utf-8')).hexdigest()
-
-
-@pytest.fixture
-def state() -> State:
-    state = State(api_key=KEY, scale=12, areas=AREAS)
-    state.reset()
-    return state
-
-
-@pytest.fixture
-def api(state: State) -> TestClient:
-    return TestClient(build_service('api', state), headers={'AccessKey': KEY})
 
 
 def snapshot(state: State) -> dict[str, t.Any]:

@@ -17,8 +17,8 @@ from ansible_collections.edge.platform.tests.emulator.areas import AREAS
 from ansible_collections.edge.platform.tests.emulator.areas import video as video_area
 from ansible_collections.edge.platform.tests.emulator.core import ServiceMiddleware, State
 from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service
+from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY as KEY
 
-KEY = 'emulator-unit-key'
 CDN = 'http://127.0.0.1:9'
 PNG = video_area.png(4, 3, (1, 2, 3))
 
@@ -42,11 +42,6 @@ def state(monkeypatch: pytest.MonkeyPatch) -> State:
     # The emulator's own fetches of thumbnailUrl reach the CDN app in-process.
     monkeypatch.setattr(video_area, 'FETCH_TRANSPORT', httpx.ASGITransport(app=apps['video']))
     return state
-
-
-@pytest.fixture
-def api(state: State) -> TestClient:
-    return TestClient(build_service('api', state), headers={'AccessKey': KEY})
 
 
 @pytest.fixture

@@ -1,0 +1,389 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: db_query
+short_description: Run SQL statements on an edge database
+version_added: 0.1.0
+description:
+  - Runs SQL statements on an edge database through its HTTP pipeline (C(POST {database_url}/v2/pipeline)),
+    authenticated with a database access token, not with the account API key.
+  - Takes the database URL and token from E(SERVICE_DATABASE_URL) and E(SERVICE_DATABASE_AUTH_TOKEN) when
+    O(database_url) and O(auth_token) are not set, so it runs as-is inside a container app or edge script
+    that has database credentials.
+  - Before running anything, asks the database to describe each statement; a statement the database
+    describes as read-only (for example C(SELECT)) does not count as a change. The task reports
+    C(changed) when a statement that is not read-only ran (or, in check mode, would run).
+  - With O(transaction=true) (the default) the statements run in one transaction in a single request;
+    the first failing statement rolls back all of them, and the failure says which statement failed and why.
+  - Idempotence is the playbook's - guard a migration with a read (for example of C(PRAGMA user_version),
+    which the migration sets) and C(when), see the examples.
+author:
+  - Edge Platform Collection Maintainers (@edge-platform)
+extends_documentation_fragment:
+  - edge.platform.api
+  - edge.platform.api.ACTIONGROUP_AND_CHECK
+attributes:
+  check_mode:
+    details:
+      - Runs the statements the database describes as read-only (in a transaction that is rolled back)
+        and returns the others as C(skipped=true) entries without running them.
+      - A statement that cannot be described because it depends on a skipped one (a table it creates) is
+        skipped too.
+  diff_mode:
+    support: partial
+    details: The diff lists the SQL text of the statements that changed (or would change) the database; argument values are not shown.
+options:
+  api_key:
+    description:
+      - Not used by this module, which authenticates with O(auth_token); the account key is never sent
+        to the database.
+      - Accepted so that C(module_defaults) of the C(edge.platform.edge) group apply to this module too.
+    type: str
+    required: false
+  api_url:
+    description:
+      - Not used by this module, which sends its requests to O(database_url).
+      - Accepted so that C(module_defaults) of the C(edge.platform.edge) group apply to this module too.
+    type: str
+    required: false
+  database_url:
+    description:
+      - URL of the database, as the management API and the dashboard give it.
+      - C(libsql://) means C(https://); C(https://) and C(http://) are used as given.
+      - Must not carry a query string; give the token as O(auth_token).
+      - If not set, the value of the E(SERVICE_DATABASE_URL) environment variable is used.
+    type: str
+    required: true
+  auth_token:
+    description:
+      - Database access token (full access, or read only for statements that only read), sent in the
+        C(Authorization) header as a C(Bearer) token.
+      - Create one with M(edge.platform.db_token).
+      - If not set, the value of the E(SERVICE_DATABASE_AUTH_TOKEN) environment variable is used.
+      - Never shown in output, diff or logs.
+    type: str
+    required: true
+  statements:
+    description:
+      - The statements to run, in order. Each is a SQL string (one statement) or a dict with C(sql) and
+        its arguments.
+      - V(args) is a list of values bound to the C(?) and C(?NNN) parameters by position.
+      - V(named_args) maps parameter names as written in the SQL (C(:name), C(@name), C($name)) to values.
+      - "Values: null, integers (64-bit), floats, strings, booleans (stored as 1 and 0), or a typed value
+        such as C({type: blob, base64: AAEC}) (types V(null), V(integer), V(float), V(text), V(blob))."
+    type: list
+    elements: raw
+    required: true
+  transaction:
+    description:
+      - Run the statements in one transaction (C(BEGIN) … C(COMMIT) in a single request); the first failure
+        rolls back every statement.
+      - With V(false) each statement commits on its own; the run still stops at the first failure, and the
+        statements before it stay applied.
+    type: bool
+    default: true
+notes:
+  - The requests go to the database host with the token; the account API key is never sent there.
+  - Requests that only read (the describe step, and check mode) are repeated after 5xx answers and network
+    errors; a request that runs statements which write is repeated only when the server proved it did not
+    act on it (a 429, or a connection that never opened).
+  - Each statement string holds one statement; use separate list items for several.
+  - Rows are returned as dicts keyed by column name; a repeated column name gets C(_2), C(_3) … appended.
+  - A read-only token refuses statements that write; the module says so in its failure message.
+  - SQLite decides what is read-only - C(CREATE TABLE IF NOT EXISTS) counts as a write even when the table exists.
+  - In check mode, when every statement is skipped, Ansible displays the task as skipped (it reads a C(results)
+    list whose entries all say C(skipped) as a skipped loop); the registered result still says C(changed=true).
+seealso:
+  - module: edge.platform.db_token
+'''
+
+EXAMPLES = r'''
+- name: Read the schema version (runs as-is inside a container app with database credentials)
+  edge.platform.db_query:
+    statements:
+      - PRAGMA user_version
+  register: schema
+
+- name: Apply migration 2 once, atomically (it sets the version it checks)
+  edge.platform.db_query:
+    database_url: "{{ db_url }}"
+    auth_token: "{{ vault_db_token }}"
+    statements:
+      - ALTER TABLE users ADD COLUMN last_seen TEXT
+      - sql: UPDATE users SET last_seen = ? WHERE id = ?
+        args: ["2026-11-22T10:00:00Z", 1]
+      - PRAGMA user_version = 2
+  when: schema.results[0].rows[0].user_version < 2
+
+- name: Insert with named arguments and a blob
+  edge.platform.db_query:
+    database_url: "{{ db_url }}"
+    auth_token: "{{ vault_db_token }}"
+    statements:
+      - sql: INSERT INTO files (name, size, data) VALUES (:name, :size, :data)
+        named_args:
+          ":name": logo.png
+          ":size": 3
+          ":data": {type: blob, base64: AAEC}
+  register: inserted
+
+- name: Show the id of the new row
+  ansible.builtin.debug:
+    msg: "{{ inserted.results[0].last_insert_rowid }}"
+'''
+
+RETURN = r'''
+results:
+  description:
+    - One entry per statement, in order.
+    - In check mode, a statement that is not read-only is returned with only C(sql) and C(skipped=true).
+  returned: always
+  type: list
+  elements: dict
+  contains:
+    sql:
+      description: The SQL text of the statement.
+      type: str
+      sample: SELECT id, email FROM users WHERE id = ?
+    skipped:
+      description: Only in check mode, for a statement that was not run because it would change the database.
+      type: bool
+      returned: when skipped
+      sample: true
+    columns:
+      description: Column names of the result.
+      type: list
+      elements: str
+      returned: when run
+      sample: [id, email]
+    rows:
+      description:
+        - The rows, as dicts keyed by column name.
+        - Values are native (integers, floats, strings, null); blobs are base64 text.
+      type: list
+      elements: dict
+      returned: when run
+      sample: [{id: 1, email: ada@example.com}]
+    affected_row_count:
+      description: Rows changed by an C(INSERT), C(UPDATE) or C(DELETE); 0 for other statements.
+      type: int
+      returned: when run
+      sample: 0
+    last_insert_rowid:
+      description: Rowid of the last row inserted by the statement, or null.
+      type: int
+      returned: when run
+      sample: null
+'''
+
+import typing as t
+
+from ansible.module_utils.basic import env_fallback
+
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils.database import (
+    SERVICE,
+    Pipeline,
+    Statement,
+    StatementError,
+    parse_statements,
+    pipeline_base_url,
+    response_result,
+    result_error,
+    statement_result,
+)
+
+READ_ONLY_HINT = 'the auth_token is a read-only token; statements that write need a full-access token'
+
+
+class Query:
+    def __init__(self, module: EdgeModule, client: EdgeClient, url: str, token: str, statements: list[Statement]) -> None:
+        self.module = module
+        self.url = url
+        self.statements = statements
+        self.pipeline = Pipeline(client, token)
+        self.transaction: bool = module.params['transaction']
+
+    def describe(self) -> list[tuple[bool | None, dict[str, t.Any] | None]]:
+        """``(is_readonly, error)`` per statement; ``None`` when the database could not describe it yet."""
+        results = self.pipeline.run(
+            [{'type': 'describe', 'sql': statement.sql} for statement in self.statements],
+            f'describe the statements on {self.url}', idempotent=True,
+        )
+        described: list[tuple[bool | None, dict[str, t.Any] | None]] = []
+        for result in results:
+            error = result_error(result)
+            if error is not None:
+                described.append((None, error))
+            else:
+                described.append((bool((response_result(result) or {}).get('is_readonly')), None))
+        return described
+
+    def statement_error(self, statement: Statement, error: dict[str, t.Any], note: str) -> StatementError:
+        message = str(error.get('message') or 'no message')
+        code = error.get('code')
+        if code == 'BLOCKED':
+            message = f'{message} ({READ_ONLY_HINT})'
+        return StatementError(
+            f'statement {statement.number} of {len(self.statements)}', f'{message} [{statement.preview()}]; {note}',
+            code, statement.number, statement.sql,
+        )
+
+    def batch_steps(self, chosen: list[Statement], finish: str | None) -> tuple[list[dict[str, t.Any]], int]:
+        """Steps that run ``chosen`` in order, each only if the one before succeeded; returns (steps, offset)."""
+        steps: list[dict[str, t.Any]] = []
+        if finish is not None:
+            steps.append({'stmt': {'sql': 'BEGIN', 'want_rows': False}})
+        offset = len(steps)
+        for statement in chosen:
+            step: dict[str, t.Any] = {'stmt': statement.stmt()}
+            if steps:
+                step['condition'] = {'type': 'ok', 'step': len(steps) - 1}
+            steps.append(step)
+        if finish == 'COMMIT':
+            steps.append({'condition': {'type': 'ok', 'step': len(steps) - 1}, 'stmt': {'sql': 'COMMIT', 'want_rows': False}})
+            steps.append({'condition': {'type': 'not', 'cond': {'type': 'ok', 'step': len(steps) - 1}}, 'stmt': {'sql': 'ROLLBACK', 'want_rows': False}})
+        elif finish == 'ROLLBACK':
+            steps.append({'stmt': {'sql': 'ROLLBACK', 'want_rows': False}})
+        return steps, offset
+
+    def run_batch(
+        self, chosen: list[Statement], finish: str | None, idempotent: bool, describe_after: t.Sequence[Statement] = (),
+    ) -> dict[str, t.Any]:
+        """Run ``chosen`` in one batch request; ``describe_after`` are described after it, on the same stream."""
+        steps, offset = self.batch_steps(chosen, finish)
+        operation = f'run the statements on {self.url}'
+        requests = [{'type': 'batch', 'batch': {'steps': steps}}]
+        requests += [{'type': 'describe', 'sql': statement.sql} for statement in describe_after]
+        results = self.pipeline.run(requests, operation, idempotent=idempotent)
+        error = result_error(results[0])
+        if error is not None:
+            raise StatementError(operation, str(error.get('message') or 'no message'), error.get('code'))
+        batch = response_result(results[0]) or {}
+        step_results = list(batch.get('step_results') or [])
+        step_errors = list(batch.get('step_errors') or [])
+        step_results += [None] * (len(steps) - len(step_results))
+        step_errors += [None] * (len(steps) - len(step_errors))
+        if finish is not None and step_errors[0]:
+            begin = step_errors[0]
+            raise StatementError(f'begin a transaction on {self.url}', str(begin.get('message')), begin.get('code'))
+        described = {
+            statement.number: (response_result(result) or {}).get('is_readonly') is True if result_error(result) is None else None
+            for statement, result in zip(describe_after, results[1:])
+        }
+        return {'offset': offset, 'results': step_results, 'errors': step_errors, 'described': described}
+
+    def execute(self) -> dict[str, t.Any]:
+        described = self.describe()
+        if self.module.check_mode:
+            return self.predict(described)
+        finish = 'COMMIT' if self.transaction else None
+        all_reads = all(readonly is True for readonly, _error in described)
+        # Statements that could not be described before the run depend on earlier ones (a table they
+        # create): they are described again after the run, on the same stream.
+        unknown = [statement for statement, (readonly, _error) in zip(self.statements, described) if readonly is None]
+        batch = self.run_batch(self.statements, finish, idempotent=all_reads, describe_after=unknown)
+        offset = batch['offset']
+        results: list[dict[str, t.Any]] = []
+        for index, statement in enumerate(self.statements):
+            error = batch['errors'][offset + index]
+            if error:
+                changed = not self.transaction and any(readonly is not True for readonly, _error in described[:index])
+                if self.transaction:
+                    note = 'the transaction was rolled back, no statement took effect'
+                else:
+                    note = f'the statements before it stay applied, the {len(self.statements) - statement.number} after it did not run'
+                failure = self.statement_error(statement, error, note)
+                self.module.fail(
+                    str(failure), failure=failure.failure(), changed=changed,
+                    results=[] if self.transaction else results,
+                )
+            results.append(statement_result(batch['results'][offset + index], statement.sql))
+        if finish == 'COMMIT':
+            commit_error = batch['errors'][offset + len(self.statements)]
+            if commit_error:
+                raise StatementError(
+                    f'commit the transaction on {self.url}',
+                    f"{commit_error.get('message')}; the transaction was rolled back, no statement took effect",
+                    commit_error.get('code'),
+                )
+        # One that still cannot be described (a table it dropped is gone) counts as a change.
+        readonly_after = [batch['described'].get(statement.number) if readonly is None else readonly
+                          for statement, (readonly, _error) in zip(self.statements, described)]
+        writes = [statement for statement, readonly in zip(self.statements, readonly_after) if readonly is not True]
+        return self.outcome(bool(writes), results, writes)
+
+    def predict(self, described: list[tuple[bool | None, dict[str, t.Any] | None]]) -> dict[str, t.Any]:
+        """Check mode: run what only reads (and roll back), skip the rest."""
+        plan: list[bool] = []  # True: run it
+        for statement, (readonly, error) in zip(self.statements, described):
+            if readonly is None and not any(run is False for run in plan):
+                raise self.statement_error(statement, error or {}, 'the database cannot run it (check mode changed nothing)')
+            plan.append(readonly is True)
+        chosen = [statement for statement, run in zip(self.statements, plan) if run]
+        ran: dict[int, dict[str, t.Any]] = {}
+        if chosen:
+            batch = self.run_batch(chosen, 'ROLLBACK', idempotent=True)
+            offset = batch['offset']
+            for position, statement in enumerate(chosen):
+                error = batch['errors'][offset + position]
+                if error:
+                    raise self.statement_error(statement, error, 'check mode changed nothing')
+                ran[statement.number] = statement_result(batch['results'][offset + position], statement.sql)
+        results = [ran.get(statement.number) or {'sql': statement.sql, 'skipped': True} for statement in self.statements]
+        skipped = [statement for statement, run in zip(self.statements, plan) if not run]
+        return self.outcome(bool(skipped), results, skipped)
+
+    def outcome(self, changed: bool, results: list[dict[str, t.Any]], writes: list[Statement]) -> dict[str, t.Any]:
+        result: dict[str, t.Any] = {'changed': changed, 'results': results, 'diff': {'before': {}, 'after': {}}}
+        if writes:
+            header = 'would run' if self.module.check_mode else 'ran'
+            lines = [f'-- {header} on {self.url}: {len(writes)} statement(s) that change the database']
+            lines += [f'{statement.sql.strip().rstrip(";")};' for statement in writes]
+            result['diff'] = {'prepared': '\n'.join(lines) + '\n'}
+        return result
+
+
+def main() -> None:
+    module = EdgeModule(
+        management_api=False,
+        argument_spec=dict(
+            database_url=dict(type='str', required=True, fallback=(env_fallback, ['SERVICE_DATABASE_URL'])),
+            auth_token=dict(type='str', required=True, no_log=True, fallback=(env_fallback, ['SERVICE_DATABASE_AUTH_TOKEN'])),
+            statements=dict(type='list', elements='raw', required=True),
+            transaction=dict(type='bool', default=True),
+        ),
+    )
+    params = module.params
+    try:
+        base_url = pipeline_base_url(params['database_url'])
+        statements = parse_statements(params['statements'])
+    except ValueError as exc:
+        module.fail(str(exc))
+    token = (params['auth_token'] or '').strip()
+    if not token:
+        module.fail('auth_token must not be empty (set it, or SERVICE_DATABASE_AUTH_TOKEN)')
+    query = Query(module, module.connect({SERVICE: base_url}), base_url, token, statements)
+
+    def run() -> dict[str, t.Any]:
+        try:
+            return query.execute()
+        except StatementError:
+            raise
+        except EdgeApiError as error:
+            if error.status == 401:
+                error.message += ' (the auth_token was revoked, has expired, or belongs to another database)'
+            raise
+
+    module.run(run)
+
+
+if __name__ == '__main__':
+    main()
