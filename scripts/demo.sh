@@ -7,10 +7,19 @@ sync_tree
 trap stop_emulator EXIT
 start_emulator "${EDGE_DEMO_SEED:-12}" || exit 1
 log "emulator listening: $EDGE_API_URL (admin $EDGE_ADMIN_URL)"
-status=0
-for playbook in "$ROOT"/demo/*.yml; do
-    log "ansible-playbook demo/$(basename "$playbook")"
+EDGE_DEMO_DIR=$(mktemp -d)
+export EDGE_DEMO_DIR
+trap 'stop_emulator; rm -rf "$EDGE_DEMO_DIR"' EXIT
+
+playbook() {
+    log "$1"
+    shift
     ANSIBLE_STDOUT_CALLBACK=ansible.builtin.default ANSIBLE_CALLBACK_RESULT_FORMAT=yaml \
-        ansible-playbook -i localhost, "$playbook" "$@" || status=1
-done
+        ansible-playbook -i localhost, "$@"
+}
+
+status=0
+playbook "the account's pull zones" "$ROOT/demo/pullzones.yml" "$@" || status=1
+playbook "set up a site (first run: changes)" --diff "$ROOT/demo/site.yml" "$@" || status=1
+playbook "set up the same site again (second run: nothing to change)" "$ROOT/demo/site.yml" "$@" || status=1
 exit $status

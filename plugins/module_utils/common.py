@@ -147,6 +147,20 @@ class EdgeModule:
         if self.params['api_retries'] < 0:
             self.fail(f"api_retries must be 0 or more, got {self.params['api_retries']}")
 
+    def refuse_blank(self, *options: str) -> None:
+        """Fail (before any request) when one of ``options`` is set to an empty or blank string."""
+        for option in options:
+            value = self.params.get(option)
+            if isinstance(value, str) and not value.strip():
+                self.fail(f'{option} must not be empty')
+
+    def refuse_non_positive(self, *options: str) -> None:
+        """Fail (before any request) when one of the integer ``options`` is set below 1 (ids)."""
+        for option in options:
+            value = self.params.get(option)
+            if value is not None and value < 1:
+                self.fail(f'{option} must be a positive integer, got {value}')
+
     @property
     def check_mode(self) -> bool:
         return self.ansible.check_mode

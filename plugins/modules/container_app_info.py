@@ -102,9 +102,7 @@ def main() -> None:
         mutually_exclusive=[('id', 'name')],
     )
     params = module.params
-    for option in ('id', 'name'):
-        if params[option] is not None and not params[option].strip():
-            module.fail(f'{option} must not be empty')
+    module.refuse_blank('id', 'name')
 
     def run() -> dict[str, t.Any]:
         apps = list_apps(module.client)

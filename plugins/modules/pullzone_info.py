@@ -114,10 +114,8 @@ def main() -> None:
         mutually_exclusive=[('id', 'name'), ('id', 'search')],
     )
     params = module.params
-    if params['id'] is not None and params['id'] < 1:
-        module.fail(f"id must be a positive integer, got {params['id']}")
-    if params['name'] is not None and not params['name'].strip():
-        module.fail('name must not be empty')
+    module.refuse_non_positive('id')
+    module.refuse_blank('name')
 
     present = (lambda zone: zone) if params['include_secrets'] else mask_pullzone
 

@@ -237,10 +237,8 @@ class AccessList(EdgeResource):
         problem = scope_problem(params)
         if problem:
             self.module.fail(problem)
-        if params['id'] is not None and params['id'] < 1:
-            self.module.fail(f"id must be a positive integer, got {params['id']}")
-        if params['name'] is not None and not params['name'].strip():
-            self.module.fail('name must not be empty')
+        self.module.refuse_non_positive('id')
+        self.module.refuse_blank('name')
         if params['entries'] is not None:
             self.entries = frozenset(split_entries(params['entries']))
             if params['type'] is not None:

@@ -164,8 +164,7 @@ def main() -> None:
     present = params['state'] == 'present'
 
     # ---- refuse bad input before any request -------------------------------------------------
-    if library_id < 1:
-        module.fail(f'library_id must be a positive integer, got {library_id}')
+    module.refuse_non_positive('library_id')
     if params['purge'] and not present:
         module.fail('purge applies to state=present only (it makes the blocked referrers exactly hostnames)')
     wanted, problems = normalise(params['hostnames'])

@@ -160,8 +160,7 @@ def main() -> None:
     force: bool = params['force']
 
     # ---- refuse bad input before any request -------------------------------------------------
-    if library_id < 1:
-        module.fail(f'library_id must be a positive integer, got {library_id}')
+    module.refuse_non_positive('library_id')
     if not video_id:
         module.fail('video_id must not be empty')
     checksum = ''
