@@ -5,10 +5,12 @@
 
 from __future__ import annotations
 
+from .cdn_logs import CdnLogs
 from .containers import Containers
 from .databases import Databases
 from .pullzones import PullZones
 from .shield import Shield
+from .shield_events import ShieldEvents
 from .video import Video
 
-AREAS = (PullZones(), Shield(), Containers(), Video(), Databases())
+AREAS = (PullZones(), Shield(), ShieldEvents(), CdnLogs(), Containers(), Video(), Databases())

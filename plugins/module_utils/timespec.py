@@ -1,0 +1,79 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""Times and dates as the modules take them.
+
+Times are ISO 8601 (``2026-11-22T10:00:00Z``; without an offset, UTC), epoch
+milliseconds (``1795000000000``), or relative to now (``now``, ``-24h``, ``-30m``,
+``-2d``, ``-90s``, ``+1h``). Dates are ``YYYY-MM-DD``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import typing as t
+
+UTC = datetime.timezone.utc
+RELATIVE_RE = re.compile(r'^([+-])\s*(\d+)\s*([smhdw])$')
+UNIT_SECONDS = {'s': 1, 'm': 60, 'h': 3600, 'd': 86400, 'w': 604800}
+DATE_RE = re.compile(r'^\d{4}-\d{2}-\d{2}$')
+# Epoch values below this are taken as seconds by mistake (year 2001 in milliseconds).
+EPOCH_MS_MIN = 10 ** 12
+
+
+def utc_now() -> datetime.datetime:
+    return datetime.datetime.now(UTC)
+
+
+def parse_time(value: t.Any, option: str = 'time', now: datetime.datetime | None = None) -> datetime.datetime:
+    """A timezone-aware UTC datetime from any accepted form; ValueError naming ``option`` otherwise."""
+    now = now or utc_now()
+    if isinstance(value, bool) or value is None:
+        raise ValueError(f'{option} must be ISO 8601, epoch milliseconds or relative such as -24h, got {value!r}')
+    if isinstance(value, (int, float)) or (isinstance(value, str) and value.strip().isdigit()):
+        millis = int(value)
+        if millis < EPOCH_MS_MIN:
+            raise ValueError(f'{option} {value!r} looks like epoch seconds; give epoch milliseconds')
+        return datetime.datetime.fromtimestamp(millis / 1000, UTC)
+    text = str(value).strip()
+    if text.lower() == 'now':
+        return now
+    relative = RELATIVE_RE.match(text.lower())
+    if relative:
+        sign, amount, unit = relative.groups()
+        delta = datetime.timedelta(seconds=int(amount) * UNIT_SECONDS[unit])
+        return now - delta if sign == '-' else now + delta
+    try:
+        parsed = datetime.datetime.fromisoformat(text[:-1] + '+00:00' if text.endswith(('Z', 'z')) else text)
+    except ValueError:
+        raise ValueError(
+            f'{option} must be ISO 8601 (2026-11-22T10:00:00Z), epoch milliseconds or relative (now, -24h, -30m), got {value!r}'
+        ) from None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC)
+
+
+def parse_date(value: t.Any, option: str = 'date') -> datetime.date:
+    """A date from ``YYYY-MM-DD``; ValueError naming ``option`` otherwise."""
+    text = str(value).strip() if value is not None else ''
+    if not DATE_RE.match(text):
+        raise ValueError(f'{option} must be a date as YYYY-MM-DD, got {value!r}')
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f'{option} {value!r} is not a calendar date') from None
+
+
+def epoch_ms(moment: datetime.datetime) -> int:
+    return int(round(moment.timestamp() * 1000))
+
+
+def iso(moment: datetime.datetime) -> str:
+    """ISO 8601 in UTC with a ``Z``, to the millisecond when there are any."""
+    moment = moment.astimezone(UTC)
+    text = moment.isoformat(timespec='milliseconds' if moment.microsecond else 'seconds')
+    return text.replace('+00:00', 'Z')
