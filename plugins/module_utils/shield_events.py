@@ -1,0 +1,304 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""What the Shield event log modules share.
+
+Reading the pages of a day (``GET shield/event-logs/{shieldZoneId}/{MM-dd-yyyy}/{token}``,
+whose wrapper carries its own ``errorResponse``), the export window and filters checked
+before anything is sent, and the CSV export streamed to a file (or only measured) while
+its SHA-256, size and records are counted.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import ipaddress
+import os
+import typing as t
+from urllib.parse import quote
+
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient, backoff_seconds
+from ansible_collections.edge.platform.plugins.module_utils.timespec import epoch_ms, iso, parse_date, parse_time, utc_now
+
+# The API keeps the event logs of today and the two days before (UTC days).
+RETENTION_DAYS = 3
+# The export window: `to` after `from`, both within the last 72 hours.
+EXPORT_WINDOW = datetime.timedelta(hours=72)
+DEFAULT_MAX_PAGES = 10
+
+FILTER_FIELDS = ('feature', 'ruleId', 'ip', 'ja4', 'ua', 'url', 'asn', 'country', 'action')
+FILTER_OPS = ('eq', 'in', 'contains', 'cidr', 'wildcard')
+
+CHUNK_SIZE = 64 * 1024
+# 4xx answers whose body the page reader looks at itself (the wrapper's errorResponse); 429 stays retried.
+CLIENT_ERRORS = tuple(status for status in range(400, 500) if status != 429)
+
+
+# ---- the day of the logs ------------------------------------------------------------------------
+
+def kept_days(now: datetime.datetime | None = None) -> tuple[datetime.date, datetime.date]:
+    """The first and last day (UTC) whose event logs the API keeps."""
+    today = (now or utc_now()).astimezone(datetime.timezone.utc).date()
+    return today - datetime.timedelta(days=RETENTION_DAYS - 1), today
+
+
+def check_date(value: t.Any, now: datetime.datetime | None = None) -> datetime.date:
+    """The day of ``date`` (YYYY-MM-DD) when its logs are kept; ValueError otherwise."""
+    day = parse_date(value, 'date')
+    first, last = kept_days(now)
+    if not first <= day <= last:
+        where = 'in the future' if day > last else 'older than the kept event logs'
+        raise ValueError(
+            f'date {day.isoformat()} is {where}: the API keeps the event logs of today and the two days before '
+            f'({first.isoformat()} to {last.isoformat()}, UTC days)'
+        )
+    return day
+
+
+def api_date(day: datetime.date) -> str:
+    """The date as the API's path wants it: MM-dd-yyyy."""
+    return f'{day.month:02d}-{day.day:02d}-{day.year:04d}'
+
+
+def page_path(zone_id: int, day: datetime.date, token: str | None) -> str:
+    """``shield/event-logs/{id}/{MM-dd-yyyy}/{token}``; the first page has an empty token."""
+    return f"shield/event-logs/{zone_id}/{api_date(day)}/{quote(token or '', safe='')}"
+
+
+# ---- pages -----------------------------------------------------------------------------------------
+
+def wrapper_error(body: t.Any, operation: str, status: int | None) -> EdgeApiError | None:
+    """The failure an ``errorResponse`` with ``success: false`` describes, or None."""
+    if not isinstance(body, dict):
+        return None
+    error = body.get('errorResponse')
+    if not isinstance(error, dict) or error.get('success') is not False:
+        return None
+    code = error.get('statusCode')
+    if isinstance(code, int) and not isinstance(code, bool) and code >= 400:
+        status = code
+    return EdgeApiError(operation, status, str(error.get('message') or 'no message'), error.get('errorKey') or None)
+
+
+def read_page(client: EdgeClient, zone_id: int, day: datetime.date, token: str | None, operation: str) -> dict[str, t.Any]:
+    """One page wrapper; EdgeApiError on any failure, including an ``errorResponse`` of success false."""
+    response = client.request('GET', page_path(zone_id, day, token), operation, ok_statuses=CLIENT_ERRORS)
+    body = response.json()
+    error = wrapper_error(body, operation, response.status)
+    if error is not None:
+        raise error
+    if response.status >= 400:
+        raise EdgeClient.error_from(operation, response.raw)
+    if not isinstance(body, dict):
+        raise EdgeApiError(operation, response.status, 'the answer is not a page of event logs')
+    return body
+
+
+def read_logs(
+    client: EdgeClient, zone_id: int, day: datetime.date, token: str | None, max_pages: int,
+) -> dict[str, t.Any]:
+    """Up to ``max_pages`` pages from ``token`` (None: the first page).
+
+    Returns ``logs`` (in the API's order), ``has_more_data``, ``continuation_token`` (the
+    token of the next page when there is more, else None) and ``pages`` (pages read).
+    """
+    logs: list[t.Any] = []
+    pages = 0
+    has_more = False
+    following: str | None = None
+    while pages < max_pages:
+        operation = f'read page {pages + 1} of the shield event logs of shield zone {zone_id} for {day.isoformat()}'
+        page = read_page(client, zone_id, day, token, operation)
+        pages += 1
+        logs.extend(page.get('logs') or [])
+        following = page.get('continuationToken') or None
+        has_more = bool(page.get('hasMoreData')) and following is not None
+        if not has_more or following == token:  # the last page, or an API that would send us round in circles
+            break
+        token = following
+    return {
+        'logs': logs,
+        'has_more_data': has_more,
+        'continuation_token': following if has_more else None,
+        'pages': pages,
+    }
+
+
+# ---- the export window and filters ----------------------------------------------------------------
+
+def export_window(start: t.Any, end: t.Any, now: datetime.datetime | None = None) -> tuple[datetime.datetime, datetime.datetime]:
+    """``(start, end)`` as UTC datetimes; ValueError unless end is after start and both lie within the last 72 hours."""
+    now = now or utc_now()
+    begin = parse_time(start, 'start', now=now)
+    finish = parse_time(end, 'end', now=now)
+    if finish <= begin:
+        raise ValueError(f'end ({iso(finish)}) must be after start ({iso(begin)})')
+    if begin < now - EXPORT_WINDOW:
+        raise ValueError(
+            f'start ({iso(begin)}) lies more than 72 hours back: the API exports event logs of the last 72 hours only '
+            f'(from {iso(now - EXPORT_WINDOW)})'
+        )
+    if finish > now:
+        raise ValueError(f'end ({iso(finish)}) lies in the future (now is {iso(now)})')
+    return begin, finish
+
+
+def filter_values(value: t.Any, where: str) -> list[str]:
+    """The values of a filter as a list of strings (a single value becomes a list of one)."""
+    if isinstance(value, (list, tuple)):
+        values = list(value)
+    elif value is None:
+        values = []
+    else:
+        values = [value]
+    if not values:
+        raise ValueError(f'{where}.value must hold at least one value')
+    out = []
+    for item in values:
+        if isinstance(item, (dict, list, tuple)) or item is None:
+            raise ValueError(f'{where}.value must be a string or a list of strings, got {item!r}')
+        text = item if isinstance(item, str) else str(item).lower() if isinstance(item, bool) else str(item)
+        if not text.strip():
+            raise ValueError(f'{where}.value must not hold empty strings')
+        out.append(text)
+    return out
+
+
+def check_filters(filters: t.Sequence[dict[str, t.Any]] | None) -> list[dict[str, t.Any]]:
+    """The ``filters`` of the export body (``{field, op, value: [str]}``); ValueError naming the bad one."""
+    checked: list[dict[str, t.Any]] = []
+    for index, item in enumerate(filters or []):
+        where = f'filters[{index}]'
+        field, op = item.get('field'), item.get('op')
+        if field not in FILTER_FIELDS:
+            raise ValueError(f"{where}.field must be one of {', '.join(FILTER_FIELDS)}, got {field!r}")
+        if op not in FILTER_OPS:
+            raise ValueError(f"{where}.op must be one of {', '.join(FILTER_OPS)}, got {op!r}")
+        values = filter_values(item.get('value'), where)
+        if op == 'cidr':
+            if field != 'ip':
+                raise ValueError(f'{where}: op cidr applies to field ip only, not {field}')
+            for value in values:
+                try:
+                    ipaddress.ip_network(value.strip(), strict=False)
+                except ValueError:
+                    raise ValueError(f'{where}.value {value!r} is not an IPv4 or IPv6 network such as 192.0.2.0/24') from None
+        checked.append({'field': field, 'op': op, 'value': values})
+    return checked
+
+
+def export_body(begin: datetime.datetime, finish: datetime.datetime, query: str | None, filters: list[dict[str, t.Any]]) -> dict[str, t.Any]:
+    body: dict[str, t.Any] = {'from': epoch_ms(begin), 'to': epoch_ms(finish)}
+    if query is not None and query.strip():
+        body['query'] = query
+    if filters:
+        body['filters'] = filters
+    return body
+
+
+# ---- CSV measurement ----------------------------------------------------------------------------------
+
+class CsvMeasure:
+    """SHA-256, size and the number of CSV records of a byte stream, fed chunk by chunk.
+
+    Records end at a line break outside double quotes (RFC 4180), so a quoted field may
+    hold line breaks; empty lines are not records.
+    """
+
+    def __init__(self) -> None:
+        self.digest = hashlib.sha256()
+        self.size = 0
+        self.records = 0
+        self.in_quotes = False
+        self.has_data = False
+
+    def feed(self, chunk: bytes) -> None:
+        self.digest.update(chunk)
+        self.size += len(chunk)
+        for number, part in enumerate(chunk.split(b'"')):
+            if number:  # a double quote stood before this part
+                self.in_quotes = not self.in_quotes
+                self.has_data = True
+            if self.in_quotes or not part:
+                continue
+            for index, line in enumerate(part.split(b'\n')):
+                if index:
+                    if self.has_data:
+                        self.records += 1
+                    self.has_data = False
+                if line.strip(b'\r'):
+                    self.has_data = True
+
+    @property
+    def checksum(self) -> str:
+        return self.digest.hexdigest()
+
+    @property
+    def rows(self) -> int:
+        """Records under the header line."""
+        return max(0, self.records + (1 if self.has_data else 0) - 1)
+
+    def result(self) -> dict[str, t.Any]:
+        return {'checksum': self.checksum, 'size': self.size, 'rows': self.rows}
+
+
+def measure_file(path: str) -> dict[str, t.Any]:
+    """``{checksum, size, rows}`` of a local file."""
+    measure = CsvMeasure()
+    with open(path, 'rb') as handle:
+        for chunk in iter(lambda: handle.read(CHUNK_SIZE), b''):
+            measure.feed(chunk)
+    return measure.result()
+
+
+# ---- the export ------------------------------------------------------------------------------------------
+
+def export_csv(
+    client: EdgeClient, zone_id: int, body: dict[str, t.Any], operation: str, sink: t.BinaryIO | None = None,
+) -> CsvMeasure:
+    """Run the export and stream the CSV into ``sink`` (or nowhere), measuring it.
+
+    The export only reads, so it is sent as safe to repeat (5xx and network errors are
+    retried), and a body that breaks off is fetched again from the start.
+    """
+    attempt = 0
+    while True:
+        response = client.request(
+            'POST', f'shield/event-logs/{zone_id}/export', operation, json_body=body,
+            headers={'Accept': 'text/csv, application/json;q=0.5'}, idempotent=True, stream=True,
+        )
+        measure = CsvMeasure()
+        if sink is not None:
+            sink.seek(0)
+            sink.truncate()
+        broken: Exception | None = None
+        try:
+            chunks = response.raw.iter_content(CHUNK_SIZE)
+            while True:
+                try:
+                    chunk = next(chunks)
+                except StopIteration:
+                    break
+                except OSError as exc:  # the body broke off (requests' errors are OSErrors)
+                    broken = exc
+                    break
+                if chunk:
+                    measure.feed(chunk)
+                    if sink is not None:
+                        sink.write(chunk)
+        finally:
+            response.raw.close()
+        if broken is None:
+            if sink is not None:
+                sink.flush()
+                os.fsync(sink.fileno())
+            return measure
+        if attempt >= client.retries:
+            raise EdgeApiError(operation, None, f'the CSV broke off after {measure.size} bytes: {type(broken).__name__}: {broken}')
+        seconds = backoff_seconds(attempt)
+        client.retry_log.append(f'POST shield/event-logs/{zone_id}/export: the CSV broke off; retrying in {seconds:.1f}s')
+        client.sleep(seconds)
+        attempt += 1

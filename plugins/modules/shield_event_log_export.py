@@ -1,0 +1,291 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: shield_event_log_export
+short_description: Export the event logs of a Shield zone to a CSV file
+version_added: 0.1.0
+description:
+  - Exports the event logs of a Shield zone for a time window, optionally searched (O(query)) and filtered
+    (O(filters)), as a CSV file with a header line, and writes it to O(dest).
+  - The Shield zone is given by O(shield_zone_id), or by the pull zone it protects (O(pullzone_id) or O(pullzone_name)).
+  - The window is checked before anything is sent. The API exports the last 72 hours only, so O(start) must not lie
+    more than 72 hours back, O(end) must be after O(start), and O(end) must not lie in the future.
+  - The CSV is streamed to a temporary file next to O(dest) while its SHA-256 checksum is computed, and moved over
+    O(dest) only when its content differs from what O(dest) holds (atomically). Otherwise O(dest) is left alone,
+    apart from the file attributes you set (O(mode), O(owner), ...).
+  - The export only reads, so a failed export (5xx answer, network error, a body that breaks off) is repeated.
+author:
+  - Edge Platform Collection Maintainers (@edge-platform)
+extends_documentation_fragment:
+  - edge.platform.api
+  - edge.platform.api.ACTIONGROUP_AND_CHECK
+  - ansible.builtin.files
+options:
+  shield_zone_id:
+    description:
+      - Id of the Shield zone.
+      - Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
+      - A Shield zone that does not exist fails with the API's answer.
+    type: int
+  pullzone_id:
+    description:
+      - Id of the pull zone whose Shield zone's logs to export.
+      - Fails when the pull zone has no Shield zone.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone whose Shield zone's logs to export, looked up in the pull zone list.
+      - Fails when no pull zone or more than one has this name, or when it has no Shield zone.
+    type: str
+  dest:
+    description:
+      - Path of the CSV file to write. Its directory must exist; an existing file is replaced when the export differs.
+    type: path
+    required: true
+  start:
+    description:
+      - Start of the window, as ISO 8601 (V(2026-11-22T10:00:00Z); without an offset, UTC), epoch milliseconds
+        (V(1795000000000)), or relative to now (V(-24h), V(-30m), V(-2d), V(now)).
+      - No more than 72 hours back.
+    type: raw
+    default: -24h
+  end:
+    description:
+      - End of the window, in the forms of O(start). Must be after O(start) and not in the future.
+    type: raw
+    default: now
+  query:
+    description:
+      - Free-text search across the IP address, rule id, URL, User-Agent and rule name of the events.
+      - An empty string searches nothing (it is not sent).
+    type: str
+  filters:
+    description:
+      - Filters of the events; all must match (AND). The values of one filter are alternatives (OR).
+      - Checked before anything is sent.
+    type: list
+    elements: dict
+    suboptions:
+      field:
+        description: The dimension to filter on.
+        type: str
+        required: true
+        choices: [feature, ruleId, ip, ja4, ua, url, asn, country, action]
+      op:
+        description:
+          - V(eq) and V(in) match a value exactly, V(contains) a part of it, V(wildcard) a pattern where C(*) matches
+            any run of characters, V(cidr) an address in a network such as V(192.0.2.0/24) (O(filters[].field=ip) only).
+        type: str
+        required: true
+        choices: [eq, in, contains, cidr, wildcard]
+      value:
+        description:
+          - The value, or a list of values. A single string is one value, even with commas in it.
+          - Numbers (an ASN) are sent as strings.
+        type: raw
+        required: true
+notes:
+  - O(start) and O(end) are resolved once, when the module starts, and sent as epoch milliseconds. With a relative
+    window (the defaults) every run exports a different window, so the file usually changes (RV(ignore:changed))
+    whenever events happened in the meantime. An absolute window gives the same file again, and a rerun is unchanged.
+  - RV(ignore:changed) is true when the content of O(dest) changes (or the attributes you set do).
+  - Check mode runs the export too (it only reads), but measures the CSV in memory and writes nothing, not even a
+    temporary file. It returns the same RV(size), RV(rows) and RV(checksum) and predicts RV(ignore:changed) exactly.
+  - Diff mode shows the checksum, size and rows of O(dest) before and after.
+seealso:
+  - module: edge.platform.shield_event_log_info
+'''
+
+EXAMPLES = r'''
+- name: Export the event logs of the last 24 hours
+  edge.platform.shield_event_log_export:
+    api_key: "{{ vault_edge_api_key }}"
+    api_url: "{{ edge_api_url }}"
+    pullzone_name: assets
+    dest: /var/log/edge/shield-assets.csv
+    mode: "0640"
+
+- name: Export a fixed window of blocked SQL injection attempts from one network
+  edge.platform.shield_event_log_export:
+    shield_zone_id: 3001
+    dest: /tmp/sqli.csv
+    start: "2026-11-21T00:00:00Z"
+    end: "2026-11-21T12:00:00Z"
+    filters:
+      - field: action
+        op: eq
+        value: block
+      - field: ruleId
+        op: in
+        value: ["942100", "942190"]
+      - field: ip
+        op: cidr
+        value: [192.0.2.0/24, "2001:db8::/32"]
+  register: export
+
+- name: Export the events of scanners over the last 6 hours
+  edge.platform.shield_event_log_export:
+    shield_zone_id: 3001
+    dest: /tmp/scanners.csv
+    start: -6h
+    filters:
+      - field: ua
+        op: wildcard
+        value: ["sqlmap*", "Nikto*"]
+'''
+
+RETURN = r'''
+dest:
+  description: Path of the file written (in check mode, that would be written).
+  returned: always
+  type: str
+  sample: /tmp/sqli.csv
+size:
+  description: Size of the CSV in bytes.
+  returned: always
+  type: int
+  sample: 99745
+rows:
+  description: Number of records under the header line.
+  returned: always
+  type: int
+  sample: 312
+checksum:
+  description: SHA-256 (hex) of the CSV.
+  returned: always
+  type: str
+  sample: 5b1ad0e59b0a2cbcb0c7bd6a9f4c4f6a9a6b5c2f8d1e3a7b9c0d2e4f6a8b0c1d
+window:
+  description: The window exported, as sent (C(from), C(to) in epoch milliseconds) and in ISO 8601 (C(start), C(end)).
+  returned: always
+  type: dict
+  sample:
+    start: "2026-11-21T00:00:00Z"
+    end: "2026-11-21T12:00:00Z"
+    from: 1795219200000
+    to: 1795262400000
+shield_zone_id:
+  description: Id of the Shield zone whose logs were exported (found through the pull zone when one was given).
+  returned: always
+  type: int
+  sample: 3001
+'''
+
+import os
+import tempfile
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, make_diff
+from ansible_collections.edge.platform.plugins.module_utils.shield import (
+    SCOPE_ARGUMENT_SPEC,
+    SCOPE_OPTIONS,
+    no_shield_zone,
+    resolve_shield_zone_id,
+    scope_problem,
+)
+from ansible_collections.edge.platform.plugins.module_utils.shield_events import (
+    FILTER_FIELDS,
+    FILTER_OPS,
+    check_filters,
+    export_body,
+    export_csv,
+    export_window,
+    measure_file,
+)
+from ansible_collections.edge.platform.plugins.module_utils.timespec import iso
+
+
+def check_dest(module: EdgeModule, dest: str) -> None:
+    """Refuse, before any request, a ``dest`` that cannot be written."""
+    if os.path.isdir(dest):
+        module.fail(f'dest {dest} is a directory; give the path of the CSV file')
+    directory = os.path.dirname(dest) or '.'
+    if not os.path.isdir(directory):
+        module.fail(f'the directory of dest ({directory}) does not exist')
+    if not os.access(directory, os.W_OK | os.X_OK):
+        module.fail(f'the directory of dest ({directory}) is not writable')
+
+
+def main() -> None:
+    module = EdgeModule(
+        argument_spec=dict(
+            SCOPE_ARGUMENT_SPEC,
+            dest=dict(type='path', required=True),
+            start=dict(type='raw', default='-24h'),
+            end=dict(type='raw', default='now'),
+            query=dict(type='str'),
+            filters=dict(type='list', elements='dict', options=dict(
+                field=dict(type='str', required=True, choices=list(FILTER_FIELDS)),
+                op=dict(type='str', required=True, choices=list(FILTER_OPS)),
+                value=dict(type='raw', required=True),
+            )),
+        ),
+        mutually_exclusive=[SCOPE_OPTIONS],
+        required_one_of=[SCOPE_OPTIONS],
+        add_file_common_args=True,
+    )
+    params = module.params
+    ansible = module.ansible
+
+    # ---- input, refused before any request ----
+    problem = scope_problem(params)
+    if problem:
+        module.fail(problem)
+    try:
+        begin, finish = export_window(params['start'], params['end'])
+        filters = check_filters(params['filters'])
+    except ValueError as exc:
+        module.fail(str(exc))
+    dest = os.path.abspath(params['dest'])
+    check_dest(module, dest)
+    body = export_body(begin, finish, params['query'], filters)
+    window = {'start': iso(begin), 'end': iso(finish), 'from': body['from'], 'to': body['to']}
+
+    def run() -> dict[str, t.Any]:
+        zone_id, pullzone_id = resolve_shield_zone_id(module.client, params)
+        if zone_id is None:
+            raise no_shield_zone(pullzone_id)
+        operation = f'export the shield event logs of shield zone {zone_id} from {window["start"]} to {window["end"]}'
+        try:
+            before = measure_file(dest) if os.path.isfile(dest) else None
+        except OSError as exc:
+            module.fail(f'read {dest} failed: {exc}')
+
+        if module.check_mode:
+            after = export_csv(module.client, zone_id, body, operation).result()
+        else:
+            after = download(zone_id, operation, before)
+
+        changed = before is None or before['checksum'] != after['checksum']
+        if os.path.exists(dest):  # the file as it is now (in check mode: the current file, if any)
+            file_args = ansible.load_file_common_arguments(params, path=dest)
+            changed = ansible.set_fs_attributes_if_different(file_args, changed)
+        return dict(after, changed=changed, dest=dest, window=window, shield_zone_id=zone_id, diff=make_diff(before, after))
+
+    def download(zone_id: int, operation: str, before: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        """Stream the CSV into a temporary file next to dest; move it over dest when it differs."""
+        temporary = None
+        try:
+            handle, temporary = tempfile.mkstemp(prefix=f'.{os.path.basename(dest)}.', suffix='.tmp', dir=os.path.dirname(dest))
+            with os.fdopen(handle, 'wb') as sink:
+                after = export_csv(module.client, zone_id, body, operation, sink).result()
+            if before is None or before['checksum'] != after['checksum']:
+                ansible.atomic_move(temporary, dest, unsafe_writes=params['unsafe_writes'])
+        except OSError as exc:
+            module.fail(f'write {dest} failed: {exc}')
+        finally:
+            if temporary is not None and os.path.exists(temporary):
+                os.unlink(temporary)
+        return after
+
+    module.run(run)
+
+
+if __name__ == '__main__':
+    main()
