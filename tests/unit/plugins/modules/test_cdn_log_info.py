@@ -1,0 +1,416 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import os
+import typing as t
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.module_utils import cdn_logs
+from ansible_collections.edge.platform.plugins.modules import cdn_log_info
+from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, LOGGING_URL, FakeResponse
+
+ARGS = {'api_key': API_KEY, 'logging_api_url': LOGGING_URL, 'api_retries': 2, 'pullzone_id': 1001}
+V2_PATH = r'^/v2/pullzones/1001/logs$'
+UTC = datetime.timezone.utc
+
+
+def today() -> datetime.date:
+    return datetime.datetime.now(UTC).date()
+
+
+def yesterday() -> datetime.date:
+    return today() - datetime.timedelta(days=1)
+
+
+def v1_path(day: datetime.date, zone: int = 1001) -> str:
+    return rf"^/{day.strftime('%m-%d-%y')}/{zone}\.log$"
+
+
+def row(number: int, **extra: t.Any) -> dict[str, t.Any]:
+    record = {
+        'timestamp': f'2026-11-21T10:00:{number % 60:02d}.000Z', 'pullZoneId': 1001, 'requestId': f'r{number:04d}',
+        'cacheStatus': 'HIT', 'statusCode': 200, 'bytesSent': 100 + number, 'edgeLocation': 'DE', 'scheme': 'https',
+        'host': 'a.test', 'path': f'/{number}', 'url': f'https://a.test/{number}', 'remoteIp': '192.0.2.1',
+        'countryCode': 'DE', 'userAgent': 'curl/8', 'referer': '',
+    }
+    record.update(extra)
+    return record
+
+
+def page(rows: list[dict[str, t.Any]], offset: int, limit: int, more: bool) -> dict[str, t.Any]:
+    return {'data': rows, 'pagination': {'offset': offset, 'limit': limit, 'returned': len(rows), 'hasMore': more}, 'query': {}}
+
+
+def line(number: int, status: int = 200, agent: str = 'curl/8') -> str:
+    millis = 1795000000000 + number
+    return f'HIT|{status}|{millis}|{100 + number}|1001|192.0.2.{number % 250}||https://a.test/{number}|DE|{agent}|r{number:04d}|DE\n'
+
+
+def day_file(count: int) -> bytes:
+    return ''.join(line(number) for number in range(count)).encode()
+
+
+def error(status: int, code: str, message: str, **headers: str) -> FakeResponse:
+    return FakeResponse(status, {'error': code, 'message': message}, headers=headers)
+
+
+# ---- v2 -------------------------------------------------------------------------------------------------------------
+
+def test_v2_sends_the_whole_window_and_returns_the_rows(fake_api, run_module):
+    fake_api.add('GET', V2_PATH, page([row(1), row(2)], 0, 100, False))
+    outcome = run_module(cdn_log_info.main, dict(ARGS, start='-2h'))
+    assert not outcome.failed, outcome.result
+    assert outcome.result['logs'] == [row(1), row(2)]
+    assert outcome.result['has_more'] is False and outcome.result['next_offset'] is None
+    assert outcome.result['changed'] is False
+    [call] = fake_api.calls
+    assert call.url.startswith(LOGGING_URL)
+    assert call.headers['AccessKey'] == API_KEY
+    start = datetime.datetime.fromisoformat(call.params['from'].replace('Z', '+00:00'))
+    end = datetime.datetime.fromisoformat(call.params['to'].replace('Z', '+00:00'))
+    assert end - start == datetime.timedelta(hours=2)
+    assert abs((datetime.datetime.now(UTC) - end).total_seconds()) < 60
+    assert call.params['limit'] == 100 and call.params['offset'] == 0
+    assert 'order' not in call.params and 'status' not in call.params and 'includeOriginShield' not in call.params
+
+
+def test_v2_without_start_reads_the_24_hours_before_end(fake_api, run_module):
+    fake_api.add('GET', V2_PATH, page([], 0, 100, False))
+    end = (datetime.datetime.now(UTC) - datetime.timedelta(hours=2)).replace(microsecond=0)
+    outcome = run_module(cdn_log_info.main, dict(ARGS, end=end.strftime('%Y-%m-%dT%H:%M:%SZ')))
+    assert not outcome.failed, outcome.result
+    assert fake_api.calls[0].params['to'] == end.strftime('%Y-%m-%dT%H:%M:%SZ')
+    assert fake_api.calls[0].params['from'] == (end - datetime.timedelta(hours=24)).strftime('%Y-%m-%dT%H:%M:%SZ')
+
+
+def test_epoch_milliseconds_are_accepted(fake_api, run_module):
+    fake_api.add('GET', V2_PATH, page([], 0, 100, False))
+    end = int(datetime.datetime.now(UTC).timestamp()) * 1000 - 3600 * 1000
+    outcome = run_module(cdn_log_info.main, dict(ARGS, start=end - 600 * 1000, end=str(end)))
+    assert not outcome.failed, outcome.result
+    sent = fake_api.calls[0].params
+    assert sent['to'] == datetime.datetime.fromtimestamp(end / 1000, UTC).strftime('%Y-%m-%dT%H:%M:%SZ')
+    assert sent['from'] == datetime.datetime.fromtimestamp(end / 1000 - 600, UTC).strftime('%Y-%m-%dT%H:%M:%SZ')
+
+
+def test_v2_filters_are_sent_with_the_api_names(fake_api, run_module):
+    fake_api.add('GET', V2_PATH, page([], 0, 10, False))
+    outcome = run_module(cdn_log_info.main, dict(
+        ARGS, start='-1d', end='now', status=['404', '5XX', '404'], cache_status=['hit', '-', 'Miss'], country=['de', 'FR'],
+        edge_location=['DE', 'NY'], remote_ip='2001:db8::1', url_contains='/img/', user_agent_contains='bot',
+        referer_contains='example', search='logo', include_origin_shield=True, limit=10, offset=20, order='asc',
+    ))
+    assert not outcome.failed, outcome.result
+    params = fake_api.calls[0].params
+    assert params['status'] == '404,5xx'
+    assert params['cacheStatus'] == 'HIT,-,MISS'
+    assert params['country'] == 'DE,FR'
+    assert params['edgeLocation'] == 'DE,NY'
+    assert params['remoteIp'] == '2001:db8::1'
+    assert params['urlContains'] == '/img/'
+    assert params['userAgentContains'] == 'bot'
+    assert params['refererContains'] == 'example'
+    assert params['search'] == 'logo'
+    assert params['includeOriginShield'] == 'true'
+    assert (params['limit'], params['offset'], params['order']) == (10, 20, 'asc')
+
+
+def test_v2_follows_the_pagination_until_the_limit(fake_api, run_module):
+    fake_api.add(
+        'GET', V2_PATH,
+        page([row(n) for n in range(100)], 0, 250, True),
+        page([row(n) for n in range(100, 200)], 100, 150, True),
+        page([row(n) for n in range(200, 250)], 200, 50, True),
+    )
+    outcome = run_module(cdn_log_info.main, dict(ARGS, limit=250, offset=0))
+    assert [r['requestId'] for r in outcome.result['logs']] == [f'r{n:04d}' for n in range(250)]
+    assert [(c.params['limit'], c.params['offset']) for c in fake_api.calls] == [(250, 0), (150, 100), (50, 200)]
+    assert outcome.result['has_more'] is True
+    assert outcome.result['next_offset'] == 250
+
+
+def test_v2_stops_when_the_api_has_no_more(fake_api, run_module):
+    fake_api.add('GET', V2_PATH, page([row(n) for n in range(30)], 5, 10000, False))
+    outcome = run_module(cdn_log_info.main, dict(ARGS, limit=10000, offset=5))
+    assert len(outcome.result['logs']) == 30
+    assert len(fake_api.calls) == 1
+    assert outcome.result['has_more'] is False and outcome.result['next_offset'] is None
+
+
+def test_v2_keeps_the_limit_when_the_api_returns_more(fake_api, run_module):
+    fake_api.add('GET', V2_PATH, page([row(n) for n in range(5)], 0, 3, False))
+    outcome = run_module(cdn_log_info.main, dict(ARGS, limit=3))
+    assert len(outcome.result['logs']) == 3
+    assert outcome.result['has_more'] is True and outcome.result['next_offset'] == 3
+
+
+def test_long_paging_runs_are_paced_under_the_rate_limit(fake_api, run_module, monkeypatch):
+    moments = {'now': 0.0}
+    slept: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        moments['now'] += seconds
+
+    monkeypatch.setattr(cdn_log_info, 'Pacer', lambda: cdn_logs.Pacer(clock=lambda: moments['now'], sleep=sleep))
+    fake_api.add('GET', V2_PATH, lambda call: page([row(call.params['offset'])], call.params['offset'], 1, True))
+    outcome = run_module(cdn_log_info.main, dict(ARGS, limit=65))
+    assert len(outcome.result['logs']) == 65 and len(fake_api.calls) == 65
+    # 30 requests at once, then a wait for the window, twice.
+    assert slept == [10.0, 10.0]
+
+
+def test_a_rate_limit_answer_is_waited_out(fake_api, run_module):
+    fake_api.add('GET', V2_PATH, error(429, 'rate_limited', 'slow down', **{'Retry-After': '3'}), page([row(1)], 0, 100, False))
+    outcome = run_module(cdn_log_info.main, ARGS)
+    assert not outcome.failed
+    assert len(fake_api.calls) == 2
+    assert outcome.result['logs'] == [row(1)]
+
+
+@pytest.mark.parametrize('status, code, message', [
+    (404, 'logging_disabled', 'Logging is not enabled for pull zone 1001.'),
+    (403, 'forbidden', 'Pull zone 1001 is suspended.'),
+    (404, 'not_found', 'Pull zone 1001 was not found.'),
+    (400, 'invalid_request', 'from must fall within the 3-day log retention window.'),
+    (401, 'unauthorized', 'No authentication credentials were provided.'),
+])
+def test_api_errors_are_failures_with_the_api_code(fake_api, run_module, status, code, message):
+    fake_api.add('GET', V2_PATH, error(status, code, message))
+    outcome = run_module(cdn_log_info.main, ARGS)
+    assert outcome.failed
+    assert outcome.result['failure'] == {'status': status, 'error_key': code, 'message': message}
+    assert outcome.result['msg'] == f'query CDN logs of pull zone 1001 failed: HTTP {status} {code}: {message}'
+    assert len(fake_api.calls) == 1
+
+
+def test_the_management_api_is_not_needed(fake_api, run_module):
+    fake_api.add('GET', V2_PATH, page([], 0, 100, False))
+    outcome = run_module(cdn_log_info.main, ARGS)
+    assert 'api_url' not in ARGS and not outcome.failed
+
+
+# ---- refused before any request --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize('args, message', [
+    ({'pullzone_id': 0}, 'pullzone_id must be a positive integer'),
+    ({'limit': 0}, 'limit must be between 1 and 10000, got 0'),
+    ({'limit': 10001}, 'limit must be between 1 and 10000, got 10001'),
+    ({'offset': -1}, 'offset must be 0 or more'),
+    ({'status': ['45']}, "status entries must be an HTTP status code such as \"404\" or a class such as \"4xx\", got '45'"),
+    ({'status': ['4xxx']}, 'status entries must be'),
+    ({'status': ['600']}, 'status entries must be'),
+    ({'cache_status': ['HIT', 'EXPIRED']}, "cache_status entries must be among HIT, MISS, BYPASS, REVALIDATED, STALE, UPDATING, -, got 'EXPIRED'"),
+    ({'country': ['DEU']}, 'country entries must be ISO 3166 alpha-2 codes'),
+    ({'edge_location': ['DE,FR']}, 'edge_location entries must not be empty or hold a comma'),
+    ({'remote_ip': '300.1.1.1'}, 'remote_ip must be an IPv4 or IPv6 address'),
+    ({'url_contains': '  '}, 'url_contains must not be empty'),
+    ({'start': 'yesterday'}, 'start must be ISO 8601'),
+    ({'end': '-5x'}, 'end must be ISO 8601'),
+    ({'start': '-2h', 'end': '-3h'}, 'end must be after start'),
+    ({'start': '-4d', 'end': '-2h'}, 'start and end may be at most 3 days apart'),
+    ({'start': '-73h', 'end': '-72h'}, 'start 20'),
+    ({'start': '-73h', 'end': '-72h'}, 'is outside the 3-day log retention'),
+    ({'end': '-60h'}, 'start (by default 24 hours before end)'),
+    ({'start': '+1h', 'end': '+2h'}, 'is in the future'),
+    ({'start': 1795000000}, 'looks like epoch seconds'),
+    ({'date': '2026-11-21'}, 'date is not supported with api_version 2 (only with api_version 1)'),
+    ({'dest': '/tmp/x.log'}, 'dest is not supported with api_version 2'),
+    ({'api_version': 1}, 'api_version is 1 but all of the following are missing: date'),
+    ({'api_version': 1, 'date': '21-11-2026'}, 'date must be a date as YYYY-MM-DD'),
+    ({'api_version': 1, 'date': '2026-02-30'}, 'is not a calendar date'),
+    ({'api_version': 1, 'date': '2020-01-01'}, 'date 2020-01-01 is outside the 3-day log retention'),
+    ({'api_version': 1, 'date': 'TODAY', 'cache_status': ['HIT'], 'start': '-1h'}, 'start, cache_status are not supported with api_version 1'),
+    ({'api_version': 1, 'date': 'TODAY', 'include_origin_shield': True}, 'include_origin_shield is not supported with api_version 1'),
+    ({'api_version': 1, 'date': 'TODAY', 'dest': '/nonexistent-dir/day.log'}, 'the directory of dest /nonexistent-dir/day.log does not exist'),
+    ({'api_version': 1, 'date': 'TODAY', 'dest': '/tmp'}, 'dest /tmp is a directory'),
+    ({'api_version': 3}, 'value of api_version must be one of: 1, 2'),
+    ({'order': 'newest'}, 'value of order must be one of: asc, desc'),
+])
+def test_bad_input_is_refused_before_any_request(fake_api, run_module, args, message):
+    args = {key: (today().isoformat() if value == 'TODAY' else value) for key, value in args.items()}
+    outcome = run_module(cdn_log_info.main, dict(ARGS, **args))
+    assert outcome.failed
+    assert message in outcome.result['msg']
+    assert fake_api.calls == []
+
+
+def test_retention_allows_exactly_three_days(fake_api, run_module):
+    fake_api.add('GET', V2_PATH, page([], 0, 100, False))
+    outcome = run_module(cdn_log_info.main, dict(ARGS, start='-3d', end='now'))
+    assert not outcome.failed, outcome.result
+
+
+@pytest.mark.parametrize('days_back', [0, 1, 2, 3])
+def test_v1_dates_within_retention_are_accepted(fake_api, run_module, days_back):
+    day = today() - datetime.timedelta(days=days_back)
+    fake_api.add('GET', v1_path(day), FakeResponse(200, content=b''))
+    outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=day.isoformat()))
+    assert not outcome.failed, outcome.result
+    assert outcome.result['logs'] == []
+
+
+# ---- v1 ---------------------------------------------------------------------------------------------------------------
+
+def test_v1_rows_use_the_v2_names(fake_api, run_module):
+    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(3)))
+    outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
+    assert not outcome.failed, outcome.result
+    assert outcome.result['logs'][1] == {
+        'cacheStatus': 'HIT', 'statusCode': 200, 'timestamp': '2026-11-18T11:06:40.001Z', 'bytesSent': 101, 'pullZoneId': 1001,
+        'remoteIp': '192.0.2.1', 'referer': '', 'url': 'https://a.test/1', 'edgeLocation': 'DE', 'userAgent': 'curl/8',
+        'requestId': 'r0001', 'countryCode': 'DE',
+    }
+    assert len(outcome.result['logs']) == 3
+    assert outcome.result['has_more'] is False
+    [call] = fake_api.calls
+    assert call.params == {}
+    assert call.url.startswith(LOGGING_URL)
+
+
+def test_v1_query_carries_filters_order_and_line_indexes(fake_api, run_module):
+    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(6)))
+    outcome = run_module(cdn_log_info.main, dict(
+        ARGS, api_version=1, date=yesterday().isoformat(), status=['4xx', '503'], search='logo', order='desc', limit=5, offset=10,
+    ))
+    assert fake_api.calls[0].params == {'status': '4xx,503', 'search': 'logo', 'order': 'desc', 'start': 10, 'end': 16}
+    # The sixth line only tells that there is more.
+    assert len(outcome.result['logs']) == 5
+    assert outcome.result['has_more'] is True and outcome.result['next_offset'] == 15
+
+
+def test_v1_limit_exactly_met_has_no_more(fake_api, run_module):
+    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(5)))
+    outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat(), limit=5))
+    assert len(outcome.result['logs']) == 5 and outcome.result['has_more'] is False
+
+
+def test_v1_pipe_in_the_user_agent(fake_api, run_module):
+    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=line(7, agent='odd|agent|x').encode()))
+    outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
+    [only] = outcome.result['logs']
+    assert only['userAgent'] == 'odd|agent|x'
+    assert (only['requestId'], only['countryCode'], only['edgeLocation']) == ('r0007', 'DE', 'DE')
+
+
+def test_v1_short_line_is_a_clear_failure(fake_api, run_module):
+    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(2) + b'HIT|200|17\n'))
+    outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
+    assert outcome.failed
+    assert 'line 3 of the log file has 3 fields, expected 12' in outcome.result['msg']
+    assert outcome.result['msg'].startswith(f'read the CDN log file of pull zone 1001 for {yesterday().isoformat()} failed')
+
+
+def test_v1_errors_carry_the_api_code(fake_api, run_module):
+    fake_api.add('GET', v1_path(yesterday()), error(403, 'forbidden', 'Pull zone 1001 is disabled.'))
+    outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
+    assert outcome.failed
+    assert outcome.result['failure'] == {'status': 403, 'error_key': 'forbidden', 'message': 'Pull zone 1001 is disabled.'}
+
+
+# ---- v1 with dest --------------------------------------------------------------------------------------------------------
+
+def dest_args(path: str, **extra: t.Any) -> dict[str, t.Any]:
+    return dict(ARGS, api_version=1, date=yesterday().isoformat(), dest=path, **extra)
+
+
+def test_dest_is_written_then_unchanged(fake_api, run_module, tmp_path):
+    content = day_file(40)
+    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=content))
+    path = str(tmp_path / 'day.log')
+
+    first = run_module(cdn_log_info.main, dest_args(path, mode='0640'), diff=True)
+    assert not first.failed, first.result
+    assert first.result['changed'] is True
+    assert 'logs' not in first.result
+    with open(path, 'rb') as handle:
+        assert handle.read() == content
+    expected = {'dest': path, 'size': len(content), 'rows': 40, 'checksum': hashlib.sha256(content).hexdigest()}
+    assert {key: first.result[key] for key in expected} == expected
+    assert first.result['has_more'] is False
+    assert first.result['diff']['before'] == {}
+    assert first.result['diff']['after']['checksum'] == expected['checksum']
+    assert first.result['diff']['after']['mode'] == '0640'
+    assert os.stat(path).st_mode & 0o777 == 0o640
+    assert os.listdir(tmp_path) == ['day.log']  # no temporary file left
+
+    stamp = os.stat(path).st_mtime_ns
+    second = run_module(cdn_log_info.main, dest_args(path, mode='0640'), diff=True)
+    assert second.result['changed'] is False
+    assert second.result['checksum'] == expected['checksum']
+    assert second.result['diff']['before'] == second.result['diff']['after']
+    assert os.stat(path).st_mtime_ns == stamp
+
+
+def test_dest_in_check_mode_writes_nothing(fake_api, run_module, tmp_path):
+    content = day_file(10)
+    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=content))
+    path = str(tmp_path / 'day.log')
+
+    new = run_module(cdn_log_info.main, dest_args(path), check_mode=True)
+    assert new.result['changed'] is True
+    assert new.result['checksum'] == hashlib.sha256(content).hexdigest() and new.result['rows'] == 10
+    assert os.listdir(tmp_path) == []
+
+    with open(path, 'wb') as handle:
+        handle.write(b'old content\n')
+    differs = run_module(cdn_log_info.main, dest_args(path), check_mode=True, diff=True)
+    assert differs.result['changed'] is True
+    assert differs.result['diff']['before'] == {
+        'path': path, 'size': 12, 'rows': 1, 'checksum': hashlib.sha256(b'old content\n').hexdigest(),
+    }
+    with open(path, 'rb') as handle:
+        assert handle.read() == b'old content\n'
+    assert os.listdir(tmp_path) == ['day.log']
+
+    with open(path, 'wb') as handle:
+        handle.write(content)
+    os.chmod(path, 0o644)
+    same = run_module(cdn_log_info.main, dest_args(path), check_mode=True)
+    assert same.result['changed'] is False
+    mode_only = run_module(cdn_log_info.main, dest_args(path, mode='0600'), check_mode=True)
+    assert mode_only.result['changed'] is True
+    assert os.stat(path).st_mode & 0o777 == 0o644
+
+
+def test_dest_replaces_other_content_and_honours_the_limit(fake_api, run_module, tmp_path):
+    content = day_file(8)
+    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=content))
+    path = tmp_path / 'day.log'
+    path.write_bytes(b'something else\n')
+    outcome = run_module(cdn_log_info.main, dest_args(str(path), limit=5))
+    assert outcome.result['changed'] is True
+    kept = b''.join(content.splitlines(keepends=True)[:5])
+    assert path.read_bytes() == kept
+    assert outcome.result['rows'] == 5 and outcome.result['size'] == len(kept)
+    assert outcome.result['has_more'] is True and outcome.result['next_offset'] == 5
+    assert fake_api.calls[0].params['end'] == 6
+
+
+def test_dest_failure_leaves_the_file_alone(fake_api, run_module, tmp_path):
+    fake_api.add('GET', v1_path(yesterday()), error(404, 'logging_disabled', 'Logging is not enabled for pull zone 1001.'))
+    path = tmp_path / 'day.log'
+    path.write_bytes(b'kept\n')
+    outcome = run_module(cdn_log_info.main, dest_args(str(path)))
+    assert outcome.failed and outcome.result['failure']['error_key'] == 'logging_disabled'
+    assert path.read_bytes() == b'kept\n'
+    assert os.listdir(tmp_path) == ['day.log']
+
+
+def test_dest_that_cannot_be_written_is_a_clear_failure(fake_api, run_module, tmp_path, monkeypatch):
+    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(3)))
+
+    def refuse(*args: t.Any, **kwargs: t.Any) -> t.NoReturn:
+        raise PermissionError(13, 'Permission denied')
+
+    monkeypatch.setattr(cdn_log_info.tempfile, 'mkstemp', refuse)
+    outcome = run_module(cdn_log_info.main, dest_args(str(tmp_path / 'day.log')))
+    assert outcome.failed
+    assert outcome.result['msg'] == f"writing dest {tmp_path / 'day.log'} failed: [Errno 13] Permission denied"
+    assert os.listdir(tmp_path) == []
