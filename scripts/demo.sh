@@ -20,6 +20,10 @@ playbook() {
 
 status=0
 playbook "the account's pull zones" "$ROOT/demo/pullzones.yml" "$@" || status=1
+playbook "audit the account before the site is set up (drift and posture; writes nothing)" "$ROOT/demo/audit.yml" "$@" || status=1
+log "the audit report ($EDGE_DEMO_DIR/edge-demo-audit.md)"
+cat "$EDGE_DEMO_DIR/edge-demo-audit.md" || status=1
 playbook "set up a site (first run: changes)" --diff "$ROOT/demo/site.yml" "$@" || status=1
-playbook "set up the same site again (second run: nothing to change)" "$ROOT/demo/site.yml" "$@" || status=1
+playbook "set up the same site again (second run: nothing to change, fails otherwise)" "$ROOT/demo/site.yml" \
+    -e '{"demo_expect_no_change": true}' "$@" || status=1
 exit $status
