@@ -24,25 +24,10 @@ author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
   - edge.platform.api
+  - edge.platform.shield.EVENT_LOG_SCOPE
   - edge.platform.api.ACTIONGROUP_AND_CHECK
   - ansible.builtin.files
 options:
-  shield_zone_id:
-    description:
-      - Id of the Shield zone.
-      - Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
-      - A Shield zone that does not exist fails with the API's answer.
-    type: int
-  pullzone_id:
-    description:
-      - Id of the pull zone whose Shield zone's logs to export.
-      - Fails when the pull zone has no Shield zone.
-    type: int
-  pullzone_name:
-    description:
-      - Exact name of the pull zone whose Shield zone's logs to export, looked up in the pull zone list.
-      - Fails when no pull zone or more than one has this name, or when it has no Shield zone.
-    type: str
   dest:
     description:
       - Path of the CSV file to write. Its directory must exist; an existing file is replaced when the export differs.

@@ -24,24 +24,9 @@ author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
   - edge.platform.api
+  - edge.platform.shield.EVENT_LOG_SCOPE
   - edge.platform.api.INFO_MODULE
 options:
-  shield_zone_id:
-    description:
-      - Id of the Shield zone.
-      - Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
-      - A Shield zone that does not exist fails with the API's answer.
-    type: int
-  pullzone_id:
-    description:
-      - Id of the pull zone whose Shield zone's logs to read.
-      - Fails when the pull zone has no Shield zone.
-    type: int
-  pullzone_name:
-    description:
-      - Exact name of the pull zone whose Shield zone's logs to read, looked up in the pull zone list.
-      - Fails when no pull zone or more than one has this name, or when it has no Shield zone.
-    type: str
   date:
     description:
       - The day whose event logs to read, as V(YYYY-MM-DD), a UTC day.
