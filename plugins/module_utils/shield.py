@@ -21,6 +21,7 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils.pullzones import resolve_pullzone_id
+from ansible_collections.edge.platform.plugins.module_utils.timespec import parse_iso
 
 # ---- enumerations: option value (snake_case name) -> API number ------------------------------
 
@@ -124,6 +125,14 @@ def resolve_shield_zone_id(client: EdgeClient, params: dict[str, t.Any]) -> tupl
     return (int(zone['shieldZoneId']) if zone else None), pullzone_id
 
 
+def require_shield_zone_id(client: EdgeClient, params: dict[str, t.Any]) -> int:
+    """The shield zone id from the scope options; a clear error when the pull zone has none."""
+    zone_id, pullzone_id = resolve_shield_zone_id(client, params)
+    if zone_id is None:
+        raise no_shield_zone(pullzone_id)
+    return zone_id
+
+
 def no_shield_zone(pullzone_id: int | None) -> EdgeApiError:
     return EdgeApiError(
         f'find shield zone of pull zone {pullzone_id}', None,
@@ -133,30 +142,6 @@ def no_shield_zone(pullzone_id: int | None) -> EdgeApiError:
 
 # ---- timestamps -------------------------------------------------------------------------------------
 
-_TIMESTAMP = re.compile(
-    r'^(\d{4})-(\d{2})-(\d{2})'
-    r'(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?'
-    r'(Z|z|[+-]\d{2}(?::?\d{2})?)?$'
-)
-
-
-def parse_timestamp(text: str) -> datetime.datetime:
-    """An ISO 8601 date-time as an aware UTC datetime; no offset means UTC. ValueError when invalid."""
-    match = _TIMESTAMP.match(text.strip())
-    if not match:
-        raise ValueError(f'{text!r} is not an ISO 8601 date-time such as 2026-12-31T23:00:00Z')
-    year, month, day, hour, minute, second, fraction, offset = match.groups()
-    micro = int((fraction or '0')[:6].ljust(6, '0'))
-    zone = datetime.timezone.utc
-    if offset and offset not in ('Z', 'z'):
-        sign = -1 if offset[0] == '-' else 1
-        digits = offset[1:].replace(':', '')
-        delta = datetime.timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
-        zone = datetime.timezone(sign * delta)
-    value = datetime.datetime(int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0), micro, tzinfo=zone)
-    return value.astimezone(datetime.timezone.utc)
-
-
 def format_timestamp(value: datetime.datetime) -> str:
     """``YYYY-MM-DDTHH:MM:SSZ`` (with microseconds only when there are some)."""
     pattern = '%Y-%m-%dT%H:%M:%S.%fZ' if value.microsecond else '%Y-%m-%dT%H:%M:%SZ'
@@ -164,7 +149,7 @@ def format_timestamp(value: datetime.datetime) -> str:
 
 
 def normalize_timestamp(text: str) -> str:
-    return format_timestamp(parse_timestamp(text))
+    return format_timestamp(parse_iso(text))
 
 
 def same_instant(current: t.Any, wanted: t.Any) -> bool:
@@ -172,7 +157,7 @@ def same_instant(current: t.Any, wanted: t.Any) -> bool:
     if current in (None, '') or wanted in (None, ''):
         return current in (None, '') and wanted in (None, '')
     try:
-        return parse_timestamp(str(current)) == parse_timestamp(str(wanted))
+        return parse_iso(str(current)) == parse_iso(str(wanted))
     except ValueError:
         return current == wanted
 

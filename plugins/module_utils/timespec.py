@@ -22,6 +22,28 @@ UNIT_SECONDS = {'s': 1, 'm': 60, 'h': 3600, 'd': 86400, 'w': 604800}
 DATE_RE = re.compile(r'^\d{4}-\d{2}-\d{2}$')
 # Epoch values below this are taken as seconds by mistake (year 2001 in milliseconds).
 EPOCH_MS_MIN = 10 ** 12
+ISO_RE = re.compile(
+    r'^(\d{4})-(\d{2})-(\d{2})'
+    r'(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?'
+    r'(Z|z|[+-]\d{2}(?::?\d{2})?)?$'
+)
+
+
+def parse_iso(text: str) -> datetime.datetime:
+    """An ISO 8601 date-time as an aware UTC datetime; no offset means UTC. ValueError when invalid."""
+    match = ISO_RE.match(text.strip())
+    if not match:
+        raise ValueError(f'{text!r} is not an ISO 8601 date-time such as 2026-12-31T23:00:00Z')
+    year, month, day, hour, minute, second, fraction, offset = match.groups()
+    micro = int((fraction or '0')[:6].ljust(6, '0'))
+    zone = UTC
+    if offset and offset not in ('Z', 'z'):
+        sign = -1 if offset[0] == '-' else 1
+        digits = offset[1:].replace(':', '')
+        delta = datetime.timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
+        zone = datetime.timezone(sign * delta)
+    value = datetime.datetime(int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0), micro, tzinfo=zone)
+    return value.astimezone(UTC)
 
 
 def utc_now() -> datetime.datetime:
@@ -47,14 +69,11 @@ def parse_time(value: t.Any, option: str = 'time', now: datetime.datetime | None
         delta = datetime.timedelta(seconds=int(amount) * UNIT_SECONDS[unit])
         return now - delta if sign == '-' else now + delta
     try:
-        parsed = datetime.datetime.fromisoformat(text[:-1] + '+00:00' if text.endswith(('Z', 'z')) else text)
+        return parse_iso(text)
     except ValueError:
         raise ValueError(
             f'{option} must be ISO 8601 (2026-11-22T10:00:00Z), epoch milliseconds or relative (now, -24h, -30m), got {value!r}'
         ) from None
-    if parsed.tzinfo is None:
-        parsed = parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC)
 
 
 def parse_date(value: t.Any, option: str = 'date') -> datetime.date:

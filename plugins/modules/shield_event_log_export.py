@@ -170,8 +170,7 @@ from ansible_collections.edge.platform.plugins.module_utils.common import EdgeMo
 from ansible_collections.edge.platform.plugins.module_utils.shield import (
     SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
-    no_shield_zone,
-    resolve_shield_zone_id,
+    require_shield_zone_id,
     scope_problem,
 )
 from ansible_collections.edge.platform.plugins.module_utils.shield_events import (
@@ -233,9 +232,7 @@ def main() -> None:
     window = {'start': iso(begin), 'end': iso(finish), 'from': body['from'], 'to': body['to']}
 
     def run() -> dict[str, t.Any]:
-        zone_id, pullzone_id = resolve_shield_zone_id(module.client, params)
-        if zone_id is None:
-            raise no_shield_zone(pullzone_id)
+        zone_id = require_shield_zone_id(module.client, params)
         operation = f'export the shield event logs of shield zone {zone_id} from {window["start"]} to {window["end"]}'
         try:
             before = measure_file(dest) if os.path.isfile(dest) else None

@@ -144,8 +144,7 @@ from ansible_collections.edge.platform.plugins.module_utils.common import EdgeMo
 from ansible_collections.edge.platform.plugins.module_utils.shield import (
     SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
-    no_shield_zone,
-    resolve_shield_zone_id,
+    require_shield_zone_id,
     scope_problem,
 )
 from ansible_collections.edge.platform.plugins.module_utils.shield_events import DEFAULT_MAX_PAGES, check_date, read_logs
@@ -177,9 +176,7 @@ def main() -> None:
     module.refuse_blank('continuation_token')
 
     def run() -> dict[str, t.Any]:
-        zone_id, pullzone_id = resolve_shield_zone_id(module.client, params)
-        if zone_id is None:
-            raise no_shield_zone(pullzone_id)
+        zone_id = require_shield_zone_id(module.client, params)
         result = read_logs(module.client, zone_id, day, params['continuation_token'], params['max_pages'])
         return dict(result, changed=False, shield_zone_id=zone_id)
 

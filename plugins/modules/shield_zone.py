@@ -290,13 +290,13 @@ from ansible_collections.edge.platform.plugins.module_utils.shield import (
     SCANNER_MODES,
     WAF_EXECUTION_MODES,
     normalize_timestamp,
-    parse_timestamp,
     resolve_pullzone,
     same_instant,
     scope_problem,
     shield_call,
     shield_zone_of_pullzone,
 )
+from ansible_collections.edge.platform.plugins.module_utils.timespec import parse_iso
 
 BOT = 'botDetection.'
 UPLOAD = 'uploadScanning.'
@@ -400,7 +400,7 @@ class ShieldZone(EdgeResource):
             self.module.fail(problem)
         if params['learning_mode_until'] is not None:
             try:
-                parse_timestamp(params['learning_mode_until'])
+                parse_iso(params['learning_mode_until'])
             except ValueError as exc:
                 self.module.fail(f'learning_mode_until: {exc}')
         for option in ('waf_profile_id', 'ddos_challenge_window'):
