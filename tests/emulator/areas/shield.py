@@ -187,6 +187,17 @@ def bad(field: str, message: str) -> ApiError:
     return ApiError(400, f'{field}: {message}', 'validation_error', field)
 
 
+async def object_body(request: Request, allowed: t.AbstractSet[str] | None = None, unknown_text: str = 'is not a field of this request') -> dict[str, t.Any]:
+    """The JSON object body of a request; 400 when it is not an object or has a field outside ``allowed``."""
+    body = await json_body(request)
+    if not isinstance(body, dict):
+        raise bad('body', 'must be a JSON object')
+    unknown = sorted(set(body) - allowed) if allowed is not None else []
+    if unknown:
+        raise bad(unknown[0], unknown_text)
+    return body
+
+
 def is_int(value: t.Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -395,13 +406,8 @@ class Shield(Area):
         # ---- shield zones ----
 
         async def create_zone(request: Request) -> t.Any:
-            body = await json_body(request)
-            if not isinstance(body, dict):
-                raise bad('body', 'must be a JSON object')
-            unknown = sorted(set(body) - {'pullZoneId', 'shieldZone', 'accessLists', 'botDetectionExecutionMode',
-                                          'csamScanningMode', 'antivirusScanningMode'})
-            if unknown:
-                raise bad(unknown[0], 'is not a field of a create request')
+            body = await object_body(request, {'pullZoneId', 'shieldZone', 'accessLists', 'botDetectionExecutionMode',
+                                               'csamScanningMode', 'antivirusScanningMode'}, 'is not a field of a create request')
             pullzone_id = body.get('pullZoneId')
             if not is_int(pullzone_id):
                 raise bad('pullZoneId', 'is required and must be an integer')
@@ -441,9 +447,7 @@ class Shield(Area):
             })
 
         async def update_zone(request: Request) -> t.Any:
-            body = await json_body(request)
-            if not isinstance(body, dict):
-                raise bad('body', 'must be a JSON object')
+            body = await object_body(request)
             zone_id = body.get('shieldZoneId')
             if not is_int(zone_id):
                 raise bad('shieldZoneId', 'is required and must be an integer')
@@ -489,12 +493,8 @@ class Shield(Area):
 
         async def update_bot_detection(request: Request) -> t.Any:
             zone_id = zone_or_404(request.path_params['zone_id'])['shieldZoneId']
-            body = await json_body(request)
-            if not isinstance(body, dict):
-                raise bad('body', 'must be a JSON object')
-            unknown = sorted(set(body) - {'shieldZoneId', 'executionMode', 'requestIntegrity', 'ipAddress', 'browserFingerprint'})
-            if unknown:
-                raise bad(unknown[0], 'is not a field of a bot detection request')
+            body = await object_body(request, {'shieldZoneId', 'executionMode', 'requestIntegrity', 'ipAddress', 'browserFingerprint'},
+                                     'is not a field of a bot detection request')
             current = copy.deepcopy(state.data['bot_detection'][zone_id])
             mode = enum_value(body, 'executionMode', 1)
             if mode is not None:
@@ -524,12 +524,8 @@ class Shield(Area):
 
         async def update_upload_scanning(request: Request) -> t.Any:
             zone_id = zone_or_404(request.path_params['zone_id'])['shieldZoneId']
-            body = await json_body(request)
-            if not isinstance(body, dict):
-                raise bad('body', 'must be a JSON object')
-            unknown = sorted(set(body) - {'shieldZoneId', 'isEnabled', 'csamScanningMode', 'antivirusScanningMode'})
-            if unknown:
-                raise bad(unknown[0], 'is not a field of an upload scanning request')
+            body = await object_body(request, {'shieldZoneId', 'isEnabled', 'csamScanningMode', 'antivirusScanningMode'},
+                                     'is not a field of an upload scanning request')
             current = dict(state.data['upload_scanning'][zone_id])
             if body.get('isEnabled') is not None:
                 if not isinstance(body['isEnabled'], bool):
@@ -571,12 +567,7 @@ class Shield(Area):
 
         async def create_list(request: Request) -> t.Any:
             zone = zone_or_404(request.path_params['zone_id'])
-            body = await json_body(request)
-            if not isinstance(body, dict):
-                raise bad('body', 'must be a JSON object')
-            unknown = sorted(set(body) - {'name', 'description', 'type', 'content', 'checksum'})
-            if unknown:
-                raise bad(unknown[0], 'is not a field of a create request')
+            body = await object_body(request, {'name', 'description', 'type', 'content', 'checksum'}, 'is not a field of a create request')
             name = body.get('name')
             if not isinstance(name, str) or not name.strip():
                 raise bad('name', 'is required')
@@ -600,12 +591,7 @@ class Shield(Area):
         async def update_list(request: Request) -> t.Any:
             zone = zone_or_404(request.path_params['zone_id'])
             record = list_or_404(zone['shieldZoneId'], request.path_params['list_id'])
-            body = await json_body(request)
-            if not isinstance(body, dict):
-                raise bad('body', 'must be a JSON object')
-            unknown = sorted(set(body) - {'name', 'content', 'checksum'})
-            if unknown:
-                raise bad(unknown[0], 'cannot be changed by this request')
+            body = await object_body(request, {'name', 'content', 'checksum'}, 'cannot be changed by this request')
             name = body.get('name')
             if name is not None and (not isinstance(name, str) or not name.strip()):
                 raise bad('name', 'must be a non-empty string')
@@ -631,12 +617,7 @@ class Shield(Area):
             record = next((r for r in custom_lists(zone['shieldZoneId']) if r['configurationId'] == configuration_id), None)
             if record is None:
                 raise ApiError(404, f'Access List configuration {configuration_id} was not found.', 'access_list.configuration_not_found', 'id')
-            body = await json_body(request)
-            if not isinstance(body, dict):
-                raise bad('body', 'must be a JSON object')
-            unknown = sorted(set(body) - {'isEnabled', 'action'})
-            if unknown:
-                raise bad(unknown[0], 'is not a field of a configuration request')
+            body = await object_body(request, {'isEnabled', 'action'}, 'is not a field of a configuration request')
             enabled = body.get('isEnabled')
             if enabled is not None and not isinstance(enabled, bool):
                 raise bad('isEnabled', 'must be a boolean')
