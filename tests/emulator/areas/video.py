@@ -10,10 +10,11 @@ Management API (``{base_url}``, error body ``{ErrorKey, Field, Message}``):
 
 Video API (``{video_url}``, error body ``{success, message, statusCode}``):
 ``GET /library/{libraryId}/videos/{videoId}`` and
-``POST /library/{libraryId}/videos/{videoId}/thumbnail``, the image as an
-``application/octet-stream`` body or fetched from the ``thumbnailUrl`` query parameter
-(only from 127.0.0.1). Video operations accept the account key or the library's own
-``ApiKey`` (its ``ReadOnlyApiKey`` for reads only).
+``POST /library/{libraryId}/videos/{videoId}/thumbnail``, the image as the body or fetched
+from the ``thumbnailUrl`` query parameter (only from 127.0.0.1). The body is documented as
+``application/octet-stream`` but taken whatever its declared type (``image/*``, none …):
+its bytes must be a JPEG, PNG or WebP, otherwise 400. Video operations accept the account
+key or the library's own ``ApiKey`` (its ``ReadOnlyApiKey`` for reads only).
 
 The thumbnails are served back, without credentials, by a port of their own (the
 libraries' CDN): ``GET /thumbnails/{libraryId}/{videoId}/{thumbnailFileName}``; a
@@ -362,10 +363,7 @@ class Video(Area):
                 image = await request.body()
                 if not image:
                     raise ApiError(400, 'The request or URL was invalid: send the image as the body or give thumbnailUrl', 'invalid_request')
-                media_type = request.headers.get('content-type', '').split(';')[0].strip().lower()
-                if media_type != 'application/octet-stream':
-                    raise ApiError(415, f'The thumbnail body must be application/octet-stream, not {media_type or "untyped"}',
-                                   'unsupported_media_type')
+            # The declared Content-Type is not checked (clients send image/*, or none): the bytes decide.
             kind = image_kind(image)
             if kind is None:
                 raise ApiError(400, 'The request or URL was invalid: the thumbnail is not a JPEG, PNG or WebP image', 'invalid_request')

@@ -181,17 +181,43 @@ def test_set_thumbnail_with_the_library_key_but_not_the_read_only_one(video, sna
     assert refused.json()['success'] is False
 
 
-@pytest.mark.parametrize('content, media_type, status, words', [
-    (b'GIF89a........', 'application/octet-stream', 400, 'not a JPEG, PNG or WebP image'),
-    (b'', 'application/octet-stream', 400, 'send the image as the body or give thumbnailUrl'),
-    (PNG, 'image/png', 415, 'must be application/octet-stream'),
-])
-def test_bad_thumbnail_bodies_are_refused(video, snapshot, content, media_type, status, words):
+# The documented request type, the types clients send for an image, and none at all.
+DECLARED_TYPES = ['application/octet-stream', 'image/jpeg', 'image/png', 'image/webp', 'image/*', None]
+IMAGES = {'png': PNG, 'jpg': video_area.SEED_JPEG, 'webp': video_area.SEED_WEBP}
+
+
+def typed(media_type: str | None) -> dict[str, str]:
+    return {'Content-Type': media_type} if media_type else {}
+
+
+@pytest.mark.parametrize('kind', sorted(IMAGES))
+@pytest.mark.parametrize('media_type', DECLARED_TYPES)
+def test_thumbnail_body_is_taken_whatever_its_declared_type(video, cdn, snapshot, media_type, kind):
     item = first_video(snapshot)
-    response = video.post(f"/library/5001/videos/{item['guid']}/thumbnail", content=content, headers={'Content-Type': media_type})
-    assert response.status_code == status
+    path = f"/library/5001/videos/{item['guid']}"
+    response = video.post(f'{path}/thumbnail', content=IMAGES[kind], headers=typed(media_type))
+    assert response.request.headers.get('content-type') == media_type  # untyped means no header at all
+    assert response.status_code == 200, response.text
+    assert response.json() == {'success': True, 'message': 'The thumbnail was successfully set', 'statusCode': 200}
+    after = video.get(path).json()
+    assert after['thumbnailFileName'] == f'thumbnail_1.{kind}'  # named by the bytes, not the declared type
+    assert served(cdn, after['thumbnailUrl']) == IMAGES[kind]
+
+
+@pytest.mark.parametrize('media_type', DECLARED_TYPES)
+@pytest.mark.parametrize('content, words', [
+    (b'GIF89a........', 'not a JPEG, PNG or WebP image'),
+    (b'', 'send the image as the body or give thumbnailUrl'),
+])
+def test_bad_thumbnail_bodies_are_refused_as_the_reference_answers(video, snapshot, content, words, media_type):
+    item = first_video(snapshot)
+    response = video.post(f"/library/5001/videos/{item['guid']}/thumbnail", content=content, headers=typed(media_type))
+    # The reference's answer to a bad request: 400 with its StatusModel body.
+    assert response.status_code == 400
     answer = response.json()
-    assert answer['success'] is False and answer['statusCode'] == status and words in answer['message']
+    assert set(answer) == {'success', 'message', 'statusCode'}
+    assert answer['success'] is False and answer['statusCode'] == 400
+    assert answer['message'].startswith('The request or URL was invalid: ') and words in answer['message']
     assert video.get(f"/library/5001/videos/{item['guid']}").json()['thumbnailFileName'] == item['thumbnailFileName']
 
 

@@ -82,6 +82,7 @@ def test_uploads_a_different_image_as_a_stream(served, run_module, image):
     assert upload.url == f'{VIDEO_URL}/library/5001/videos/{GUID}/thumbnail'
     assert upload.data == WANTED
     assert upload.params == {}
+    # The documented request type. The emulator takes any declared type, so only this pins it.
     assert upload.headers['Content-Type'] == 'application/octet-stream'
     assert upload.headers['AccessKey'] == COMMON_ARGS['api_key']
 
