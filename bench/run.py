@@ -1,11 +1,12 @@
 # Copyright (c) edge.platform contributors
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Run the benchmark scenarios against the emulator and print a table of results.
+"""Benchmarks: this collection against what users would use instead, side by side in one run.
 
-Each scenario starts an emulator at its scale, runs its playbook a few times and
-reports the median wall time, the requests the module sent (from the emulator's record)
-and whether the target holds. Targets are goals, not tests: a miss is reported, not failed.
+Every comparison runs its contestants against the same emulator, interleaved (A, B, A, B …),
+and reports medians and their ratio; a few scenarios have an absolute target instead. Targets
+are goals, reported as met or missed, never tests. The table is printed and written to
+bench/results/latest.md.
 """
 
 from __future__ import annotations
@@ -19,121 +20,305 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import typing as t
 import urllib.request
 
 HERE = pathlib.Path(__file__).resolve().parent
+PYTHON = sys.executable
+ANSIBLE_PLAYBOOK = str(pathlib.Path(PYTHON).parent / 'ansible-playbook')
+TASKS_PER_PLAY = 20  # per-task cost: (a play of this many tasks - an empty play) / this many
 
 
 @dataclasses.dataclass
-class Scenario:
+class Sample:
+    seconds: float
+    peak_rss_mb: float  # of the largest process of the run (what `time -v` reports)
+    requests: int
+    writes: int
+
+
+@dataclasses.dataclass
+class Row:
+    scenario: str
+    measured: str  # what the figure is
+    ours: float
+    ours_processes: float | None
+    alternative: str
+    theirs: float | None
+    target: str
+    met: bool
+    notes: str = ''
+
+    @property
+    def ratio(self) -> float | None:
+        return self.ours / self.theirs if self.theirs else None
+
+
+class Emulator:
+    """The emulator at one scale, for one scenario."""
+
+    def __init__(self, tree: pathlib.Path, seed: int) -> None:
+        self.process = subprocess.Popen([PYTHON, '-m', 'tests.emulator', '--seed', str(seed)], cwd=tree,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.process.stdout.readline() if self.process.stdout else ''
+        if not line:
+            raise SystemExit(f'the emulator did not start (seed {seed})')
+        self.info: dict[str, str] = json.loads(line)
+
+    def admin(self, path: str, method: str = 'GET') -> t.Any:
+        request = urllib.request.Request(f"{self.info['admin_url']}{path}", method=method, data=b'' if method == 'POST' else None)
+        with urllib.request.urlopen(request, timeout=120) as response:  # noqa: S310 - 127.0.0.1 only
+            return json.loads(response.read() or b'null')
+
+    def env(self, tree: pathlib.Path, **extra: str) -> dict[str, str]:
+        return dict(
+            os.environ, ANSIBLE_COLLECTIONS_PATH=str(tree.parents[2]), EDGE_API_URL=self.info['api_url'],
+            EDGE_API_KEY=self.info['api_key'], EDGE_VIDEO_API_URL=self.info['video_api_url'],
+            EDGE_LOGGING_API_URL=self.info['logging_api_url'], EDGE_ADMIN_URL=self.info['admin_url'], **extra,
+        )
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=60)
+
+
+def run(command: list[str], env: dict[str, str], emulator: Emulator) -> Sample:
+    """Run a command to its end: wall time, peak RSS of its largest process, requests it sent."""
+    emulator.admin('/requests', 'DELETE')
+    started = time.perf_counter()
+    with subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as process:
+        output = process.stdout.read() if process.stdout else ''
+        # wait4, not wait: its rusage holds the peak RSS of the largest process of the run.
+        _pid, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+    elapsed = time.perf_counter() - started
+    if process.returncode:
+        raise SystemExit(f"{' '.join(command)} failed:\n{output[-4000:]}")
+    peak = usage.ru_maxrss / 1024
+    record = emulator.admin('/requests')
+    writes = [entry for entry in record if entry['method'] not in ('GET', 'HEAD')
+              and not entry['path'].endswith('/export')
+              and not (entry['service'] == 'database' and entry['method'] == 'POST')]
+    return Sample(elapsed, peak, len(record), len(writes))
+
+
+def playbook(path: pathlib.Path | str, *options: str) -> list[str]:
+    return [ANSIBLE_PLAYBOOK, '-i', 'localhost,', str(path), *options]
+
+
+def interleaved(repeat: int, contestants: dict[str, t.Callable[[], Sample]]) -> dict[str, list[Sample]]:
+    """Run every contestant once per round, in turn, for ``repeat`` rounds."""
+    samples: dict[str, list[Sample]] = {name: [] for name in contestants}
+    for _round in range(repeat):
+        for name, contestant in contestants.items():
+            samples[name].append(contestant())
+    return samples
+
+
+def median(samples: list[Sample], field: str = 'seconds') -> float:
+    return statistics.median(getattr(sample, field) for sample in samples)
+
+
+# ---- the comparisons -------------------------------------------------------------------------
+
+def converged_site(tree: pathlib.Path, repeat: int) -> list[Row]:
+    """(a) The demo site, already converged, against the same checks written as plain uri tasks."""
+    emulator = Emulator(tree, 12)
+    with tempfile.TemporaryDirectory() as demo_dir:
+        env = emulator.env(tree, EDGE_DEMO_DIR=demo_dir)
+        site = playbook(HERE.parent / 'demo' / 'site.yml')
+        converged = [*site, '-e', '{"demo_expect_no_change": true}']
+        uri = playbook(HERE / 'site_uri.yml')
+        try:
+            # The uri playbook is a fair alternative only if it makes the same site: after its first
+            # run the site role must find nothing to change, and its second run must write nothing.
+            emulator.admin('/reset', 'POST')
+            first = run(uri, env, emulator)
+            run(converged, env, emulator)
+            again = run(uri, env, emulator)
+            if not first.writes or again.writes:
+                raise SystemExit(f'site_uri.yml does not converge: {first.writes} writes, then {again.writes}')
+            samples = interleaved(repeat, {
+                'ours': lambda: run(converged, env, emulator),
+                'processes': lambda: run(converged, dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
+                'uri': lambda: run(uri, env, emulator),
+            })
+        finally:
+            emulator.stop()
+    for name, runs in samples.items():
+        if any(sample.writes for sample in runs):
+            raise SystemExit(f'converged site ({name}) sent a write')
+    ours, uri_median = median(samples['ours']), median(samples['uri'])
+    return [Row('converged demo site (demo/site.yml, second run)', 'wall s', ours, median(samples['processes']),
+                'the same checks as plain uri tasks (bench/site_uri.yml)', uri_median, '≤ 0.3× the uri playbook',
+                ours <= 0.3 * uri_median,
+                f"{samples['ours'][0].requests} requests vs {samples['uri'][0].requests}; no write in any run")]
+
+
+def listing(tree: pathlib.Path, repeat: int, zones: int = 10_000) -> list[Row]:
+    """(b) pullzone_info listing every zone against a plain requests script paging the same way."""
+    emulator = Emulator(tree, zones)
+    env = emulator.env(tree)
+    module = playbook(HERE / 'playbooks' / 'pullzone_info_list.yml')
+    script = [PYTHON, str(HERE / 'list_pullzones.py')]
+    try:
+        samples = interleaved(repeat, {
+            'ours': lambda: run(module, env, emulator),
+            'processes': lambda: run(module, dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
+            'script': lambda: run(script, env, emulator),
+        })
+    finally:
+        emulator.stop()
+    ours, script_median = median(samples['ours']), median(samples['script'])
+    ours_rss, script_rss = median(samples['ours'], 'peak_rss_mb'), median(samples['script'], 'peak_rss_mb')
+    return [
+        Row(f'list {zones:,} pull zones, one task', 'wall s', ours, median(samples['processes']),
+            'a requests script paging the same way (bench/list_pullzones.py)', script_median, '≤ 1.5× the script',
+            ours <= 1.5 * script_median, f"{samples['ours'][0].requests} requests each"),
+        Row(f'list {zones:,} pull zones, one task', 'peak RSS MB', ours_rss, median(samples['processes'], 'peak_rss_mb'),
+            'the same script', script_rss, '≤ 2× the script', ours_rss <= 2 * script_rss, 'largest process of the run'),
+    ]
+
+
+def per_task(tree: pathlib.Path, repeat: int) -> list[Row]:
+    """(c) What one task costs beyond an empty play: a module of this collection, debug, uri."""
+    emulator = Emulator(tree, 12)
+    env = emulator.env(tree)
+    with tempfile.TemporaryDirectory() as work:
+        plays = {name: pathlib.Path(work) / f'{name}.yml' for name in ('empty', 'debug', 'uri', 'module')}
+        task = {
+            'debug': '      ansible.builtin.debug:\n        msg: one task\n',
+            'uri': ("      ansible.builtin.uri:\n        url: \"{{ lookup('ansible.builtin.env', 'EDGE_API_URL') }}/pullzone/1001\"\n"
+                    "        headers:\n          AccessKey: \"{{ lookup('ansible.builtin.env', 'EDGE_API_KEY') }}\"\n"),
+            'module': '      edge.platform.pullzone_info:\n        id: 1001\n',
+        }
+        head = ('- name: Per-task cost\n  hosts: localhost\n  connection: local\n  gather_facts: false\n'
+                '  vars:\n    ansible_python_interpreter: "{{ ansible_playbook_python }}"\n  tasks:')
+        plays['empty'].write_text(f'{head} []\n', encoding='utf-8')
+        for name, body in task.items():
+            tasks = ''.join(f'\n    - name: Task {number}\n{body}' for number in range(TASKS_PER_PLAY))
+            plays[name].write_text(f'{head}{tasks}\n', encoding='utf-8')
+        try:
+            samples = interleaved(repeat, {
+                'empty': lambda: run(playbook(plays['empty']), env, emulator),
+                'module': lambda: run(playbook(plays['module']), env, emulator),
+                'processes': lambda: run(playbook(plays['module']), dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
+                'debug': lambda: run(playbook(plays['debug']), env, emulator),
+                'uri': lambda: run(playbook(plays['uri']), env, emulator),
+            })
+        finally:
+            emulator.stop()
+    empty = median(samples['empty'])
+    cost = {name: (median(runs) - empty) / TASKS_PER_PLAY for name, runs in samples.items() if name != 'empty'}
+    return [
+        Row('one module task (pullzone_info by id)', 's per task beyond an empty play', cost['module'], cost['processes'],
+            'ansible.builtin.uri, the same GET', cost['uri'], '≤ 0.1 s per task', cost['module'] <= 0.1,
+            f"ansible.builtin.debug: {cost['debug']:.3f} s; empty play {empty:.2f} s; {TASKS_PER_PLAY} tasks a play"),
+    ]
+
+
+def audit(tree: pathlib.Path, repeat: int, zones: int = 1000) -> list[Row]:
+    """(d) The audit role over an account of 1,000 pull zones."""
+    emulator = Emulator(tree, zones)
+    with tempfile.TemporaryDirectory() as demo_dir:
+        env = emulator.env(tree, EDGE_DEMO_DIR=demo_dir)
+        command = playbook(HERE.parent / 'demo' / 'audit.yml')
+        try:
+            samples = interleaved(max(1, repeat // 2), {'ours': lambda: run(command, env, emulator)})
+        finally:
+            emulator.stop()
+    ours = median(samples['ours'])
+    return [Row(f'audit role, {zones:,} pull zones (demo/audit.yml)', 'wall s', ours, None, '', None,
+                'report only', True, f"{samples['ours'][0].requests} requests to the API")]
+
+
+@dataclasses.dataclass
+class Absolute:
+    """A scenario of its own, with an absolute target."""
+
     name: str
     playbook: str
     seed: int
     target_seconds: float
-    what: str
-    max_requests: int | None = None
-    runs: int = 3
+    max_requests: int
     extra_vars: dict[str, t.Any] = dataclasses.field(default_factory=dict)
-    # Run once, unmeasured, before the measured runs (to create what the scenario then finds unchanged).
-    setup: str | None = None
+    setup: bool = False  # run once before measuring (to create what the measured runs find unchanged)
 
 
-SCENARIOS = [
-    Scenario('pullzone_info: list 1,000 zones', 'pullzone_info_list.yml', 1000, 3.0,
-             'one page of 1,000 full PullZoneModel records, secrets masked', max_requests=1),
-    Scenario('pullzone_info: list 5,000 zones', 'pullzone_info_list.yml', 5000, 7.0,
-             'five pages of 1,000', max_requests=5),
-    Scenario('pullzone_info: one zone by id of 5,000', 'pullzone_info_id.yml', 5000, 1.5,
-             'GET /pullzone/{id}, no listing', max_requests=1),
-    Scenario('pullzone_info: exact name among 5,000', 'pullzone_info_name.yml', 5000, 1.5,
-             'the name is sent as the search term; the API narrows the list', max_requests=1),
-    Scenario('shield_access_list: 10,000 entries, unchanged rerun', 'access_list_10k.yml', 12, 2.5,
-             'list overview + one read of the content; no write', max_requests=2, setup='access_list_10k.yml',
-             extra_vars={'bench_shield_zone_id': 3001}),
-    Scenario('cdn_log_info: 10,000 rows (v2)', 'cdn_log_info_10k.yml', 12, 3.0,
-             'one v2 request at the largest limit', max_requests=1),
+ABSOLUTE = [
+    Absolute('pullzone_info: one zone by id among 5,000', 'pullzone_info_id.yml', 5000, 1.5, 1),
+    Absolute('pullzone_info: exact name among 5,000', 'pullzone_info_name.yml', 5000, 1.5, 1),
+    Absolute('shield_access_list: 10,000 entries, unchanged rerun', 'access_list_10k.yml', 12, 2.5, 2,
+             {'bench_shield_zone_id': 3001}, setup=True),
+    Absolute('cdn_log_info: 10,000 rows (v2)', 'cdn_log_info_10k.yml', 12, 3.0, 1),
 ]
 
 
-def admin(url: str, path: str, method: str = 'GET') -> t.Any:
-    request = urllib.request.Request(f'{url}{path}', method=method, data=b'' if method == 'POST' else None)
-    with urllib.request.urlopen(request, timeout=60) as response:  # noqa: S310 - 127.0.0.1 only
-        return json.loads(response.read() or b'null')
+def absolute(tree: pathlib.Path, repeat: int) -> list[Row]:
+    rows = []
+    for scenario in ABSOLUTE:
+        emulator = Emulator(tree, scenario.seed)
+        env = emulator.env(tree)
+        command = playbook(HERE / 'playbooks' / scenario.playbook, '-e', json.dumps(scenario.extra_vars))
+        try:
+            if scenario.setup:
+                run(command, env, emulator)
+            samples = interleaved(repeat, {
+                'ours': lambda: run(command, env, emulator),
+                'processes': lambda: run(command, dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
+            })
+        finally:
+            emulator.stop()
+        ours, requests_sent = median(samples['ours']), samples['ours'][0].requests
+        rows.append(Row(scenario.name, 'wall s', ours, median(samples['processes']), '', None,
+                        f'≤ {scenario.target_seconds:g} s, ≤ {scenario.max_requests} requests',
+                        ours <= scenario.target_seconds and requests_sent <= scenario.max_requests, f'{requests_sent} requests'))
+    return rows
 
 
-def start_emulator(tree: pathlib.Path, seed: int) -> tuple[subprocess.Popen[str], dict[str, str]]:
-    process = subprocess.Popen([sys.executable, '-m', 'tests.emulator', '--seed', str(seed)], cwd=tree,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = process.stdout.readline() if process.stdout else ''
-    if not line:
-        raise SystemExit(f'the emulator did not start (seed {seed})')
-    return process, json.loads(line)
+COMPARISONS: dict[str, t.Callable[[pathlib.Path, int], list[Row]]] = {
+    'site': converged_site,
+    'listing': listing,
+    'per-task': per_task,
+    'audit': audit,
+    'absolute': absolute,
+}
 
 
-def run_playbook(tree: pathlib.Path, scenario: Scenario, info: dict[str, str]) -> float:
-    env = dict(os.environ, ANSIBLE_COLLECTIONS_PATH=str(tree.parents[2]), EDGE_API_URL=info['api_url'], EDGE_API_KEY=info['api_key'],
-               EDGE_VIDEO_API_URL=info['video_api_url'], EDGE_LOGGING_API_URL=info['logging_api_url'])
-    command = [str(pathlib.Path(sys.executable).parent / 'ansible-playbook'), '-i', 'localhost,', str(HERE / 'playbooks' / scenario.playbook),
-               '-e', json.dumps(scenario.extra_vars)]
-    started = time.perf_counter()
-    result = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
-    elapsed = time.perf_counter() - started
-    if result.returncode != 0:
-        raise SystemExit(f'{scenario.name}: playbook failed\n{result.stdout[-3000:]}\n{result.stderr[-2000:]}')
-    return elapsed
-
-
-def measure(tree: pathlib.Path, scenario: Scenario) -> dict[str, t.Any]:
-    process, info = start_emulator(tree, scenario.seed)
-    try:
-        if scenario.setup:
-            run_playbook(tree, dataclasses.replace(scenario, playbook=scenario.setup), info)
-        times = []
-        requests_per_run = 0
-        for attempt in range(scenario.runs):
-            admin(info['admin_url'], '/requests', 'DELETE')
-            times.append(run_playbook(tree, scenario, info))
-            if attempt == 0:
-                requests_per_run = len(admin(info['admin_url'], '/requests'))
-    finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=30)
-    median = statistics.median(times)
-    ok = median <= scenario.target_seconds and (scenario.max_requests is None or requests_per_run <= scenario.max_requests)
-    return {'scenario': scenario, 'median': median, 'best': min(times), 'requests': requests_per_run, 'ok': ok}
-
-
-def table(rows: list[dict[str, t.Any]]) -> str:
+def table(rows: list[Row]) -> str:
     lines = [
-        '| scenario | scale (pull zones) | median s | best s | requests | target | result |',
-        '|---|---:|---:|---:|---:|---|---|',
+        '| scenario | figure | edge.platform | as module processes | alternative | alternative | ratio | target | result | notes |',
+        '|---|---|---:|---:|---|---:|---:|---|---|---|',
     ]
     for row in rows:
-        scenario = row['scenario']
-        target = f'≤ {scenario.target_seconds:g} s' + (f', ≤ {scenario.max_requests} requests' if scenario.max_requests else '')
-        lines.append(f"| {scenario.name} | {scenario.seed:,} | {row['median']:.2f} | {row['best']:.2f} | {row['requests']} | {target} | "
-                     f"{'met' if row['ok'] else 'MISSED'} |")
+        def number(value: float | None) -> str:
+            return '' if value is None else f'{value:.3f}' if value < 1 else f'{value:.2f}'
+        ratio = f'{row.ratio:.2f}' if row.ratio is not None else ''
+        lines.append(f'| {row.scenario} | {row.measured} | {number(row.ours)} | {number(row.ours_processes)} | {row.alternative} | '
+                     f"{number(row.theirs)} | {ratio} | {row.target} | {'met' if row.met else 'MISSED'} | {row.notes} |")
     return '\n'.join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument('--tree', required=True, type=pathlib.Path, help='the collection inside an ansible_collections/ tree')
-    parser.add_argument('names', nargs='*', help='run only scenarios whose name contains one of these')
+    parser.add_argument('--repeat', type=int, default=7, help='interleaved rounds per comparison (medians are reported)')
+    parser.add_argument('names', nargs='*', help=f"run only these comparisons: {', '.join(COMPARISONS)}")
     args = parser.parse_args()
-    chosen = [s for s in SCENARIOS if not args.names or any(name in s.name for name in args.names)]
-    rows = []
-    for scenario in chosen:
-        print(f'running: {scenario.name} …', file=sys.stderr, flush=True)
-        rows.append(measure(args.tree, scenario))
+    chosen = [name for name in COMPARISONS if not args.names or name in args.names]
+    rows: list[Row] = []
+    for name in chosen:
+        print(f'running: {name} …', file=sys.stderr, flush=True)
+        rows.extend(COMPARISONS[name](args.tree, args.repeat))
     report = table(rows)
     print(report)
     results = HERE / 'results'
     results.mkdir(exist_ok=True)
     stamp = time.strftime('%Y-%m-%d %H:%M:%S')
-    (results / 'latest.md').write_text(f'# Benchmark results ({stamp}, {os.cpu_count()} CPUs)\n\n{report}\n', encoding='utf-8')
+    (results / 'latest.md').write_text(f'# Benchmark results ({stamp}, {os.cpu_count()} CPUs, {args.repeat} rounds)\n\n{report}\n',
+                                       encoding='utf-8')
 
 
 if __name__ == '__main__':

@@ -140,6 +140,8 @@ stop_emulator() {
 }
 
 # The variables integration targets read (tests/integration/integration_config.yml).
+# write_integration_config [in_process]: "false" runs the collection's modules as module
+# processes instead of inside the controller (the switch's variable edge_platform_in_process).
 write_integration_config() {
     cat >"$TREE/tests/integration/integration_config.yml" <<YAML
 ---
@@ -148,5 +150,6 @@ edge_api_key: "$EDGE_API_KEY"
 edge_video_api_url: "$EDGE_VIDEO_API_URL"
 edge_logging_api_url: "$EDGE_LOGGING_API_URL"
 edge_admin_url: "$EDGE_ADMIN_URL"
+edge_platform_in_process: ${1:-true}
 YAML
 }

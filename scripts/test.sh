@@ -43,14 +43,22 @@ sanity() {
 }
 units() { (cd "$TREE" && filtered ansible-test units --color no --venv --python "$PYVER"); }
 
+# integration [in_process [target …]]: the targets against a fresh emulator; in_process "false" runs
+# the collection's modules as module processes instead of inside the controller.
 integration() {
+    local in_process=${1:-true}
+    shift || true
     start_emulator 12 || return 1
-    write_integration_config
-    (cd "$TREE" && filtered ansible-test integration --color no --venv --python "$PYVER")
+    write_integration_config "$in_process"
+    (cd "$TREE" && filtered ansible-test integration --color no --venv --python "$PYVER" "$@")
     local status=$?
     stop_emulator
     return $status
 }
+
+# The other way modules run (remote hosts, become, async): one target of each API area and both roles.
+AS_PROCESS_TARGETS=(pullzone_info shield_access_list shield_event_log_info container_registry video_thumbnail
+    cdn_log_info db_token role_site role_audit)
 
 lint() { (cd "$ROOT" && ansible-lint --offline); }
 changelog_lint() { (cd "$ROOT" && antsibull-changelog lint); }
@@ -104,7 +112,9 @@ main() {
 
     step "ansible-test sanity" sanity
     step "ansible-test units" units
-    step "ansible-test integration (emulator)" integration
+    step "ansible-test integration (emulator; modules inside the controller)" integration true
+    step "ansible-test integration (emulator; modules as processes, ${#AS_PROCESS_TARGETS[@]} targets)" \
+        integration false "${AS_PROCESS_TARGETS[@]}"
     step "ansible-lint (production profile)" lint
     step "antsibull-changelog lint" changelog_lint
     step "antsibull-docs lint-collection-docs" docs_lint

@@ -12,8 +12,11 @@ before/after diff of managed fields.
 
 from __future__ import annotations
 
+import contextlib
+import json
 import typing as t
 
+from ansible.module_utils import basic
 from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_required_lib
 
 from ansible_collections.edge.platform.plugins.module_utils.client import (
@@ -69,18 +72,20 @@ def mask_secrets(value: t.Any, secret_keys: t.Collection[str]) -> t.Any:
 
 
 def mask_pullzone(zone: dict[str, t.Any]) -> dict[str, t.Any]:
-    """A pull zone with its secret fields and hostname certificate keys masked.
+    """The pull zone with its secret fields and hostname certificate keys masked, in place.
 
-    Shallow copies only: listing thousands of zones should not deep-copy every record.
+    The caller owns the record (it was just decoded from a response): a listing of thousands
+    of zones must not hold a second copy of each.
     """
-    masked = dict(zone)
     for key in PULLZONE_SECRETS:
-        if masked.get(key) not in (None, ''):
-            masked[key] = MASK
-    hostnames = masked.get('Hostnames')
-    if isinstance(hostnames, list):
-        masked['Hostnames'] = [mask_secrets(hostname, HOSTNAME_SECRETS) for hostname in hostnames]
-    return masked
+        if zone.get(key) not in (None, ''):
+            zone[key] = MASK
+    for hostname in zone.get('Hostnames') or ():
+        if isinstance(hostname, dict):
+            for key in HOSTNAME_SECRETS:
+                if hostname.get(key) not in (None, ''):
+                    hostname[key] = MASK
+    return zone
 
 
 def make_diff(before: t.Any, after: t.Any, secret_keys: t.Collection[str] = ()) -> dict[str, t.Any]:
@@ -94,6 +99,58 @@ def make_diff(before: t.Any, after: t.Any, secret_keys: t.Collection[str] = ()) 
 def set_options(params: dict[str, t.Any], names: t.Iterable[str]) -> dict[str, t.Any]:
     """The options among ``names`` that the user set (not None)."""
     return {name: params[name] for name in names if params.get(name) is not None}
+
+
+# A no_log value inside one of these would be masked by Ansible in a number, bool or None's text,
+# which the JSON text of the value spells differently: such values always take the full scan.
+_SCALAR_TEXTS = ('True', 'False', 'None', 'inf', '-inf', 'nan')
+
+
+def _free_of(value: t.Any, needles: list[str]) -> bool:
+    """True when ``value`` is plain JSON data and none of ``needles`` occurs in any of its strings.
+
+    One pass of the C JSON encoder instead of Ansible's per-value walk: the escaped form of
+    a no_log value occurs in the JSON text of every string that contains it. A list is
+    encoded item by item, so a listing of thousands of records never exists twice as text.
+    """
+    items = value if isinstance(value, list) else (value,)
+    try:
+        for item in items:
+            text = json.dumps(item, ensure_ascii=False, check_circular=False)
+            if any(needle in text for needle in needles):
+                return False
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def quick_no_log_removal() -> t.Iterator[None]:
+    """While a module returns, skip Ansible's per-value no_log scan of result values that cannot hold a secret.
+
+    ``AnsibleModule`` masks every no_log value (the API key, tokens, passwords) in every
+    string of the result, one Python call per value: seconds for a listing of thousands of
+    pull zones. Values whose JSON text holds no no_log value are returned as they are; any
+    other value (or one that is not plain JSON data) gets Ansible's own scan, so the output
+    is the same.
+    """
+    full_scan = basic.remove_values
+
+    def remove_values(value: t.Any, no_log_strings: t.Iterable[t.Any]) -> t.Any:
+        secrets = [str(secret) for secret in no_log_strings]
+        if not isinstance(value, dict) or any(not secret or any(secret in text for text in _SCALAR_TEXTS) for secret in secrets):
+            return full_scan(value, no_log_strings)
+        needles = [json.dumps(secret, ensure_ascii=False)[1:-1] for secret in secrets]
+        return {
+            key: item if _free_of(item, needles) else full_scan(item, no_log_strings)
+            for key, item in value.items()
+        }
+
+    basic.remove_values = remove_values
+    try:
+        yield
+    finally:
+        basic.remove_values = full_scan
 
 
 class EdgeModule:
@@ -167,7 +224,8 @@ class EdgeModule:
 
     def fail(self, msg: str, **result: t.Any) -> t.NoReturn:
         """Refuse bad input (or any other failure that is not an API answer)."""
-        self.ansible.fail_json(msg=msg, **result)
+        with quick_no_log_removal():
+            self.ansible.fail_json(msg=msg, **result)
         raise AssertionError('unreachable')  # fail_json exits; this keeps type checkers honest
 
     def fail_api(self, error: EdgeApiError, **result: t.Any) -> t.NoReturn:
@@ -175,7 +233,8 @@ class EdgeModule:
 
     def exit(self, **result: t.Any) -> t.NoReturn:
         result.setdefault('changed', False)
-        self.ansible.exit_json(**result)
+        with quick_no_log_removal():
+            self.ansible.exit_json(**result)
         raise AssertionError('unreachable')
 
     def run(self, main: t.Callable[[], dict[str, t.Any]]) -> t.NoReturn:

@@ -1,0 +1,244 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""Run edge.platform modules inside the Ansible worker process when the task runs on the controller.
+
+Every module of the collection has an action plugin that is a subclass of ``InProcessAction``
+naming its module. When the task runs on the controller (local connection, no ``become``,
+no ``async``) and ``requests`` is importable here, the action calls the module's own
+``main()`` in this process instead of packing it into AnsiballZ and starting a new Python:
+same argument spec and validation, same requests, same result. Anything else runs the module
+the normal way, through ``ansible.builtin.normal``'s machinery.
+
+What a module process would get, it gets here too: its arguments with the ``_ansible_*``
+settings (check mode, diff, verbosity, no_log …) as the module's own JSON input, the task's
+``environment:`` in ``os.environ``, a temporary directory, warnings and deprecations recorded
+into the result rather than printed, and a result that goes through the same post-processing
+as one read from a module's stdout.
+
+The strategy loads this class in the main process before it forks a worker per task, so the
+imports below (``requests``, the collection's module_utils) are paid once per run, not per task.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import sys
+import tempfile
+import traceback
+import types
+import typing as t
+from collections.abc import Sequence
+
+from ansible import constants as C
+from ansible.module_utils import basic
+from ansible.module_utils.common import warnings as module_warnings
+from ansible.plugins.action import ActionBase
+from ansible.plugins.action.normal import ActionModule as NormalAction
+from ansible.utils.display import Display
+from ansible.utils.vars import merge_hash
+from ansible.vars.clean import remove_internal_keys
+
+from ansible_collections.edge.platform.plugins.module_utils.client import HAS_REQUESTS
+
+try:  # ansible-core 2.19+: module arguments travel in a serialization profile
+    from ansible.module_utils.common.json import Direction, get_module_encoder
+
+    OLD_ENCODER = None
+except ImportError:  # older: plain JSON with Ansible's encoder
+    from ansible.module_utils.common.json import AnsibleJSONEncoder as OLD_ENCODER
+
+    Direction = get_module_encoder = None  # type: ignore[assignment,misc]
+
+try:  # ansible-core 2.19+: module-side warnings only go into the result outside the controller
+    from ansible.module_utils import _internal as module_internals
+except ImportError:
+    module_internals = None  # type: ignore[assignment]
+
+try:  # ansible-core 2.19+: a module failure's exception is normalized by the controller
+    from ansible._internal._errors._captured import AnsibleModuleCapturedError
+except ImportError:
+    AnsibleModuleCapturedError = None  # type: ignore[assignment,misc]
+
+display = Display()
+
+#: The wire format modules without metadata use (ansible-core 2.19+).
+PROFILE = 'legacy'
+SWITCH_PLUGIN = 'edge.platform.in_process'
+
+# The switch, resolved by Ansible's configuration system like any plugin option.
+SWITCH_DEFINITION = {
+    'in_process': {
+        'description': 'Run edge.platform modules inside the Ansible worker when the task runs on the controller.',
+        'type': 'bool',
+        'default': True,
+        'env': [{'name': 'EDGE_PLATFORM_IN_PROCESS'}],
+        'ini': [{'section': 'edge_platform', 'key': 'in_process'}],
+        'vars': [{'name': 'edge_platform_in_process'}],
+    },
+}
+C.config.initialize_plugin_configuration_definitions('action', SWITCH_PLUGIN, SWITCH_DEFINITION)
+
+
+def in_process_enabled(task_vars: dict[str, t.Any] | None = None) -> bool:
+    """The switch: ``EDGE_PLATFORM_IN_PROCESS``, ``[edge_platform] in_process`` or ``edge_platform_in_process``."""
+    return bool(C.config.get_config_value('in_process', plugin_type='action', plugin_name=SWITCH_PLUGIN, variables=task_vars))
+
+
+class ModuleRun:
+    """What one in-process run of a module left behind: its recorded result or its output."""
+
+    def __init__(self) -> None:
+        self.result: dict[str, t.Any] | None = None
+        self.stdout = io.StringIO()
+        self.stderr = io.StringIO()
+        self.exit_code = 0
+
+
+def encode_arguments(args: dict[str, t.Any]) -> tuple[bytes, str | None]:
+    """The module's input exactly as AnsiballZ hands it over: JSON of ``{ANSIBLE_MODULE_ARGS: …}``."""
+    wrapped = {'ANSIBLE_MODULE_ARGS': args}
+    if get_module_encoder is not None:
+        return json.dumps(wrapped, cls=get_module_encoder(PROFILE, Direction.CONTROLLER_TO_MODULE)).encode(), PROFILE
+    return json.dumps(wrapped, cls=OLD_ENCODER, vault_to_text=True).encode(), None
+
+
+@contextlib.contextmanager
+def task_environment(environment: dict[str, t.Any]) -> t.Iterator[None]:
+    """The task's ``environment:`` in ``os.environ`` (as the module process would inherit it), then restored."""
+    saved = dict(os.environ)
+    os.environ.update({str(key): str(value) for key, value in environment.items()})
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+@contextlib.contextmanager
+def module_process(arguments: bytes, profile: str | None) -> t.Iterator[ModuleRun]:
+    """The process-wide state a module sees, set up as in a module process and put back afterwards."""
+    run = ModuleRun()
+    saved_args = (basic._ANSIBLE_ARGS, getattr(basic, '_ANSIBLE_PROFILE', None))
+    saved_streams = (sys.stdout, sys.stderr)
+    saved_cwd = os.getcwd()
+    record = getattr(basic.AnsibleModule, '_record_module_result', None)
+    was_controller = getattr(module_internals, 'is_controller', None)
+
+    def capture(module: basic.AnsibleModule, result: dict[str, t.Any]) -> None:
+        run.result = result
+
+    basic._ANSIBLE_ARGS = arguments
+    if profile is not None:
+        basic._ANSIBLE_PROFILE = profile
+    if record is not None:  # ansible-core 2.19.1+: take the result as an object, not as printed JSON
+        basic.AnsibleModule._record_module_result = capture  # type: ignore[method-assign]
+    if was_controller is not None:
+        module_internals.is_controller = False
+    clear_module_messages()
+    sys.stdout, sys.stderr = run.stdout, run.stderr
+    try:
+        yield run
+    finally:
+        sys.stdout, sys.stderr = saved_streams
+        clear_module_messages()
+        if was_controller is not None:
+            module_internals.is_controller = was_controller
+        if record is not None:
+            basic.AnsibleModule._record_module_result = record  # type: ignore[method-assign]
+        basic._ANSIBLE_ARGS = saved_args[0]
+        if profile is not None:
+            basic._ANSIBLE_PROFILE = saved_args[1]
+        if hasattr(basic, '_PARSED_MODULE_ARGS'):
+            basic._PARSED_MODULE_ARGS = None
+        with contextlib.suppress(OSError):
+            os.chdir(saved_cwd)
+
+
+def clear_module_messages() -> None:
+    """Forget warnings and deprecations a module recorded (they are per module run)."""
+    for name in ('_global_warnings', '_global_deprecations'):
+        recorded = getattr(module_warnings, name, None)
+        if recorded is not None:
+            recorded.clear()
+
+
+class InProcessAction(NormalAction):
+    """The action of an edge.platform module: in this process on the controller, else as a module."""
+
+    #: The module this action runs (set by each action plugin).
+    module: types.ModuleType
+
+    def run(self, tmp: t.Any = None, task_vars: dict[str, t.Any] | None = None) -> dict[str, t.Any]:
+        task_vars = task_vars if task_vars is not None else {}
+        refusal = self.in_process_refusal(task_vars)
+        if refusal:
+            display.vvvv(f'{self._task.action}: runs as a module process ({refusal})')
+            return super().run(tmp, task_vars)
+        display.vvvv(f'{self._task.action}: runs inside the controller process')
+        return self.run_in_process(task_vars)
+
+    def in_process_refusal(self, task_vars: dict[str, t.Any]) -> str | None:
+        """Why this task cannot run in process, or None when it can."""
+        if not in_process_enabled(task_vars):
+            return 'in-process execution is turned off'
+        if self._connection.transport != 'local':
+            return f'connection {self._connection.transport}'
+        if self._play_context.become:
+            return 'become'
+        if self._task.async_val:
+            return 'async'
+        if not HAS_REQUESTS:
+            return 'requests is not installed on the controller'
+        return None
+
+    def run_in_process(self, task_vars: dict[str, t.Any]) -> dict[str, t.Any]:
+        result = ActionBase.run(self, task_vars=task_vars)  # the generic checks (check mode, async)
+        module_name = self._task.resolved_action or self._task.action
+        module_args = dict(self._task.args)
+        self._update_module_args(module_name, module_args, task_vars)
+        environment: dict[str, t.Any] = {}
+        self._compute_environment_string(environment)
+
+        tmpdir = tempfile.mkdtemp(prefix='ansible-edge-platform-')
+        module_args['_ansible_tmpdir'] = tmpdir
+        arguments, profile = encode_arguments(module_args)
+        try:
+            with task_environment(environment), module_process(arguments, profile) as run:
+                try:
+                    self.module.main()
+                except SystemExit as exit_:
+                    run.exit_code = 0 if exit_.code is None else exit_.code if isinstance(exit_.code, int) else 1
+                except Exception:  # a module bug: the normal path reports its traceback from stderr
+                    run.stderr.write(traceback.format_exc())
+                    run.exit_code = 1
+        finally:
+            shutil.rmtree(tmpdir, ignore_errors=True)
+        return merge_hash(result, self.module_result(run, profile))
+
+    def module_result(self, run: ModuleRun, profile: str | None) -> dict[str, t.Any]:
+        """The result as ``_execute_module`` would make it of the module's output."""
+        if run.result is not None:
+            data = run.result
+            if AnsibleModuleCapturedError is not None:
+                AnsibleModuleCapturedError.normalize_result_exception(data)
+            data['_ansible_parsed'] = True
+        else:  # printed (older ansible-core) or never produced (a traceback): parse what a module process would print
+            output = {'rc': run.exit_code, 'stdout': run.stdout.getvalue(), 'stderr': run.stderr.getvalue()}
+            data = self._parse_returned_data(output, profile) if profile is not None else self._parse_returned_data(output)
+        data.pop('_ansible_suppress_tmpdir_delete', None)
+        results = data.get('results')
+        if results is not None and (not isinstance(results, Sequence) or isinstance(results, str)):
+            data['ansible_module_results'] = data.pop('results')
+            display.warning("Found internal 'results' key in module return, renamed to 'ansible_module_results'.")
+        remove_internal_keys(data)
+        for stream in ('stdout', 'stderr'):
+            if stream in data and f'{stream}_lines' not in data:
+                data[f'{stream}_lines'] = (data.get(stream) or '').splitlines()
+        return data

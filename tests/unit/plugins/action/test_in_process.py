@@ -1,0 +1,381 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""The two ways a module runs give the same result.
+
+Each test runs real ``ansible-playbook`` processes against a real emulator: once with the
+modules inside the controller (the default on a local connection) and once as module
+processes (``EDGE_PLATFORM_IN_PROCESS=false``), from the same emulator state, and compares
+every task result as callbacks receive it and what the user sees on the screen.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import pathlib
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import types
+import typing as t
+
+import pytest
+import requests
+
+from ansible_collections.edge.platform.tests.emulator.areas.video import png
+
+ROOT = pathlib.Path(__file__).resolve().parents[4]
+COLLECTIONS = ROOT.parents[2]
+CALLBACKS = pathlib.Path(__file__).resolve().parent / 'callback_plugins'
+REGISTRY_PASSWORD = 'dckr_pat_Equality-Secret-1234'
+
+# Values that legitimately differ between two runs: timestamps the emulator sets at write time.
+VOLATILE = re.compile(r'\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z?')
+
+# Every module, reading and writing, succeeding and failing; module_defaults from the action group.
+PLAYBOOK = '''
+- name: Every module of the collection
+  hosts: localhost
+  gather_facts: false
+  vars:
+    ansible_python_interpreter: "{{ ansible_playbook_python }}"
+  module_defaults:
+    group/edge.platform.edge:
+      api_key: "{{ edge.api_key }}"
+      api_url: "{{ edge.api_url }}"
+  tasks:
+    - name: pullzone_info by name
+      edge.platform.pullzone_info:
+        name: assets-000
+
+    - name: pullzone_info refuses bad input
+      edge.platform.pullzone_info:
+        id: -3
+      ignore_errors: true
+
+    - name: shield_zone create
+      edge.platform.shield_zone:
+        pullzone_id: 1003
+        waf_enabled: true
+        waf_execution_mode: block
+
+    - name: shield_zone update
+      edge.platform.shield_zone:
+        pullzone_id: 1001
+        waf_execution_mode: log
+        waf_disabled_rules: ["920170"]
+
+    - name: shield_access_list create
+      edge.platform.shield_access_list:
+        pullzone_id: 1001
+        name: blocked
+        type: ip
+        entries: [192.0.2.1, 192.0.2.2]
+        action: block
+
+    - name: shield_access_list change entries
+      edge.platform.shield_access_list:
+        shield_zone_id: 3001
+        name: office
+        entries: [198.51.100.168, 203.0.113.9]
+
+    - name: shield_event_log_info of a zone that does not exist
+      edge.platform.shield_event_log_info:
+        shield_zone_id: 999999
+        date: "{{ day }}"
+      ignore_errors: true
+
+    - name: shield_event_log_info
+      edge.platform.shield_event_log_info:
+        shield_zone_id: 3001
+        date: "{{ day }}"
+        max_pages: 1
+
+    - name: shield_event_log_export
+      edge.platform.shield_event_log_export:
+        shield_zone_id: 3001
+        start: "{{ start }}"
+        end: "{{ end }}"
+        dest: "{{ work }}/events.csv"
+
+    - name: container_registry with a password
+      edge.platform.container_registry:
+        display_name: equality-registry
+        registry_type: docker_hub
+        username: equality
+        password: "{{ registry_password }}"
+
+    - name: container_app_info
+      edge.platform.container_app_info:
+
+    - name: video_blocked_referrer
+      edge.platform.video_blocked_referrer:
+        library_id: 5001
+        hostnames: [bad.example.com]
+
+    - name: video_thumbnail
+      edge.platform.video_thumbnail:
+        video_api_url: "{{ edge.video_api_url }}"
+        library_id: 5001
+        video_id: "{{ video_id }}"
+        src: "{{ work }}/thumbnail.png"
+
+    - name: cdn_log_info
+      edge.platform.cdn_log_info:
+        logging_api_url: "{{ edge.logging_api_url }}"
+        pullzone_id: 1001
+        start: "{{ start }}"
+        end: "{{ end }}"
+        limit: 5
+
+    - name: db_token with an env file
+      edge.platform.db_token:
+        database_id: "{{ database_id }}"
+        env_file: "{{ work }}/db.env"
+
+    - name: db_query with the token of the env file
+      edge.platform.db_query:
+        database_url: "{{ database_url }}"
+        auth_token: >-
+          {{ lookup('ansible.builtin.ini', 'SERVICE_DATABASE_AUTH_TOKEN', file=work ~ '/db.env', type='properties')
+             if (work ~ '/db.env') is file else 'no token in check mode' }}
+        statements:
+          - CREATE TABLE IF NOT EXISTS equality (id INTEGER PRIMARY KEY, name TEXT)
+          - sql: INSERT INTO equality (name) VALUES (?)
+            args: [first]
+          - SELECT name FROM equality
+      ignore_errors: true  # in check mode the env file is not written
+
+    - name: The key from the environment keyword
+      edge.platform.pullzone_info:
+        id: 1002
+        api_key: "{{ omit }}"
+      environment:
+        EDGE_API_KEY: "{{ edge.api_key }}"
+      module_defaults: {}
+'''
+
+
+def start_emulator() -> tuple[subprocess.Popen[str], dict[str, str]]:
+    process = subprocess.Popen([sys.executable, '-m', 'tests.emulator'], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = process.stdout.readline() if process.stdout else ''
+    assert line, process.stderr.read() if process.stderr else 'the emulator did not start'
+    return process, json.loads(line)
+
+
+@pytest.fixture
+def emulator() -> t.Iterator[dict[str, t.Any]]:
+    process, info = start_emulator()
+    try:
+        state = requests.get(f"{info['admin_url']}/state", timeout=30).json()
+        database = state['databases'][0]
+        video_ids = [video['guid'] for video in state['videos'] if video['videoLibraryId'] == 5001]
+        info.update(video_id=video_ids[0], database_id=database['id'], database_url=database['url'])
+        yield info
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+def ansible_playbook(playbook: pathlib.Path, extra_vars: dict[str, t.Any], records: pathlib.Path, *options: str,
+                     env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    environment = dict(
+        os.environ,
+        ANSIBLE_COLLECTIONS_PATH=str(COLLECTIONS),
+        ANSIBLE_CALLBACK_PLUGINS=str(CALLBACKS),
+        ANSIBLE_CALLBACKS_ENABLED='record_results',
+        ANSIBLE_NOCOLOR='1',
+        ANSIBLE_FORCE_COLOR='0',
+        RECORD_RESULTS=str(records),
+        **(env or {}),
+    )
+    for name in ('EDGE_API_KEY', 'EDGE_API_URL', 'EDGE_VIDEO_API_URL', 'EDGE_LOGGING_API_URL'):
+        environment.pop(name, None)
+    variables = playbook.with_name('vars.json')  # a file: -vvvvv shows the command line
+    variables.write_text(json.dumps(extra_vars), encoding='utf-8')
+    command = [sys.executable, '-c', 'import sys; from ansible.cli.playbook import main; main(sys.argv)',
+               '-i', 'localhost,', '-c', 'local', str(playbook), '-e', f'@{variables}', *options]
+    return subprocess.run(command, env=environment, capture_output=True, text=True, check=False, timeout=600)
+
+
+def every_module(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> tuple[pathlib.Path, dict[str, t.Any]]:
+    """The playbook that runs every module, and its variables (a fixed window of time)."""
+    now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    playbook = tmp_path / 'playbook.yml'
+    playbook.write_text(PLAYBOOK, encoding='utf-8')
+    work = tmp_path / 'work'
+    fresh_work(work)
+    extra_vars = {
+        'edge': {key: emulator[key] for key in ('api_key', 'api_url', 'video_api_url', 'logging_api_url')},
+        'work': str(work), 'registry_password': REGISTRY_PASSWORD,
+        'video_id': emulator['video_id'], 'database_id': emulator['database_id'], 'database_url': emulator['database_url'],
+        'day': now.strftime('%Y-%m-%d'),
+        'start': (now - datetime.timedelta(hours=30)).isoformat(), 'end': (now - datetime.timedelta(hours=26)).isoformat(),
+    }
+    return playbook, extra_vars
+
+
+def fresh_work(work: pathlib.Path) -> None:
+    """An empty work directory with the thumbnail image."""
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    (work / 'thumbnail.png').write_bytes(png(4, 3, (1, 2, 3)))
+
+
+def both_ways(tmp_path: pathlib.Path, emulator: dict[str, t.Any], *options: str) -> dict[str, tuple[str, list[dict[str, t.Any]]]]:
+    """Run the playbook in process and as module processes, from the same emulator state each time."""
+    playbook, extra_vars = every_module(tmp_path, emulator)
+    outcomes = {}
+    for switch in ('true', 'false'):
+        requests.post(f"{emulator['admin_url']}/reset", timeout=30).raise_for_status()
+        fresh_work(pathlib.Path(extra_vars['work']))
+        records = tmp_path / f'records-{switch}.json'
+        run = ansible_playbook(playbook, extra_vars, records, *options, env={'EDGE_PLATFORM_IN_PROCESS': switch})
+        assert run.returncode == 0, run.stdout + run.stderr
+        outcomes[switch] = (VOLATILE.sub('<time>', run.stdout), json.loads(VOLATILE.sub('<time>', records.read_text(encoding='utf-8'))))
+    return outcomes
+
+
+def assert_same(outcomes: dict[str, tuple[str, list[dict[str, t.Any]]]]) -> list[dict[str, t.Any]]:
+    (shown_in, records_in), (shown_out, records_out) = outcomes['true'], outcomes['false']
+    assert [record['task'] for record in records_in] == [record['task'] for record in records_out]
+    for inside, outside in zip(records_in, records_out):
+        assert inside == outside, inside['task']
+    assert shown_in == shown_out
+    assert REGISTRY_PASSWORD not in shown_in + json.dumps(records_in)
+    return records_in
+
+
+def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> None:
+    records = assert_same(both_ways(tmp_path, emulator, '--diff'))
+    by_task = {record['task']: record for record in records}
+    assert by_task['pullzone_info refuses bad input']['status'] == 'failed'
+    assert by_task['shield_event_log_info of a zone that does not exist']['result']['failure']['status'] == 404
+    assert by_task['shield_zone create']['result']['changed'] is True
+    assert by_task['shield_access_list change entries']['result']['diff']
+    assert by_task['db_query with the token of the env file']['result']['results'][2]['rows'] == [{'name': 'first'}]
+    assert by_task['The key from the environment keyword']['result']['pullzones'][0]['Id'] == 1002
+    registry = by_task['container_registry with a password']['result']
+    assert registry['invocation']['module_args']['password'] == 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
+
+
+def test_same_results_in_check_mode(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> None:
+    records = assert_same(both_ways(tmp_path, emulator, '--check', '--diff'))
+    record = requests.get(f"{emulator['admin_url']}/requests", timeout=30).json()
+    # The export is a read sent as POST; database statements are judged by the server's describe.
+    writes = [entry for entry in record if entry['method'] not in ('GET', 'HEAD') and not entry['path'].endswith('/export')]
+    assert [entry for entry in writes if entry['service'] != 'database'] == []
+    assert {record['task']: record for record in records}['shield_zone create']['result']['changed'] is True
+
+
+def test_no_secret_at_any_verbosity(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> None:
+    playbook, extra_vars = every_module(tmp_path, emulator)
+    run = ansible_playbook(playbook, extra_vars, tmp_path / 'records.json', '-vvvvv', '--diff')
+    assert run.returncode == 0, run.stdout + run.stderr
+    token = next(line.split('=', 1)[1] for line in (tmp_path / 'work' / 'db.env').read_text(encoding='utf-8').splitlines()
+                 if line.startswith('SERVICE_DATABASE_AUTH_TOKEN='))
+    shown = run.stdout + run.stderr + (tmp_path / 'records.json').read_text(encoding='utf-8')
+    assert 'runs inside the controller process' in shown
+    for secret in (emulator['api_key'], REGISTRY_PASSWORD, token):
+        assert secret not in shown
+
+
+SWITCH_PLAYBOOK = '''
+- name: Where the module runs
+  hosts: localhost
+  gather_facts: false
+  vars:
+    ansible_python_interpreter: "{{ ansible_playbook_python }}"
+  module_defaults:
+    group/edge.platform.edge:
+      api_key: "{{ edge.api_key }}"
+      api_url: "{{ edge.api_url }}"
+  tasks:
+    - name: plain
+      edge.platform.pullzone_info:
+        id: 1001
+      register: plain
+
+    - name: async
+      edge.platform.pullzone_info:
+        id: 1001
+      async: 60
+      poll: 1
+      register: in_background
+
+    - name: Both found the zone
+      ansible.builtin.assert:
+        that:
+          - plain.pullzones[0].Id == 1001
+          - in_background.pullzones[0].Id == 1001
+'''
+
+INSIDE = 'edge.platform.pullzone_info: runs inside the controller process'
+OFF = 'edge.platform.pullzone_info: runs as a module process (in-process execution is turned off)'
+ASYNC = 'edge.platform.pullzone_info: runs as a module process (async)'
+
+
+@pytest.mark.parametrize('switch, expected', [
+    ({}, INSIDE),
+    ({'env': {'EDGE_PLATFORM_IN_PROCESS': 'false'}}, OFF),
+    ({'ini': 'false'}, OFF),
+    ({'ini': 'true', 'env': {'EDGE_PLATFORM_IN_PROCESS': 'false'}}, OFF),
+    ({'vars': False}, OFF),
+    ({'env': {'EDGE_PLATFORM_IN_PROCESS': 'yes'}}, INSIDE),
+])
+def test_switch_and_fallbacks(tmp_path: pathlib.Path, emulator: dict[str, t.Any], switch: dict[str, t.Any], expected: str) -> None:
+    playbook = tmp_path / 'playbook.yml'
+    playbook.write_text(SWITCH_PLAYBOOK, encoding='utf-8')
+    env = dict(switch.get('env', {}))
+    if 'ini' in switch:
+        config = tmp_path / 'ansible.cfg'
+        config.write_text(f"[edge_platform]\nin_process = {switch['ini']}\n", encoding='utf-8')
+        env['ANSIBLE_CONFIG'] = str(config)
+    extra_vars: dict[str, t.Any] = {'edge': {key: emulator[key] for key in ('api_key', 'api_url')}}
+    if 'vars' in switch:
+        extra_vars['edge_platform_in_process'] = switch['vars']
+    run = ansible_playbook(playbook, extra_vars, tmp_path / 'records.json', '-vvvv', env=env)
+    assert run.returncode == 0, run.stdout + run.stderr
+    lines = [line.strip() for line in run.stdout.splitlines() if line.strip().startswith('edge.platform.pullzone_info: runs')]
+    assert lines == [expected, ASYNC if expected == INSIDE else OFF]
+
+
+def refusal(monkeypatch: pytest.MonkeyPatch, transport: str = 'local', become: bool = False, async_val: int = 0,
+            has_requests: bool = True) -> str | None:
+    """Why an action with this connection and task would not run in process (no playbook needed)."""
+    from ansible_collections.edge.platform.plugins.plugin_utils import _in_process
+
+    monkeypatch.delenv('EDGE_PLATFORM_IN_PROCESS', raising=False)
+    monkeypatch.setattr(_in_process, 'HAS_REQUESTS', has_requests)
+    action = _in_process.InProcessAction.__new__(_in_process.InProcessAction)
+    action._connection = types.SimpleNamespace(transport=transport)
+    action._play_context = types.SimpleNamespace(become=become)
+    action._task = types.SimpleNamespace(async_val=async_val)
+    return action.in_process_refusal({})
+
+
+def test_refusals(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert refusal(monkeypatch) is None
+    assert refusal(monkeypatch, transport='ssh') == 'connection ssh'
+    assert refusal(monkeypatch, become=True) == 'become'
+    assert refusal(monkeypatch, async_val=30) == 'async'
+    assert refusal(monkeypatch, has_requests=False) == 'requests is not installed on the controller'
+
+
+def test_every_module_has_its_action() -> None:
+    """A module without its action plugin would silently run as a module process."""
+    import importlib
+
+    from ansible_collections.edge.platform.plugins.plugin_utils._in_process import InProcessAction
+
+    names = sorted(path.stem for path in (ROOT / 'plugins' / 'modules').glob('*.py') if path.stem != '__init__')
+    assert names
+    for name in names:
+        action = importlib.import_module(f'ansible_collections.edge.platform.plugins.action.{name}').ActionModule
+        assert issubclass(action, InProcessAction)
+        assert action.module.__name__ == f'ansible_collections.edge.platform.plugins.modules.{name}'
