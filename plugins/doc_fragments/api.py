@@ -51,7 +51,7 @@ requirements:
 notes:
   - All modules of this collection belong to the action group C(edge.platform.edge), so the
     connection options can be set once with C(module_defaults).
-  - When the task runs on the controller (C(connection: local), or delegated to C(localhost)), the module runs
+  - When the task runs on the controller (a local connection, or delegated to C(localhost)), the module runs
     inside the Ansible worker process instead of a new Python process, with the same results. Tasks with
     C(become), C(async) or another connection run it as a normal module. Set E(EDGE_PLATFORM_IN_PROCESS=false),
     C(in_process = false) in the C([edge_platform]) section of C(ansible.cfg), or the variable
