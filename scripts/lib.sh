@@ -224,7 +224,7 @@ start_rulebook() {
         printf '%s\n' "$@"
     } >"$dir/vars.yml"
     "$VENV/bin/python" -c "import urllib.request, sys; urllib.request.urlopen(urllib.request.Request(sys.argv[1] + '/requests', method='DELETE'))" "$EDGE_ADMIN_URL"
-    (cd "$dir" && PATH="$EDA_VENV/bin:$PATH" ANSIBLE_COLLECTIONS_PATH="${EDA_COLLECTIONS_PATH:-$BUILD}" ANSIBLE_FORCE_COLOR=0 \
+    (cd "$dir" && PATH="$EDA_VENV/bin:$PATH" ANSIBLE_COLLECTIONS_PATH="${EDA_COLLECTIONS_PATH:-$BUILD}" ANSIBLE_NOCOLOR=1 \
         exec "$EDA_VENV/bin/ansible-rulebook" -r edge.platform.auto_block -i inventory.yml --vars vars.yml \
         >"$dir/rulebook.log" 2>&1) &
     RULEBOOK_PID=$!

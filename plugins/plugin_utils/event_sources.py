@@ -341,7 +341,9 @@ class Poller(abc.ABC):
         self.interval = args.number('interval', DEFAULT_INTERVAL, above=True)
         self.start = args.start()
         self.burst_threshold = args.integer('burst_threshold', None, minimum=1)
-        self.burst_window = int(args.number('burst_minutes', 5.0, above=True) * 60_000)
+        minutes = args.number('burst_minutes', 5.0, above=True)
+        self.burst_minutes: float = int(minutes) if minutes.is_integer() else minutes  # as the summaries tell it
+        self.burst_window = int(minutes * 60_000)
         self.state_file = StateFile(args.text('state_file'), self.source)
         self.saved = self.state_file.load()
         self.written = self.saved

@@ -185,7 +185,7 @@ class CdnLogs(Poller):
                 burst = cursor.bursts.add('', moment, str(row.get('statusCode')))
                 if burst is not None:
                     yield {'cdn_log_burst': {
-                        'rows': burst['count'], 'minutes': self.burst_window / 60_000,
+                        'rows': burst['count'], 'minutes': self.burst_minutes,
                         'first_timestamp': iso_ms(burst['first_timestamp']), 'last_timestamp': iso_ms(burst['last_timestamp']),
                         'status_codes': burst['labels'],
                     }, 'pullzone_id': scope.id}

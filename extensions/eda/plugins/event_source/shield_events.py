@@ -178,7 +178,7 @@ class ShieldEvents(Poller):
         if burst is None:
             return None
         return {
-            'ip': ip, 'events': burst['count'], 'minutes': self.burst_window / 60_000,
+            'ip': ip, 'events': burst['count'], 'minutes': self.burst_minutes,
             'first_timestamp': burst['first_timestamp'], 'last_timestamp': burst['last_timestamp'],
             'features': burst['labels'],
         }

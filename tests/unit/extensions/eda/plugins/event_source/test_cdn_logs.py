@@ -235,7 +235,7 @@ def test_spikes_are_summarised(emulator: Emulator) -> None:
         add_rows(emulator, ZONE, {'statusCode': 503})
         events = await source.take(2)
         assert events[1] == {'cdn_log_burst': {
-            'rows': 4, 'minutes': 2.0, 'first_timestamp': iso_ms(START), 'last_timestamp': iso_ms(START + 1 + MINUTE),
+            'rows': 4, 'minutes': 2, 'first_timestamp': iso_ms(START), 'last_timestamp': iso_ms(START + 1 + MINUTE),
             'status_codes': {'502': 2, '500': 1, '503': 1},
         }, 'pullzone_id': ZONE}
         await source.stop()

@@ -214,7 +214,7 @@ def test_bursts_from_one_address_are_summarised(emulator: Emulator) -> None:
         events = await source.take(3)
         assert ['shield_burst' in event for event in events] == [False, True, False]
         assert events[1] == {'shield_burst': {
-            'ip': '203.0.113.9', 'events': 6, 'minutes': 1.0, 'first_timestamp': START, 'last_timestamp': START,
+            'ip': '203.0.113.9', 'events': 6, 'minutes': 1, 'first_timestamp': START, 'last_timestamp': START,
             'features': {'waf': 5, 'rate_limit': 1},
         }, 'shield_zone_id': QUIET}
         # still inside the window: no second summary; a window later, the burst goes on and is told again
