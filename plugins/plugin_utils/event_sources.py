@@ -23,6 +23,7 @@ import asyncio
 import bisect
 import collections
 import datetime
+import hashlib
 import json
 import logging
 import os
@@ -190,6 +191,14 @@ POLLING_ARGS = ('interval', 'state_file', 'start', 'burst_threshold', 'burst_min
 
 
 # ---- events ---------------------------------------------------------------------------------------------------------
+
+def entry_id(entry: dict[str, t.Any], key: str) -> str:
+    """What tells an entry apart: its ``key`` (``logId``, ``requestId``); a digest of the entry when it has none."""
+    value = entry.get(key)
+    if isinstance(value, str) and value:
+        return value
+    return hashlib.sha256(json.dumps(entry, sort_keys=True, default=str).encode()).hexdigest()
+
 
 def error_event(error: EdgeApiError, **where: t.Any) -> dict[str, t.Any]:
     """``{"error": {operation, status, error_key, message}}`` and where it happened (the zone's id)."""

@@ -45,8 +45,6 @@ Rows are told apart by ``requestId``.
 from __future__ import annotations
 
 import collections
-import hashlib
-import json
 import os
 import sys
 import typing as t
@@ -75,6 +73,7 @@ from ansible_collections.edge.platform.plugins.plugin_utils.event_sources import
     Cursor,
     Poller,
     Scope,
+    entry_id,
 )
 
 SOURCE = 'edge.platform.cdn_logs'
@@ -93,14 +92,6 @@ def row_time(row: dict[str, t.Any]) -> int | None:
         return epoch_ms(parse_iso(str(row.get('timestamp'))))
     except ValueError:
         return None
-
-
-def row_id(row: dict[str, t.Any]) -> str:
-    """``requestId``; a digest of the row for a row without one."""
-    request_id = row.get('requestId')
-    if isinstance(request_id, str) and request_id:
-        return request_id
-    return hashlib.sha256(json.dumps(row, sort_keys=True, default=str).encode()).hexdigest()
 
 
 class TimePosition(Cursor):
@@ -175,11 +166,11 @@ class CdnLogs(Poller):
     def new_events(self, scope: Scope, batch: list[dict[str, t.Any]]) -> t.Iterator[dict[str, t.Any]]:
         cursor: TimePosition = scope.cursor
         for row in batch:
-            key, moment = row_id(row), row_time(row)
+            key, moment = entry_id(row, 'requestId'), row_time(row)
             if moment is None or moment < cursor.since or key in cursor.seen:
                 continue
             yield {'cdn_log': row, 'pullzone_id': scope.id}
-            # Only once the event is on the queue: a stop while it waits emits it again after a restart.
+            # Marked only once it is on the queue: one stopped while waiting for room comes after a restart.
             cursor.seen[key] = moment
             if cursor.bursts is not None:
                 burst = cursor.bursts.add('', moment, str(row.get('statusCode')))

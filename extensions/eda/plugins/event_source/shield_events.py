@@ -66,6 +66,7 @@ from ansible_collections.edge.platform.plugins.plugin_utils.event_sources import
     Cursor,
     Poller,
     Scope,
+    entry_id,
     utc_now,
 )
 
@@ -157,11 +158,11 @@ class ShieldEvents(Poller):
             if (day, token) != (cursor.day, cursor.token):
                 cursor.day, cursor.token, cursor.seen = day, token, set()
             for entry in logs:
-                log_id = entry.get('logId')
+                log_id = entry_id(entry, 'logId')
                 if log_id in cursor.seen or not isinstance(entry.get('timestamp'), int) or entry['timestamp'] < cursor.floor:
                     continue
                 yield {'shield_event': entry, 'shield_zone_id': scope.id}
-                # Only once the event is on the queue: a stop while it waits emits it again after a restart.
+                # Marked only once it is on the queue: one stopped while waiting for room comes after a restart.
                 cursor.seen.add(log_id)
                 burst = self.count(cursor, entry)
                 if burst is not None:

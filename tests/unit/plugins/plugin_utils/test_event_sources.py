@@ -72,6 +72,12 @@ def test_error_events_carry_the_failure_and_where() -> None:
     }
 
 
+def test_entries_are_told_apart_by_their_id_or_a_digest() -> None:
+    assert event_sources.entry_id({'logId': 'abc', 'timestamp': 1}, 'logId') == 'abc'
+    first, same, other = ({'timestamp': 1, 'log': 'x'}, {'log': 'x', 'timestamp': 1}, {'timestamp': 2, 'log': 'x'})
+    assert event_sources.entry_id(first, 'logId') == event_sources.entry_id(same, 'logId') != event_sources.entry_id(other, 'logId')
+
+
 def test_a_burst_is_told_once_a_window_by_the_entries_own_times() -> None:
     counter = BurstCounter(threshold=3, window_ms=10_000)
     assert [counter.add('a', moment, 'waf') for moment in (0, 2_000, 4_000)] == [None, None, None]
