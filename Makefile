@@ -1,5 +1,5 @@
 # Each target does its own set-up (a .venv with the pinned tools) on a fresh machine.
-.PHONY: demo test sanity units integration emulator bench
+.PHONY: demo test sanity units integration emulator eda bench
 
 demo:  ## start the emulator, run the demo playbooks against it, stop it
 	bash scripts/demo.sh
@@ -18,6 +18,9 @@ integration:  ## make integration TARGETS="pullzone_info"
 
 emulator:  ## run the emulator in the foreground (prints its JSON line)
 	bash -c 'source scripts/lib.sh && ensure_venv && exec .venv/bin/python -m tests.emulator'
+
+eda:  ## ansible-rulebook runs the auto-block rulebook against the emulator (end to end)
+	bash scripts/eda.sh
 
 bench:
 	bash bench/run.sh

@@ -26,23 +26,28 @@ pick_python() {
     return 1
 }
 
-ensure_venv() {
-    local stamp="$VENV/.requirements.sha256" want
-    want=$(sha256sum "$ROOT/requirements-dev.txt" | cut -d' ' -f1)
-    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$VENV/bin/python" ]; then
-        export PATH="$VENV/bin:$PATH"
+# install_venv DIR REQUIREMENTS [FILE...]: DIR becomes a venv with REQUIREMENTS (a file of the repository)
+# installed; done again only when REQUIREMENTS or the other FILEs (constraints it takes) change.
+install_venv() {
+    local dir=$1 requirements=$2 stamp="$1/.requirements.sha256" want
+    want=$(cd "$ROOT" && cat "${@:2}" | sha256sum | cut -d' ' -f1)
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && [ -x "$dir/bin/python" ]; then
         return 0
     fi
-    if [ ! -x "$VENV/bin/python" ]; then
-        log "creating $VENV"
+    if [ ! -x "$dir/bin/python" ]; then
+        log "creating $dir"
         local python
         python=$(pick_python) || return 1
-        "$python" -m venv "$VENV" || return 1
-        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip || return 1
+        "$python" -m venv "$dir" || return 1
+        "$dir/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip || return 1
     fi
-    log "installing requirements-dev.txt into $VENV"
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$ROOT/requirements-dev.txt" || return 1
+    log "installing $requirements into $dir"
+    (cd "$ROOT" && "$dir/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements") || return 1
     echo "$want" >"$stamp"
+}
+
+ensure_venv() {
+    install_venv "$VENV" requirements-dev.txt || return 1
     export PATH="$VENV/bin:$PATH"
 }
 
@@ -152,4 +157,102 @@ edge_logging_api_url: "$EDGE_LOGGING_API_URL"
 edge_admin_url: "$EDGE_ADMIN_URL"
 edge_platform_in_process: ${1:-true}
 YAML
+}
+
+# ---- Event-Driven Ansible: ansible-rulebook in its own venv, and a run of the auto-block rulebook ----
+
+EDA_VENV="$ROOT/.venv-eda"
+
+# ansible-rulebook needs Java 17 (for its rules engine) and a venv of its own: the modules' users never need it.
+ensure_eda_venv() {
+    if ! java -version 2>&1 | grep -qE 'version "(1[7-9]|[2-9][0-9])'; then
+        log "installing Java 17 (ansible-rulebook's rules engine runs on it)"
+        local apt=()
+        [ "$(id -u)" = 0 ] || apt=(sudo -n)
+        ("${apt[@]}" apt-get update -q && "${apt[@]}" apt-get install -y -q openjdk-17-jre-headless) >/dev/null 2>&1
+        java -version >/dev/null 2>&1 || { echo "ansible-rulebook needs Java 17 (apt-get install openjdk-17-jre-headless)" >&2; return 1; }
+    fi
+    if [ -z "${JAVA_HOME:-}" ]; then
+        JAVA_HOME=$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")
+        export JAVA_HOME
+    fi
+    install_venv "$EDA_VENV" requirements-eda.txt requirements-dev.txt
+}
+
+# The emulator's admin view, read with a Python expression over `state` (the /state answer) and argv.
+emulator_state() {
+    "$VENV/bin/python" -c "import json, sys, urllib.request
+state = json.load(urllib.request.urlopen(sys.argv[1] + '/state'))
+$1" "$EDGE_ADMIN_URL" "${@:2}"
+}
+
+# The Shield zone id of a pull zone, by the pull zone's name.
+shield_zone_of() {
+    emulator_state "pullzone = next(zone['Id'] for zone in state['pullzones'] if zone['Name'] == sys.argv[2])
+print(next(zone['shieldZoneId'] for zone in state['shield_zones'] if zone['pullZoneId'] == pullzone))" "$1"
+}
+
+# Whether an address is in an enabled block list of a Shield zone (ZONE IP [LIST]).
+is_blocked() {
+    emulator_state "sys.exit(not any(
+    item['shieldZoneId'] == int(sys.argv[2]) and item['action'] == 2 and item['isEnabled']
+    and sys.argv[3] in item['content'].split() and (len(sys.argv) < 5 or item['name'] == sys.argv[4])
+    for item in state['access_lists']))" "$@"
+}
+
+wait_for() {  # wait_for SECONDS COMMAND...: until the command succeeds, or fail after SECONDS
+    local deadline=$((SECONDS + $1))
+    shift
+    until "$@"; do
+        [ "$SECONDS" -lt "$deadline" ] || return 1
+        sleep 0.5
+    done
+}
+
+RULEBOOK_PID=""
+
+# start_rulebook DIR PULLZONE [VARS...]: ansible-rulebook runs edge.platform.auto_block on the pull zone
+# (output in DIR/rulebook.log, block ledger DIR/blocks.json) until stop_rulebook; returns once its
+# Shield events source has read the zone's logs, so the traffic that follows is new to it. The
+# collection comes from EDA_COLLECTIONS_PATH (default: the tree sync_tree made).
+start_rulebook() {
+    local dir=$1 pullzone=$2
+    shift 2
+    printf 'all:\n  hosts:\n    localhost:\n      ansible_connection: local\n' >"$dir/inventory.yml"
+    {
+        printf 'edge_pullzone_names: [%s]\nedge_poll_interval: 1\nedge_block_ledger: %s\n' "$pullzone" "$dir/blocks.json"
+        printf '%s\n' "$@"
+    } >"$dir/vars.yml"
+    "$VENV/bin/python" -c "import urllib.request, sys; urllib.request.urlopen(urllib.request.Request(sys.argv[1] + '/requests', method='DELETE'))" "$EDGE_ADMIN_URL"
+    (cd "$dir" && PATH="$EDA_VENV/bin:$PATH" ANSIBLE_COLLECTIONS_PATH="${EDA_COLLECTIONS_PATH:-$BUILD}" ANSIBLE_NOCOLOR=1 \
+        exec "$EDA_VENV/bin/ansible-rulebook" -r edge.platform.auto_block -i inventory.yml --vars vars.yml \
+        >"$dir/rulebook.log" 2>&1) &
+    RULEBOOK_PID=$!
+    wait_for 120 emulator_requested '/shield/event-logs/' || { tail -30 "$dir/rulebook.log" >&2; stop_rulebook; return 1; }
+}
+
+emulator_requested() {  # emulator_requested PATH_PART: a request to such a path was answered 200
+    "$VENV/bin/python" -c "import json, sys, urllib.request
+record = json.load(urllib.request.urlopen(sys.argv[1] + '/requests'))
+sys.exit(not any(sys.argv[2] in entry['path'] and entry['status'] == 200 for entry in record))" "$EDGE_ADMIN_URL" "$1"
+}
+
+stop_rulebook() {
+    if [ -n "$RULEBOOK_PID" ]; then
+        kill -TERM "$RULEBOOK_PID" 2>/dev/null
+        for _ in $(seq 1 40); do
+            kill -0 "$RULEBOOK_PID" 2>/dev/null || break
+            sleep 0.25
+        done
+        kill -KILL "$RULEBOOK_PID" 2>/dev/null
+        wait "$RULEBOOK_PID" 2>/dev/null
+        RULEBOOK_PID=""
+    fi
+}
+
+# post_traffic JSON: live traffic for the emulator (POST {admin_url}/traffic).
+post_traffic() {
+    "$VENV/bin/python" -c "import sys, urllib.request
+urllib.request.urlopen(urllib.request.Request(sys.argv[1] + '/traffic', data=sys.argv[2].encode(), headers={'Content-Type': 'application/json'}))" \
+        "$EDGE_ADMIN_URL" "$1" >/dev/null
 }

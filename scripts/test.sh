@@ -98,6 +98,8 @@ ansible_doc_all() {
     return $status
 }
 
+eda() { "$ROOT/scripts/eda.sh" >"$LOGS/eda.log" 2>&1 || { tail -40 "$LOGS/eda.log" >&2; return 1; }; }
+
 demo() { "$ROOT/scripts/demo.sh" >"$LOGS/demo.log" 2>&1 || { tail -40 "$LOGS/demo.log" >&2; return 1; }; }
 
 main() {
@@ -115,6 +117,7 @@ main() {
     step "ansible-test integration (emulator; modules inside the controller)" integration true
     step "ansible-test integration (emulator; modules as processes, ${#AS_PROCESS_TARGETS[@]} targets)" \
         integration false "${AS_PROCESS_TARGETS[@]}"
+    step "ansible-rulebook auto-block (emulator)" eda
     step "ansible-lint (production profile)" lint
     step "antsibull-changelog lint" changelog_lint
     step "antsibull-docs lint-collection-docs" docs_lint

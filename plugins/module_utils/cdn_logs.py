@@ -19,6 +19,8 @@ import re
 import time
 import typing as t
 
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
+
 RETENTION = datetime.timedelta(days=3)
 MAX_RANGE = datetime.timedelta(days=3)
 DEFAULT_RANGE = datetime.timedelta(hours=24)  # what the API reads when only the end is given
@@ -198,6 +200,14 @@ def v1_path(day: datetime.date, pullzone_id: int) -> str:
 
 def v2_path(pullzone_id: int) -> str:
     return f'v2/pullzones/{pullzone_id}/logs'
+
+
+def read_v2_page(client: EdgeClient, pullzone_id: int, params: dict[str, t.Any], operation: str) -> dict[str, t.Any]:
+    """One v2 answer (``{data, pagination, query}``); EdgeApiError on failure or when it holds no ``data`` list."""
+    body = client.get(v2_path(pullzone_id), operation, service='logging', params=params)
+    if not isinstance(body, dict) or not isinstance(body.get('data'), list):
+        raise EdgeApiError(operation, None, 'the API answered without a data list')
+    return body
 
 
 # ---- pacing -------------------------------------------------------------------------------------------------------

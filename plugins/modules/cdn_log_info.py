@@ -333,8 +333,8 @@ from ansible_collections.edge.platform.plugins.module_utils.cdn_logs import (
     normalize_names,
     normalize_status,
     parse_v1_line,
+    read_v2_page,
     v1_path,
-    v2_path,
 )
 from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
@@ -452,12 +452,7 @@ class LogReader:
         has_more = False
         while len(rows) < wanted:
             self.pacer.wait()
-            body = self.client.get(
-                v2_path(query.pullzone_id), operation, service='logging',
-                params=dict(base, limit=wanted - len(rows), offset=offset),
-            )
-            if not isinstance(body, dict) or not isinstance(body.get('data'), list):
-                raise EdgeApiError(operation, None, 'the API answered without a data list')
+            body = read_v2_page(self.client, query.pullzone_id, dict(base, limit=wanted - len(rows), offset=offset), operation)
             page = body['data']
             rows.extend(page)
             offset += len(page)

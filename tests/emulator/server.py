@@ -89,7 +89,9 @@ def admin_app(state: State) -> ASGIApp:
         state.faults.clear()
         return json_response({'cleared': True})
 
-    app = Starlette(exception_handlers={ApiError: lambda request, exc: json_response({'error': exc.message}, exc.status)}, routes=[
+    # Areas may add admin endpoints of their own (live traffic).
+    area_routes = [route for area in state.areas for route in area.routes(state).get('admin', [])]
+    app = Starlette(exception_handlers={ApiError: lambda request, exc: json_response({'error': exc.message}, exc.status)}, routes=area_routes + [
         Route('/state', get_state, methods=['GET']),
         Route('/requests', get_requests, methods=['GET']),
         Route('/requests', clear_requests, methods=['DELETE']),

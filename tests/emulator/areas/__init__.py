@@ -11,6 +11,7 @@ from .databases import Databases
 from .pullzones import PullZones
 from .shield import Shield
 from .shield_events import ShieldEvents
+from .traffic import Traffic
 from .video import Video
 
-AREAS = (PullZones(), Shield(), ShieldEvents(), CdnLogs(), Containers(), Video(), Databases())
+AREAS = (PullZones(), Shield(), ShieldEvents(), CdnLogs(), Containers(), Video(), Databases(), Traffic())

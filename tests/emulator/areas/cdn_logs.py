@@ -37,23 +37,31 @@ hash of (salt, zone, minute index), so the logs are deterministic per seed, rela
 reset time, cost a few bytes of state at any scale, and do not grow after a reset. Rows older
 than the retention (3 days before the current time) are never served; ``from`` may be up to
 ``RETENTION_GRACE_MS`` older than that (clock skew, the time a request takes).
+
+Live traffic (``POST {admin_url}/traffic``, see ``traffic.py``) is stored: ``append_rows``
+keeps the rows it is given (missing fields filled in, timestamps now) by pull zone, in time
+order, and both versions serve them merged with the generated rows.
 """
 
 from __future__ import annotations
 
 import base64
+import bisect
 import collections
 import datetime
 import functools
 import hashlib
+import heapq
 import hmac
 import ipaddress
 import json
 import math
+import operator
 import random
 import re
 import time
 import typing as t
+import uuid
 
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
@@ -191,15 +199,27 @@ def v1_line(row: dict[str, t.Any]) -> str:
 
 
 def logs(state: State) -> dict[str, t.Any]:
-    """This area's state: ``salt``, ``anchor`` (epoch ms of the reset, to the minute), ``hits`` (rate limiter)."""
+    """This area's state: ``salt``, ``anchor`` (epoch ms of the reset, to the minute), ``hits`` (rate limiter),
+    ``live`` (rows of live traffic by pull zone id, in time order)."""
     return state.data['cdn_logs']
 
 
 def iter_rows(state: State, zone: dict[str, t.Any], begin: int, end: int, descending: bool) -> t.Iterator[dict[str, t.Any]]:
     """Requests with ``begin <= time < end`` that are still retained, in time order (newest first when descending)."""
+    begin = max(begin, now_ms() - RETENTION_MS)
+    live = [row for row in logs(state)['live'].get(int(zone['Id']), ()) if begin <= row['_ms'] < end]
+    generated = generated_rows(state, zone, begin, end, descending)
+    if not live:
+        yield from generated
+        return
+    # On equal times the generated rows come first, as the live ones were added later.
+    yield from heapq.merge(generated, reversed(live) if descending else live, key=operator.itemgetter('_ms'), reverse=descending)
+
+
+def generated_rows(state: State, zone: dict[str, t.Any], begin: int, end: int, descending: bool) -> t.Iterator[dict[str, t.Any]]:
     data = logs(state)
     anchor = data['anchor']
-    begin = max(begin, anchor - RETENTION_MS, now_ms() - RETENTION_MS)
+    begin = max(begin, anchor - RETENTION_MS)
     if end <= begin:
         return
     first = max(0, (anchor - end) // MINUTE_MS)
@@ -211,6 +231,80 @@ def iter_rows(state: State, zone: dict[str, t.Any], begin: int, end: int, descen
         for row in (reversed(rows) if descending else rows):
             if begin <= row['_ms'] < end:
                 yield row
+
+
+# ---- live traffic ---------------------------------------------------------------------------------------------
+
+ROW_FIELDS = frozenset(('timestamp', 'pullZoneId', 'requestId', 'cacheStatus', 'statusCode', 'bytesSent', 'edgeLocation',
+                        'scheme', 'host', 'path', 'url', 'remoteIp', 'countryCode', 'userAgent', 'referer', 'originShield'))
+
+
+def parse_row_time(value: t.Any) -> int:
+    """Epoch ms of a row's ``timestamp`` as a traffic request gives it (ISO 8601 or epoch ms)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    text = str(value).strip()
+    try:
+        moment = datetime.datetime.fromisoformat(text[:-1] + '+00:00' if text.endswith(('Z', 'z')) else text)
+    except ValueError:
+        raise ApiError(400, f'timestamp must be ISO 8601 or epoch milliseconds, got {value!r}.') from None
+    return int(round((moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp() * 1000))
+
+
+def live_row(zone: dict[str, t.Any], given: dict[str, t.Any], now: int) -> dict[str, t.Any]:
+    """A v2 row from what a traffic request gives: a 200 HIT of ``/`` from a default client unless it says otherwise."""
+    unknown = sorted(set(given) - ROW_FIELDS)
+    if unknown:
+        raise ApiError(400, f"'{unknown[0]}' is not a field of a CDN log row.")
+    millis = parse_row_time(given['timestamp']) if given.get('timestamp') is not None else now
+    host = str(given.get('host') or profile_of(zone).hosts[0])
+    scheme = str(given.get('scheme') or 'https')
+    path = str(given.get('path') or '/')
+    row: dict[str, t.Any] = {
+        'timestamp': iso_ms(millis), 'pullZoneId': int(zone['Id']), 'requestId': uuid.uuid4().hex,
+        'cacheStatus': 'HIT', 'statusCode': 200, 'bytesSent': 1024, 'edgeLocation': EDGE_LOCATIONS[0], 'scheme': scheme,
+        'host': host, 'path': path, 'url': f'{scheme}://{host}{path}', 'remoteIp': '192.0.2.1', 'countryCode': 'US',
+        'userAgent': USER_AGENTS[0], 'referer': '', 'originShield': False,
+    }
+    row.update({key: value for key, value in given.items() if key not in ('timestamp', 'pullZoneId')})
+    for name in ('statusCode', 'bytesSent'):
+        if not isinstance(row[name], int) or isinstance(row[name], bool):
+            raise ApiError(400, f'{name} must be an integer.')
+    if row['cacheStatus'] not in CACHE_STATUSES:
+        raise ApiError(400, f"cacheStatus must be among {', '.join(CACHE_STATUSES)}.")
+    try:
+        ipaddress.ip_address(row['remoteIp'])
+    except ValueError:
+        raise ApiError(400, f"remoteIp must be an IP address, got {row['remoteIp']!r}.") from None
+    row['_ms'] = millis
+    return row
+
+
+def append_rows(state: State, pullzone_id: int, given: list[t.Any]) -> list[dict[str, t.Any]]:
+    """Add rows to a pull zone's request logs; returns them as served (v2 names)."""
+    zone = pullzones(state).get(pullzone_id)
+    if zone is None:
+        raise ApiError(404, f'Pull zone {pullzone_id} was not found.')
+    if not isinstance(given, list) or not given or not all(isinstance(item, dict) for item in given):
+        raise ApiError(400, 'rows must be a non-empty list of objects.')
+    now = now_ms()
+    rows = [live_row(zone, item, now) for item in given]
+    stored = logs(state)['live'].setdefault(pullzone_id, [])
+    for row in rows:
+        bisect.insort(stored, row, key=operator.itemgetter('_ms'))  # after rows of the same time: the order added
+    return [public(row) for row in rows]
+
+
+def attack_rows(state: State, pullzone_id: int, ip: str, count: int) -> list[dict[str, t.Any]]:
+    """The requests of an attack as the CDN logged them: ``count`` refused (403) requests from ``ip``."""
+    return append_rows(state, pullzone_id, [
+        {'remoteIp': ip, 'statusCode': 403, 'cacheStatus': '-', 'bytesSent': 312, 'path': ATTACK_PATHS[number % len(ATTACK_PATHS)],
+         'userAgent': 'sqlmap/1.7.2#stable'}
+        for number in range(count)
+    ])
+
+
+ATTACK_PATHS = ("/index.php?id=1' OR '1'='1", '/../../etc/passwd', '/search?q=<script>alert(1)</script>', '/.env')
 
 
 # ---- query parameters -------------------------------------------------------------------------------------
@@ -416,6 +510,7 @@ class CdnLogs(Area):
             'salt': rng.getrandbits(64),
             'anchor': now_ms() // MINUTE_MS * MINUTE_MS,
             'hits': {},
+            'live': {},
         }
 
     def routes(self, state: State) -> dict[str, list[BaseRoute]]:

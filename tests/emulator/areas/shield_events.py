@@ -37,6 +37,12 @@ the logs are deterministic per seed, the same whenever they are read (new ones o
 appear as time passes), and cost no memory at any scale. Zones created later have no
 events.
 
+Live traffic (``POST {admin_url}/traffic``, see ``traffic.py``) is stored: ``append_events``
+adds entries to ``state.data['shield_live_events']`` (by zone, then epoch minute). A
+minute's entries are the generated ones, then the appended ones in the order they came,
+sorted by timestamp (a stable sort), so an entry added at "now" lands after every entry
+already served and a reader that follows the tokens sees it on its next read.
+
 Filters: ``eq``/``in`` match a value exactly, ``contains`` a substring and ``wildcard``
 a pattern (``*`` any run), both case-insensitive; ``cidr`` (``ip`` only) an address in
 a network. Values of one filter are OR-combined, filters AND-combined. ``query`` is a
@@ -55,6 +61,7 @@ import json
 import random
 import re
 import typing as t
+import uuid
 
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
@@ -147,6 +154,18 @@ def rates(state: State) -> dict[int, float]:
     return state.data['shield_event_rates']
 
 
+def live_events(state: State) -> dict[int, dict[int, list[dict[str, t.Any]]]]:
+    """Entries added by live traffic: by shield zone id, then epoch minute, in the order added."""
+    return state.data['shield_live_events']
+
+
+def zone_host(state: State, zone_id: int) -> str:
+    """The hostname the requests of a shield zone's events went to: the last hostname of its pull zone."""
+    pullzone = pullzones(state).get(zones(state)[zone_id].get('pullZoneId')) or {}
+    hostnames = [hostname.get('Value') for hostname in pullzone.get('Hostnames') or [] if hostname.get('Value')]
+    return hostnames[-1] if hostnames else f'zone-{zone_id}.example.com'
+
+
 def problem(status: int, key: str, message: str) -> Response:
     return json_response(problem_error(status, key, message), status)
 
@@ -167,11 +186,13 @@ def _digest(*parts: t.Any) -> bytes:
 class Events:
     """The generated events of one shield zone."""
 
-    def __init__(self, scale: int, zone_id: int, rate: float, host: str) -> None:
+    def __init__(self, scale: int, zone_id: int, rate: float, host: str,
+                 live: dict[int, list[dict[str, t.Any]]] | None = None) -> None:
         self.scale = scale
         self.zone_id = zone_id
         self.per_minute = rate / 60.0
         self.host = host
+        self.live = live or {}
 
     def count(self, minute: int) -> int:
         """How many events happen in an epoch minute."""
@@ -188,6 +209,10 @@ class Events:
         """The events of an epoch minute, oldest first."""
         events = [self.event(minute, index) for index in range(self.count(minute))]
         events.sort(key=lambda event: (event['timestamp'], event['logId']))
+        live = self.live.get(minute)
+        if live:
+            # Stable: appended entries follow the generated ones of the same millisecond, in the order added.
+            events = sorted(events + live, key=lambda event: event['timestamp'])
         return events
 
     def event(self, minute: int, index: int) -> dict[str, t.Any]:
@@ -238,6 +263,85 @@ def dimensions(event: dict[str, t.Any]) -> dict[str, str]:
         'ua': context['ua'], 'url': context['url'], 'asn': labels['asn'], 'country': labels['country'],
         'action': context['action'], 'ruleName': context['ruleName'],
     }
+
+
+# ---- live traffic -------------------------------------------------------------------------------------
+
+RULES_BY_ID = {rule[0]: rule for rule in RULES}
+WAF_RULES = tuple(rule for rule in RULES if rule[4] == 'waf')
+STATUS_OF_ACTION = {'block': '403', 'challenge': '429'}
+
+
+def live_entry(host: str, given: dict[str, t.Any], timestamp: int) -> dict[str, t.Any]:
+    """An event log entry from what a traffic request gives, the missing fields filled in.
+
+    ``given`` may hold the entry's own fields (``logId``, ``timestamp``, ``log``, ``labels``);
+    ``log`` as a string is kept, as an object it is laid over a WAF block of a default
+    client, so ``{"log": {"ip": "192.0.2.7", "ruleId": "RL-1001"}}`` is enough.
+    """
+    unknown = sorted(set(given) - {'logId', 'timestamp', 'log', 'labels'})
+    if unknown:
+        raise ApiError(400, f"'{unknown[0]}' is not a field of an event log entry (logId, timestamp, log, labels).")
+    log = given.get('log')
+    context_given = log if isinstance(log, dict) else {}
+    if log is not None and not isinstance(log, (str, dict)):
+        raise ApiError(400, 'log must be a string or an object.')
+    rule_id, rule_name, group, severity, feature = RULES_BY_ID.get(str(context_given.get('ruleId')), RULES[0])
+    ip = str(context_given.get('ip') or '203.0.113.66')
+    try:
+        ipaddress.ip_address(ip)
+    except ValueError:
+        raise ApiError(400, f'log.ip must be an IP address, got {ip!r}.') from None
+    path = str(context_given.get('path') or PATHS[0])
+    context = {
+        'action': 'block', 'feature': feature, 'host': host, 'ip': ip, 'ja4': JA4[0], 'method': 'GET',
+        'message': f'{rule_name} (rule {rule_id})', 'requestId': uuid.uuid4().hex[:12], 'ruleId': rule_id,
+        'ruleName': rule_name, 'ua': USER_AGENTS[0], 'url': f'https://{host}{path}',
+    }
+    context.update({key: value for key, value in context_given.items() if key != 'path'})
+    country, asn = next((network for address, network in CLIENTS if address == ip), ('US', '15169'))
+    labels = {
+        'asn': asn, 'country': country, 'ruleId': str(context['ruleId']), 'severity': severity,
+        'method': str(context['method']), 'ruleGroup': group,
+        'status': STATUS_OF_ACTION.get(str(context['action']), '200'), 'serverZone': SERVER_ZONES[0],
+    }
+    labels_given = given.get('labels') or {}
+    if not isinstance(labels_given, dict):
+        raise ApiError(400, 'labels must be an object.')
+    labels.update({key: str(value) for key, value in labels_given.items()})
+    stamp = given.get('timestamp', timestamp)
+    if not isinstance(stamp, int) or isinstance(stamp, bool):
+        raise ApiError(400, 'timestamp must be Unix time in milliseconds.')
+    return {
+        'logId': str(given.get('logId') or uuid.uuid4()),
+        'timestamp': stamp,
+        'log': log if isinstance(log, str) else json.dumps(context, sort_keys=True, separators=(',', ':')),
+        'labels': labels,
+    }
+
+
+def append_events(state: State, zone_id: int, given: list[t.Any]) -> list[dict[str, t.Any]]:
+    """Add entries to a shield zone's event logs (timestamps now unless given); returns them as stored."""
+    if zone_id not in zones(state):
+        raise ApiError(404, f'Shield Zone {zone_id} was not found.')
+    if not isinstance(given, list) or not given or not all(isinstance(item, dict) for item in given):
+        raise ApiError(400, 'events must be a non-empty list of objects.')
+    host = zone_host(state, zone_id)
+    now = now_ms()
+    entries = [live_entry(host, item, now) for item in given]
+    by_minute = live_events(state).setdefault(zone_id, {})
+    for entry in entries:
+        by_minute.setdefault(entry['timestamp'] // MINUTE_MS, []).append(entry)
+    return entries
+
+
+def attack_events(state: State, zone_id: int, ip: str, count: int) -> list[dict[str, t.Any]]:
+    """A burst of ``count`` blocked WAF events from one client, now, cycling through the WAF rules."""
+    return append_events(state, zone_id, [
+        {'log': {'ip': ip, 'ruleId': WAF_RULES[number % len(WAF_RULES)][0], 'ua': USER_AGENTS[0],
+                 'path': PATHS[number % len(PATHS)], 'method': 'POST' if number % 3 == 0 else 'GET'}}
+        for number in range(count)
+    ])
 
 
 # ---- continuation tokens -------------------------------------------------------------------------------
@@ -358,13 +462,10 @@ class ShieldEvents(Area):
             else:
                 rate = float(rng.choice((2, 6, 12, 24)))
             rates(state)[zone_id] = rate
+        state.data['shield_live_events'] = {}
 
     def events(self, state: State, zone_id: int) -> Events:
-        zone = zones(state)[zone_id]
-        pullzone = pullzones(state).get(zone.get('pullZoneId')) or {}
-        hostnames = [hostname.get('Value') for hostname in pullzone.get('Hostnames') or [] if hostname.get('Value')]
-        host = hostnames[-1] if hostnames else f'zone-{zone_id}.example.com'
-        return Events(state.scale, zone_id, rates(state).get(zone_id, 0.0), host)
+        return Events(state.scale, zone_id, rates(state).get(zone_id, 0.0), zone_host(state, zone_id), live_events(state).get(zone_id))
 
     def routes(self, state: State) -> dict[str, list[BaseRoute]]:
         def zone_or_404(zone_id: int) -> None:

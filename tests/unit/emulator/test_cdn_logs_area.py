@@ -87,7 +87,8 @@ def day_path(millis: int, zone: int = LOGGING_ON) -> str:
 
 def test_seed_stores_no_rows(state: State) -> None:
     data = state.data['cdn_logs']
-    assert set(data) == {'salt', 'anchor', 'hits'}
+    assert set(data) == {'salt', 'anchor', 'hits', 'live'}
+    assert data['live'] == {}
     assert data['anchor'] % 60000 == 0 and abs(data['anchor'] - time.time() * 1000) < 120000
     big = State(api_key=KEY, scale=2000, areas=AREAS)
     started = time.monotonic()
