@@ -57,8 +57,8 @@ integration() {
 }
 
 # The other way modules run (remote hosts, become, async): one target of each API area and both roles.
-AS_PROCESS_TARGETS=(pullzone_info shield_access_list shield_event_log_info container_registry video_thumbnail
-    cdn_log_info db_token role_site role_audit)
+AS_PROCESS_TARGETS=(pullzone_info shield_zone container_registry video_blocked_referrer cdn_log_info db_token
+    role_site role_audit)
 
 lint() { (cd "$ROOT" && ansible-lint --offline); }
 changelog_lint() { (cd "$ROOT" && antsibull-changelog lint); }
