@@ -22,17 +22,26 @@ options:
     description:
       - Base address of the management API (the C({base_url}) of the API description).
       - If not set, the value of the E(EDGE_API_URL) environment variable is used.
+      - Must not hold a user name or password (C(user:password@host)); the credentials are O(api_key).
+        A plain C(http://) address of another machine is warned about, since the key would travel unencrypted.
     type: str
     required: true
   validate_certs:
     description:
       - Whether to verify TLS certificates of the API.
-      - Only set to V(false) against a test server you control.
+      - Only set to V(false) against a test server you control. V(false) wins over the E(REQUESTS_CA_BUNDLE)
+        and E(CURL_CA_BUNDLE) environment variables.
     type: bool
     default: true
+  ca_path:
+    description:
+      - A CA bundle file (or a directory of CA certificates) to verify the API's TLS certificates with, to trust
+        a private CA. Without it, the CA bundle of the Python C(requests) library is used.
+    type: path
   api_timeout:
     description:
-      - Seconds to wait for each HTTP response.
+      - Seconds each HTTP request may take as a whole, from connecting to the last byte of the answer
+        (a streamed download or upload included); a repeated request gets the time again.
       - If not set, the value of the E(EDGE_API_TIMEOUT) environment variable is used.
     type: float
     default: 30

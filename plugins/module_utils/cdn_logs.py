@@ -20,6 +20,7 @@ import time
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils.validation import COUNTRY_CODES
 
 RETENTION = datetime.timedelta(days=3)
 MAX_RANGE = datetime.timedelta(days=3)
@@ -34,8 +35,7 @@ CACHE_STATUSES = ('HIT', 'MISS', 'BYPASS', 'REVALIDATED', 'STALE', 'UPDATING', '
 
 V1_FIELD_COUNT = 12
 
-STATUS_RE = re.compile(r'^(?:[1-5]\d\d|[1-5]xx)$', re.IGNORECASE)
-COUNTRY_RE = re.compile(r'^[A-Za-z]{2}$')
+STATUS_RE = re.compile(r'^(?:[1-5]\d\d|[1-5]xx)\Z', re.IGNORECASE)
 
 UTC = datetime.timezone.utc
 
@@ -129,7 +129,7 @@ def normalize_countries(values: t.Sequence[str] | None) -> list[str]:
     result: list[str] = []
     for value in values or []:
         text = str(value).strip().upper()
-        if not COUNTRY_RE.match(text):
+        if text not in COUNTRY_CODES:
             raise ValueError(f'country entries must be ISO 3166 alpha-2 codes such as "DE", got {value!r}')
         if text not in result:
             result.append(text)

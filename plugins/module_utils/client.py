@@ -14,16 +14,23 @@ Edge Platform API answers with.
 from __future__ import annotations
 
 import email.utils
+import ipaddress
 import json
 import random
+import socket
+import ssl
+import threading
 import time
 import typing as t
+from urllib.parse import urlsplit
 
 try:
     import requests
     from requests.adapters import HTTPAdapter
+    from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 except ImportError:  # pragma: no cover - reported by the module through missing_required_lib()
     HAS_REQUESTS = False
+    HTTPAdapter = object  # type: ignore[assignment,misc]
 else:
     HAS_REQUESTS = True
 
@@ -37,6 +44,8 @@ BACKOFF_MAX = 30.0
 # Methods whose repetition cannot create a second object. PATCH of absolute values is
 # safe too, but the caller says so (idempotent=True), since PATCH in general is not.
 SAFE_METHODS = frozenset(('GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'))
+# Methods that only read; any other method is a write unless the caller says otherwise (write=False).
+READ_METHODS = frozenset(('GET', 'HEAD', 'OPTIONS'))
 
 # Services (API areas) and the option that holds each base address.
 SERVICE_OPTIONS = {
@@ -44,6 +53,54 @@ SERVICE_OPTIONS = {
     'video': 'video_api_url',
     'logging': 'logging_api_url',
 }
+
+
+def url_problem(option: str, url: str, schemes: t.Sequence[str] = ('http', 'https')) -> str | None:
+    """Why ``url`` cannot be an address the collection sends a request to, or None.
+
+    User info (``user:password@``) is refused everywhere: requests would send it as Basic
+    auth beside the AccessKey, or instead of a database token. A refusal never repeats a
+    URL that holds a password.
+    """
+    if any(char.isspace() or ord(char) < 32 for char in url):
+        return f'{option} must not contain spaces or control characters'
+    parts = urlsplit(url)
+    wanted = ', '.join(f'{scheme}://' for scheme in schemes[:-1]) + f' or {schemes[-1]}://'
+    if parts.scheme.lower() not in schemes:
+        article = 'an' if wanted.startswith('http') else 'a'
+        return f'{option} must be {article} {wanted} URL, got {url!r}'
+    if '@' in parts.netloc:
+        return f'{option} must not hold a user name or password (user@host): the collection sends its own credentials'
+    try:
+        parts.port
+    except ValueError:
+        return f'{option} has an invalid port, got {url!r}'
+    if not parts.hostname:
+        return f'{option} must name a host, got {url!r}'
+    return None
+
+
+def url_secrets(url: str) -> list[str]:
+    """The user info of a URL (``user:password`` and the password), to be masked in every output."""
+    netloc = urlsplit(url).netloc
+    if '@' not in netloc:
+        return []
+    userinfo = netloc.rpartition('@')[0]
+    return [userinfo] + [part for part in userinfo.split(':', 1)[1:] if part]
+
+
+def sends_in_clear(url: str) -> bool:
+    """True for an http:// address of another machine: the credentials would cross the network unencrypted."""
+    parts = urlsplit(url)
+    if parts.scheme.lower() != 'http':
+        return False
+    host = (parts.hostname or '').lower()
+    if host == 'localhost' or host.endswith('.localhost'):
+        return False
+    try:
+        return not ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return True
 
 
 class EdgeApiError(Exception):
@@ -157,6 +214,112 @@ def backoff_seconds(attempt: int, rng: t.Callable[[float, float], float] = rando
     return rng(cap / 2, cap)
 
 
+def _causes(exc: BaseException) -> t.Iterator[BaseException]:
+    """``exc`` and every exception behind it (requests wraps urllib3's, which wrap the socket's)."""
+    seen: set[int] = set()
+    pending: list[t.Any] = [exc]
+    while pending:
+        current = pending.pop()
+        if not isinstance(current, BaseException) or id(current) in seen:
+            continue
+        seen.add(id(current))
+        yield current
+        pending.extend((getattr(current, 'reason', None), current.__cause__, current.__context__, *current.args))
+
+
+def _is_local_error(exc: Exception) -> bool:
+    """Errors that repeating cannot cure: a malformed URL or header, or a certificate that does not verify."""
+    if isinstance(exc, (requests.exceptions.InvalidURL, requests.exceptions.InvalidHeader, requests.exceptions.InvalidSchema,
+                        requests.exceptions.MissingSchema, requests.exceptions.InvalidJSONError)):
+        return True
+    if isinstance(exc, requests.exceptions.SSLError):
+        return any(isinstance(cause, ssl.SSLCertVerificationError) or 'CERTIFICATE_VERIFY_FAILED' in str(cause) for cause in _causes(exc))
+    return False
+
+
+class Deadline:
+    """A whole request (connect, send, answer, streamed body) within ``seconds``, not each socket read.
+
+    A timer shuts the socket of the request down when time is up, so a server that answers one
+    byte at a time cannot hold a run hostage; the request then fails naming api_timeout.
+    """
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.expired = False
+        self._timer: threading.Timer | None = None
+        self._socket: t.Any = None
+        self._lock = threading.Lock()
+
+    def arm(self, seconds: float) -> None:
+        self.disarm()
+        self.seconds, self.expired, self._socket = seconds, False, None
+        self._timer = threading.Timer(seconds, self._expire)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def disarm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def watch(self, sock: t.Any) -> None:
+        """The socket the current request goes over (a reused one, or one just connected)."""
+        if sock is None:
+            return
+        with self._lock:
+            self._socket = sock
+            if self.expired:
+                self._shut()
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            self._shut()
+
+    def _shut(self) -> None:
+        # The answer keeps reading from this socket even after its connection forgot it.
+        if self._socket is not None:
+            try:
+                self._socket.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+def _deadline_pool(base: t.Any, deadline: Deadline) -> t.Any:
+    """A urllib3 pool class whose connections tell ``deadline`` which socket each request uses."""
+
+    class DeadlineConnection(base.ConnectionCls):  # type: ignore[misc,name-defined]
+        def connect(self) -> None:
+            super().connect()
+            deadline.watch(self.sock)
+
+    class DeadlinePool(base):  # type: ignore[misc,valid-type]
+        ConnectionCls = DeadlineConnection
+
+        def _get_conn(self, timeout: float | None = None) -> t.Any:
+            connection = super()._get_conn(timeout)
+            deadline.watch(getattr(connection, 'sock', None))  # a kept-alive connection
+            return connection
+
+    return DeadlinePool
+
+
+class DeadlineAdapter(HTTPAdapter):  # type: ignore[misc]
+    """requests' adapter whose connections are watched by a Deadline; urllib3's own retries off."""
+
+    def __init__(self, deadline: Deadline) -> None:
+        self.deadline = deadline
+        super().__init__(pool_connections=4, pool_maxsize=8, max_retries=0)
+
+    def init_poolmanager(self, *args: t.Any, **kwargs: t.Any) -> None:
+        super().init_poolmanager(*args, **kwargs)
+        self.poolmanager.pool_classes_by_scheme = {
+            'http': _deadline_pool(HTTPConnectionPool, self.deadline),
+            'https': _deadline_pool(HTTPSConnectionPool, self.deadline),
+        }
+
+
 def _never_sent(exc: Exception) -> bool:
     """True when the connection failed before the request left: repeating it cannot duplicate a write."""
     if isinstance(exc, requests.exceptions.ConnectTimeout):
@@ -167,12 +330,33 @@ def _never_sent(exc: Exception) -> bool:
 
 
 class Response:
-    """What a successful call returns: status, headers and the decoded body."""
+    """What a successful call returns: status, headers and the decoded body.
 
-    def __init__(self, raw: t.Any) -> None:
+    A streamed answer stays under its request's deadline until it is read to the end or closed.
+    """
+
+    def __init__(self, raw: t.Any, operation: str = '', deadline: Deadline | None = None) -> None:
         self.raw = raw
         self.status: int = raw.status_code
         self.headers = raw.headers
+        self.operation = operation
+        self.deadline = deadline
+
+    def iter_content(self, chunk_size: int) -> t.Iterator[bytes]:
+        """The body in chunks; a body that breaks off or outlasts api_timeout raises EdgeApiError."""
+        try:
+            yield from self.raw.iter_content(chunk_size)
+        except (requests.exceptions.RequestException, OSError) as exc:
+            if self.deadline is not None and self.deadline.expired:
+                raise EdgeApiError(self.operation, None, f'no complete answer within {self.deadline.seconds:g} s (api_timeout)') from None
+            raise EdgeApiError(self.operation, None, f'the answer broke off: {type(exc).__name__}: {EdgeClient._describe(exc)}') from None
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.deadline is not None:
+            self.deadline.disarm()
+        self.raw.close()
 
     def json(self) -> t.Any:
         if not self.raw.content:
@@ -185,6 +369,10 @@ class Response:
     @property
     def content(self) -> bytes:
         return self.raw.content
+
+
+def _no_auth(request: t.Any) -> t.Any:
+    return request
 
 
 class EdgeClient:
@@ -204,23 +392,32 @@ class EdgeClient:
         user_agent: str = 'edge.platform',
         sleep: t.Callable[[float], None] | None = None,
         session: t.Any = None,
+        ca_path: str | None = None,
     ) -> None:
         self.base_urls = {name: url.rstrip('/') for name, url in base_urls.items() if url}
         self.timeout = timeout
         self.retries = max(0, int(retries))
         self.sleep = sleep if sleep is not None else time.sleep
+        self.deadline = Deadline()
         self.session = session if session is not None else requests.Session()
         if session is None:
             # Connections are reused across calls; urllib3's own retries stay off, ours decide.
-            adapter = HTTPAdapter(pool_connections=4, pool_maxsize=8, max_retries=0)
+            adapter = DeadlineAdapter(self.deadline)
             self.session.mount('http://', adapter)
             self.session.mount('https://', adapter)
-        self.session.verify = validate_certs
+        # Passed with every request: requests would otherwise let REQUESTS_CA_BUNDLE or
+        # CURL_CA_BUNDLE override it, and validate_certs=false must win.
+        self.verify: bool | str = ca_path if (validate_certs and ca_path) else validate_certs
+        # No credentials from ~/.netrc: the only credential sent is the AccessKey (or a database token).
+        self.session.auth = _no_auth
         self.session.headers.update({'Accept': 'application/json', 'User-Agent': user_agent})
         if api_key:  # a client for a database host carries no account key at all
             self.session.headers['AccessKey'] = api_key
         # One line per retry (method, path, reason), for callers that want to tell the user.
         self.retry_log: list[str] = []
+        # Whether a write reached the server: it answered 2xx, or an answer was lost after the
+        # request was sent (it may have acted). A failed run that wrote still reports a change.
+        self.wrote = False
 
     def url(self, service: str, path: str) -> str:
         try:
@@ -246,6 +443,8 @@ class EdgeClient:
         ok_statuses: t.Collection[int] = (),
         stream: bool = False,
         auth: bool = True,
+        write: bool | None = None,
+        refused: t.Callable[[Response], EdgeApiError | None] | None = None,
     ) -> Response:
         """Send one API call with retries; raise EdgeApiError on failure.
 
@@ -254,32 +453,56 @@ class EdgeClient:
         ``data`` may be a callable returning a fresh body (a stream) for every attempt.
         ``auth=False`` sends no AccessKey (for URLs outside the API, such as a served
         thumbnail); only then are redirects followed, so the key never travels to
-        another host.
+        another host. ``write=False`` marks a POST that only reads (an export, a query):
+        any other method but GET, HEAD and OPTIONS counts as a write for ``wrote``.
+        ``refused(response)`` returns the error of a 2xx answer that says nothing was saved.
+        The whole attempt, a streamed answer included, must end within ``timeout``.
         """
         method = method.upper()
         if not auth:
             headers = dict(headers or {}, AccessKey=None)
         safe = method in SAFE_METHODS if idempotent is None else idempotent
+        writes = method not in READ_METHODS if write is None else write
         url = self.url(service, path)
         attempt = 0
         while True:
             body = data() if callable(data) else data
+            self.deadline.arm(self.timeout)
             try:
                 raw = self.session.request(
                     method, url, params=params, json=json_body, data=body, headers=headers,
-                    timeout=self.timeout, stream=stream, allow_redirects=not auth,
+                    timeout=self.timeout, stream=stream, allow_redirects=not auth, verify=self.verify,
                 )
+                if self.deadline.expired and not stream:  # cut off: what arrived is not the whole answer
+                    raw.close()
+                    raise requests.exceptions.ConnectionError('the answer was cut off at api_timeout')
             except requests.exceptions.RequestException as exc:
-                retryable = safe or _never_sent(exc)
+                self.deadline.disarm()
+                sent = not _never_sent(exc)
+                if writes and sent and not _is_local_error(exc):
+                    self.wrote = True  # the answer was lost: the server may have acted
+                retryable = (safe or not sent) and not _is_local_error(exc)
+                reason = self._reason(exc)
                 if retryable and attempt < self.retries:
-                    self._wait(attempt, None, f'{method} {path}: {type(exc).__name__}')
+                    self._wait(attempt, None, f'{method} {path}: {reason}')
                     attempt += 1
                     continue
-                raise EdgeApiError(operation, None, f'{type(exc).__name__}: {self._describe(exc)}') from None
+                raise EdgeApiError(operation, None, reason) from None
 
             status = raw.status_code
             if 200 <= status < 300 or status in ok_statuses:
-                return Response(raw)
+                if not stream:
+                    self.deadline.disarm()
+                response = Response(raw, operation, self.deadline if stream else None)
+                # Some answers are 2xx and still say nothing was saved: that is a refusal, not a write.
+                refusal = refused(response) if refused is not None and 200 <= status < 300 else None
+                if refusal is not None:
+                    raise refusal
+                self.wrote = self.wrote or (writes and 200 <= status < 300)
+                return response
+            if writes and status >= 500 and status != 503:
+                self.wrote = True  # it failed after the server took the write on (503: it did not)
+            self.deadline.disarm()
             # 429: the server refused before acting, so even a create may be repeated.
             retryable = status == 429 or (status >= 500 and safe)
             if retryable and attempt < self.retries:
@@ -289,6 +512,11 @@ class EdgeClient:
                 attempt += 1
                 continue
             raise self.error_from(operation, raw)
+
+    def _reason(self, exc: Exception) -> str:
+        if self.deadline.expired:
+            return f'no complete answer within {self.deadline.seconds:g} s (api_timeout)'
+        return f'{type(exc).__name__}: {self._describe(exc)}'
 
     def _wait(self, attempt: int, delay: float | None, reason: str) -> None:
         seconds = delay if delay is not None else backoff_seconds(attempt)
@@ -329,6 +557,7 @@ class EdgeClient:
         return response.json()
 
     def close(self) -> None:
+        self.deadline.disarm()
         self.session.close()
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import typing as t
 
 from ansible.module_utils import basic
@@ -26,10 +27,15 @@ from ansible_collections.edge.platform.plugins.module_utils.client import (
     SERVICE_OPTIONS,
     EdgeApiError,
     EdgeClient,
+    sends_in_clear,
+    url_problem,
+    url_secrets,
 )
 
 COLLECTION_VERSION = '0.1.0'
 MASK = '********'
+# The mode of files the modules write, unless the user gives one: they hold tokens, logs or reports.
+PRIVATE_FILE_MODE = '0600'
 
 # Secret-bearing properties of a pull zone (spec 2.1) and of its hostnames (spec 2.2).
 PULLZONE_SECRETS = frozenset(('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSecret', 'LogForwardingToken'))
@@ -46,6 +52,7 @@ def api_argument_spec(*services: str, management_api: bool = True) -> dict[str, 
         api_key=dict(type='str', required=management_api, no_log=True, fallback=(env_fallback, ['EDGE_API_KEY'])),
         api_url=dict(type='str', required=management_api, fallback=(env_fallback, ['EDGE_API_URL'])),
         validate_certs=dict(type='bool', default=True),
+        ca_path=dict(type='path'),
         api_timeout=dict(type='float', default=DEFAULT_TIMEOUT, fallback=(env_fallback, ['EDGE_API_TIMEOUT'])),
         api_retries=dict(type='int', default=DEFAULT_RETRIES, fallback=(env_fallback, ['EDGE_API_RETRIES'])),
     )
@@ -172,8 +179,10 @@ class EdgeModule:
         if not HAS_REQUESTS:
             self.ansible.fail_json(msg=missing_required_lib('requests'))
         self.params: dict[str, t.Any] = self.ansible.params
-        self._validate_common()
         self._clients: list[EdgeClient] = []
+        # Set by a module when it changed a local file (an env file, an export).
+        self.changed_locally = False
+        self._validate_common()
         self.client: EdgeClient = None  # type: ignore[assignment]
         if management_api:
             base_urls = {'api': self.params['api_url']}
@@ -189,6 +198,7 @@ class EdgeModule:
             timeout=self.params['api_timeout'],
             retries=self.params['api_retries'],
             validate_certs=self.params['validate_certs'],
+            ca_path=self.params.get('ca_path'),
             user_agent=f'edge.platform/{COLLECTION_VERSION} ansible/{self.ansible.ansible_version}',
         )
         self._clients.append(client)
@@ -196,13 +206,34 @@ class EdgeModule:
 
     def _validate_common(self) -> None:
         for option in ('api_url',) + tuple(SERVICE_OPTIONS.values()):
-            url = self.params.get(option)
-            if url is not None and not url.startswith(('http://', 'https://')):
-                self.fail(f'{option} must be an http:// or https:// URL, got {url!r}')
+            if self.params.get(option) is not None:
+                self.check_url(option)
+        api_key = self.params.get('api_key')
+        if api_key is not None and not api_key.strip():
+            self.fail('api_key must not be empty')
         if self.params['api_timeout'] <= 0:
             self.fail(f"api_timeout must be greater than 0, got {self.params['api_timeout']}")
         if self.params['api_retries'] < 0:
             self.fail(f"api_retries must be 0 or more, got {self.params['api_retries']}")
+        ca_path = self.params.get('ca_path')
+        if ca_path is not None and not os.path.exists(ca_path):
+            self.fail(f'ca_path {ca_path} does not exist (a CA bundle file or a directory of CA certificates)')
+
+    def check_url(self, option: str, schemes: t.Sequence[str] = ('http', 'https'), credentials: bool = True) -> str:
+        """Refuse (before any request) a URL option that is malformed or holds user info; warn when
+        ``credentials`` would travel over plain http to another machine.
+
+        A password in the URL is masked in every output from here on, the failure's own included.
+        """
+        url = str(self.params[option]).strip()
+        secrets = url_secrets(url)
+        self.ansible.no_log_values.update(secrets)
+        problem = url_problem(option, url, schemes)
+        if problem:
+            self.fail(problem)
+        if credentials and sends_in_clear(url):
+            self.ansible.warn(f'{option} {url} is plain http: the credentials and data travel unencrypted; use https')
+        return url
 
     def refuse_blank(self, *options: str) -> None:
         """Fail (before any request) when one of ``options`` is set to an empty or blank string."""
@@ -222,8 +253,14 @@ class EdgeModule:
     def check_mode(self) -> bool:
         return self.ansible.check_mode
 
+    @property
+    def wrote(self) -> bool:
+        """Whether this run changed anything: a write the API took (or may have taken), or a local file."""
+        return self.changed_locally or any(client.wrote for client in self._clients)
+
     def fail(self, msg: str, **result: t.Any) -> t.NoReturn:
-        """Refuse bad input (or any other failure that is not an API answer)."""
+        """Refuse bad input, or fail; a run that already wrote something reports ``changed: true``."""
+        result.setdefault('changed', self.wrote)
         with quick_no_log_removal():
             self.ansible.fail_json(msg=msg, **result)
         raise AssertionError('unreachable')  # fail_json exits; this keeps type checkers honest

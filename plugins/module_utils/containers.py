@@ -74,8 +74,8 @@ def list_apps(client: EdgeClient) -> t.Iterator[dict[str, t.Any]]:
     return iter_cursor(client, 'mc/apps', 'list container applications', APP_PAGE_SIZE)
 
 
-def check_saved(operation: str, http_status: int, body: t.Any) -> dict[str, t.Any]:
-    """The ``{id, error, status}`` of a registry save; a failure when ``status`` is not saved.
+def not_saved(operation: str, http_status: int, body: t.Any) -> EdgeApiError | None:
+    """The failure of a registry save whose ``{id, error, status}`` says it was not saved, or None.
 
     A 200 can carry a failure (``secretsValidationFailed``, ``invalidInput`` …): the status is
     compared case-insensitively, and an ``error`` without a status counts as a failure too.
@@ -84,7 +84,7 @@ def check_saved(operation: str, http_status: int, body: t.Any) -> dict[str, t.An
     status = result.get('status')
     error = result.get('error')
     if status is not None and str(status).lower() != 'saved':
-        raise EdgeApiError(operation, http_status, str(error or f'the API answered status {status}'), str(status))
+        return EdgeApiError(operation, http_status, str(error or f'the API answered status {status}'), str(status))
     if status is None and error:
-        raise EdgeApiError(operation, http_status, str(error))
-    return result
+        return EdgeApiError(operation, http_status, str(error))
+    return None

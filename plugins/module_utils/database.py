@@ -38,7 +38,7 @@ VALUE_TYPES = ('null', 'integer', 'float', 'text', 'blob')
 ACCESS_API = {'full': 'full-access', 'read_only': 'read-only'}
 
 DURATION_RE = re.compile(r'^\s*(\d+)\s*([mhdw])\s*$', re.IGNORECASE)
-RFC3339_RE = re.compile(r'^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$')
+RFC3339_RE = re.compile(r'^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})\Z')
 DURATION_UNITS = {'m': 60, 'h': 3600, 'd': 86400, 'w': 604800}
 ENV_LINE_RE = re.compile(r'^(\s*(?:export\s+)?)([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)$')
 
@@ -217,7 +217,7 @@ def parse_statements(items: t.Any) -> list[Statement]:
         encoded_args = [encode_value(value, f'{where}, args[{index}]') for index, value in enumerate(args)]
         encoded_named = []
         for name, value in named.items():
-            if not isinstance(name, str) or not re.match(r'^[:@$]?[A-Za-z0-9_]+$', name):
+            if not isinstance(name, str) or not re.match(r'^[:@$]?[A-Za-z0-9_]+\Z', name):
                 raise ValueError(f'{where}: {name!r} is not a parameter name such as :name, @name or $name')
             encoded_named.append({'name': name, 'value': encode_value(value, f'{where}, named_args[{name}]')})
         statements.append(Statement(number, sql, encoded_args, encoded_named))
@@ -286,13 +286,14 @@ class Pipeline:
         """Send ``requests`` then ``close`` on a new stream; return the results of ``requests``.
 
         ``idempotent`` when repeating the call cannot change the database (reads, describes):
-        only then are 5xx answers and broken connections retried.
+        only then are 5xx answers and broken connections retried, and the call is not a write.
         """
         body = {'baton': None, 'requests': list(requests) + [{'type': 'close'}]}
         # The account key never travels to a database host; the database token does.
         headers = {'AccessKey': None, 'Authorization': f'Bearer {self.token}'}
         response = self.client.request(
             'POST', PIPELINE_PATH, operation, service=self.service, json_body=body, headers=headers, idempotent=idempotent,
+            write=not idempotent,
         )
         answer = response.json()
         results = answer.get('results') if isinstance(answer, dict) else None
@@ -347,7 +348,10 @@ def expires_at(text: str | None, now: datetime.datetime | None = None) -> str | 
         seconds = int(duration.group(1)) * DURATION_UNITS[duration.group(2).lower()]
         if seconds <= 0:
             raise ValueError(f'expires must be a positive duration, got {text!r}')
-        when = now + datetime.timedelta(seconds=seconds)
+        try:
+            when = now + datetime.timedelta(seconds=seconds)
+        except OverflowError:
+            raise ValueError(f'expires {text!r} is too far in the future (after the year 9999)') from None
     else:
         parsed = parse_rfc3339(str(text))
         if parsed is None:
@@ -358,7 +362,10 @@ def expires_at(text: str | None, now: datetime.datetime | None = None) -> str | 
         if parsed <= now:
             raise ValueError(f'expires {text!r} is in the past')
         when = parsed
-    return when.astimezone(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
+    try:
+        return when.astimezone(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%M:%SZ')
+    except OverflowError:
+        raise ValueError(f'expires {text!r} is too far in the future (after the year 9999 in UTC)') from None
 
 
 # ---- env files ---------------------------------------------------------------------------
@@ -374,20 +381,36 @@ class EnvFile:
     """A ``KEY=value`` file: read it, change some keys, write it back with the other lines kept."""
 
     def __init__(self, path: str) -> None:
-        self.path = os.path.realpath(os.path.expanduser(path))  # a symlinked file is updated where it lives
+        # A symlink is read through, and replaced by a file of its own when written: writing
+        # through it would put a token (and mode 0600) into whatever file it points to.
+        self.path = os.path.abspath(os.path.expanduser(path))
+        self.is_link = os.path.islink(self.path)
         self.exists = os.path.exists(self.path)
         self.lines: list[str] = []
         self.mode: int | None = None
+        directory = os.path.dirname(self.path) or '.'
+        if not os.path.isdir(directory):
+            raise ValueError(f'the directory of env_file {path} does not exist')
         if self.exists:
             if not os.path.isfile(self.path):
                 raise ValueError(f'env_file {path} is not a regular file')
             with open(self.path, encoding='utf-8') as handle:
                 self.lines = handle.read().splitlines(keepends=True)
-            self.mode = os.stat(self.path).st_mode & 0o7777
-        else:
-            directory = os.path.dirname(self.path) or '.'
-            if not os.path.isdir(directory):
-                raise ValueError(f'the directory of env_file {path} does not exist')
+            self.mode = os.lstat(self.path).st_mode & 0o7777 if not self.is_link else None
+
+    def check_writable(self) -> None:
+        """Refuse before anything is changed when the file could not be written afterwards.
+
+        A file is made and removed where the new file will be written: permission bits do not
+        tell (root, read-only mounts, immutable directories).
+        """
+        directory = os.path.dirname(self.path) or '.'
+        try:
+            handle, probe = tempfile.mkstemp(prefix=f'.{os.path.basename(self.path)}.', suffix='.probe', dir=directory)
+        except OSError as exc:
+            raise ValueError(f'env_file {self.path} cannot be written: {exc.strerror or exc}') from None
+        os.close(handle)
+        os.unlink(probe)
 
     @property
     def text(self) -> str:
@@ -426,7 +449,7 @@ class EnvFile:
         return ''.join(out)
 
     def needs_write(self, text: str) -> bool:
-        return not self.exists or text != self.text
+        return not self.exists or self.is_link or text != self.text
 
     def write(self, text: str) -> None:
         """Write atomically: a temporary file at mode 0600 in the same directory, renamed over the file."""
@@ -439,7 +462,7 @@ class EnvFile:
                 os.fsync(stream.fileno())
             os.chmod(temporary, ENV_FILE_MODE)
             if self.exists:
-                current = os.stat(self.path)
+                current = os.lstat(self.path)
                 if (current.st_uid, current.st_gid) != (os.getuid(), os.getgid()):
                     try:
                         os.chown(temporary, current.st_uid, current.st_gid)
@@ -450,7 +473,7 @@ class EnvFile:
             if os.path.exists(temporary):
                 os.unlink(temporary)
             raise
-        self.exists = True
+        self.exists, self.is_link = True, False
         self.lines = text.splitlines(keepends=True)
         self.mode = ENV_FILE_MODE
 

@@ -22,6 +22,7 @@ import typing as t
 from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils.pullzones import resolve_pullzone_id
 from ansible_collections.edge.platform.plugins.module_utils.timespec import parse_iso
+from ansible_collections.edge.platform.plugins.module_utils.validation import COUNTRY_CODES, JA4_RE, text_problem
 
 # ---- enumerations: option value (snake_case name) -> API number ------------------------------
 
@@ -49,24 +50,32 @@ def enum_name(names: dict[str, int], value: t.Any) -> str | None:
 
 # ---- the {data, error} envelope -----------------------------------------------------------------
 
-def envelope_data(body: t.Any, operation: str, status: int | None = 200) -> t.Any:
-    """The ``data`` of a Shield answer; ``success: false`` is a failure even on a 2xx.
-
-    Answers without ``data`` (the access list overview, the answer to a delete) are returned whole.
-    """
+def envelope_error(body: t.Any, operation: str, status: int | None = 200) -> EdgeApiError | None:
+    """The failure a Shield answer reports: ``success: false`` is one even on a 2xx."""
     if not isinstance(body, dict):
-        return body
+        return None
     error = body.get('error')
     if isinstance(error, dict) and error.get('success') is False:
-        raise EdgeApiError(operation, status, str(error.get('message') or 'no message'), error.get('errorKey') or None)
+        return EdgeApiError(operation, status, str(error.get('message') or 'no message'), error.get('errorKey') or None)
     if 'error' not in body and body.get('success') is False:  # a bare {statusCode, success, message, errorKey}
-        raise EdgeApiError(operation, status, str(body.get('message') or 'no message'), body.get('errorKey') or None)
-    return body['data'] if 'data' in body else body
+        return EdgeApiError(operation, status, str(body.get('message') or 'no message'), body.get('errorKey') or None)
+    return None
+
+
+def envelope_data(body: t.Any, operation: str, status: int | None = 200) -> t.Any:
+    """The ``data`` of a Shield answer (answers without ``data``, such as a list overview, whole)."""
+    error = envelope_error(body, operation, status)
+    if error is not None:
+        raise error
+    return body['data'] if isinstance(body, dict) and 'data' in body else body
 
 
 def shield_call(client: EdgeClient, method: str, path: str, operation: str, **kwargs: t.Any) -> t.Any:
-    """One Shield API call; returns the envelope's ``data``."""
-    response = client.request(method, path, operation, **kwargs)
+    """One Shield API call; returns the envelope's ``data`` (None for a status the caller accepts, ``ok_statuses``)."""
+    response = client.request(method, path, operation, refused=lambda answer: envelope_error(answer.json(), operation, answer.status),
+                              **kwargs)
+    if response.status >= 300:
+        return None
     return envelope_data(response.json(), operation, response.status)
 
 
@@ -164,25 +173,14 @@ def same_instant(current: t.Any, wanted: t.Any) -> bool:
 
 # ---- custom access list entries ------------------------------------------------------------------------
 
-# ISO 3166-1 alpha-2 country codes.
-COUNTRY_CODES = frozenset((
-    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ '
-    'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO '
-    'FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE '
-    'JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO '
-    'MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW '
-    'PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM '
-    'TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW'
-).split())
-
 ASN_MAX = 2 ** 32 - 1
 ENTRY_RULES = {
-    'ip': 'IPv4 or IPv6 addresses',
+    'ip': 'IPv4 or IPv6 addresses, without a zone index',
     'cidr': 'IPv4 or IPv6 networks in CIDR notation such as 192.0.2.0/24, without host bits',
     'asn': 'autonomous system numbers from 1 to 4294967295, digits only',
     'country': 'ISO 3166-1 alpha-2 country codes such as DE',
-    'organization': 'organization names',
-    'ja4': 'JA4 fingerprints',
+    'organization': 'organization names without control characters',
+    'ja4': 'JA4 fingerprints such as t13d1516h2_8daaf6152771_b186095e22b6',
 }
 
 
@@ -203,6 +201,8 @@ def entries_of_content(content: str | None) -> frozenset[str]:
 
 
 def _valid_ip(entry: str) -> bool:
+    if '%' in entry:  # an IPv6 zone index (fe80::1%eth0) only means something on one host
+        return False
     try:
         ipaddress.ip_address(entry)
     except ValueError:
@@ -211,7 +211,7 @@ def _valid_ip(entry: str) -> bool:
 
 
 def _valid_cidr(entry: str) -> bool:
-    if '/' not in entry:
+    if '/' not in entry or '%' in entry:
         return False
     try:
         ipaddress.ip_network(entry, strict=True)
@@ -221,7 +221,7 @@ def _valid_cidr(entry: str) -> bool:
 
 
 def _valid_asn(entry: str) -> bool:
-    return re.match(r'^[0-9]{1,10}$', entry) is not None and 1 <= int(entry) <= ASN_MAX
+    return re.match(r'^[0-9]{1,10}\Z', entry) is not None and 1 <= int(entry) <= ASN_MAX
 
 
 def check_entries(list_type: str, entries: t.Iterable[str]) -> tuple[frozenset[str], list[str]]:
@@ -242,8 +242,11 @@ def check_entries(list_type: str, entries: t.Iterable[str]) -> tuple[frozenset[s
         elif list_type == 'country':
             written = entry.upper()
             ok = written in COUNTRY_CODES
-        else:
-            ok = True
+        elif list_type == 'ja4':
+            written = entry.lower()
+            ok = JA4_RE.match(written) is not None
+        else:  # organization names: any text a person can read
+            ok = text_problem(entry) is None
         if ok:
             good.add(written)
         else:

@@ -268,36 +268,30 @@ def export_csv(
     while True:
         response = client.request(
             'POST', f'shield/event-logs/{zone_id}/export', operation, json_body=body,
-            headers={'Accept': 'text/csv, application/json;q=0.5'}, idempotent=True, stream=True,
+            headers={'Accept': 'text/csv, application/json;q=0.5'}, idempotent=True, stream=True, write=False,
         )
         measure = CsvMeasure()
         if sink is not None:
             sink.seek(0)
             sink.truncate()
-        broken: Exception | None = None
+        broken: EdgeApiError | None = None
         try:
-            chunks = response.raw.iter_content(CHUNK_SIZE)
-            while True:
-                try:
-                    chunk = next(chunks)
-                except StopIteration:
-                    break
-                except OSError as exc:  # the body broke off (requests' errors are OSErrors)
-                    broken = exc
-                    break
+            for chunk in response.iter_content(CHUNK_SIZE):
                 if chunk:
                     measure.feed(chunk)
                     if sink is not None:
                         sink.write(chunk)
+        except EdgeApiError as error:  # the body broke off, or outlasted api_timeout
+            broken = error
         finally:
-            response.raw.close()
+            response.close()
         if broken is None:
             if sink is not None:
                 sink.flush()
                 os.fsync(sink.fileno())
             return measure
         if attempt >= client.retries:
-            raise EdgeApiError(operation, None, f'the CSV broke off after {measure.size} bytes: {type(broken).__name__}: {broken}')
+            raise EdgeApiError(operation, None, f'the CSV broke off after {measure.size} bytes: {broken.message}')
         seconds = backoff_seconds(attempt)
         client.retry_log.append(f'POST shield/event-logs/{zone_id}/export: the CSV broke off; retrying in {seconds:.1f}s')
         client.sleep(seconds)

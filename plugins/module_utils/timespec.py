@@ -17,15 +17,15 @@ import re
 import typing as t
 
 UTC = datetime.timezone.utc
-RELATIVE_RE = re.compile(r'^([+-])\s*(\d+)\s*([smhdw])$')
+RELATIVE_RE = re.compile(r'^([+-])\s*(\d+)\s*([smhdw])\Z')
 UNIT_SECONDS = {'s': 1, 'm': 60, 'h': 3600, 'd': 86400, 'w': 604800}
-DATE_RE = re.compile(r'^\d{4}-\d{2}-\d{2}$')
+DATE_RE = re.compile(r'^\d{4}-\d{2}-\d{2}\Z')
 # Epoch values below this are taken as seconds by mistake (year 2001 in milliseconds).
 EPOCH_MS_MIN = 10 ** 12
 ISO_RE = re.compile(
     r'^(\d{4})-(\d{2})-(\d{2})'
     r'(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?'
-    r'(Z|z|[+-]\d{2}(?::?\d{2})?)?$'
+    r'(Z|z|[+-]\d{2}(?::?\d{2})?)?\Z'
 )
 
 
@@ -37,13 +37,16 @@ def parse_iso(text: str) -> datetime.datetime:
     year, month, day, hour, minute, second, fraction, offset = match.groups()
     micro = int((fraction or '0')[:6].ljust(6, '0'))
     zone = UTC
-    if offset and offset not in ('Z', 'z'):
-        sign = -1 if offset[0] == '-' else 1
-        digits = offset[1:].replace(':', '')
-        delta = datetime.timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
-        zone = datetime.timezone(sign * delta)
-    value = datetime.datetime(int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0), micro, tzinfo=zone)
-    return value.astimezone(UTC)
+    try:
+        if offset and offset not in ('Z', 'z'):
+            sign = -1 if offset[0] == '-' else 1
+            digits = offset[1:].replace(':', '')
+            delta = datetime.timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
+            zone = datetime.timezone(sign * delta)
+        value = datetime.datetime(int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0), micro, tzinfo=zone)
+        return value.astimezone(UTC)
+    except (ValueError, OverflowError):  # no such day or time, or beyond year 9999 in UTC
+        raise ValueError(f'{text!r} is not a date-time that exists between the years 1 and 9999 (UTC)') from None
 
 
 def utc_now() -> datetime.datetime:
@@ -55,19 +58,26 @@ def parse_time(value: t.Any, option: str = 'time', now: datetime.datetime | None
     now = now or utc_now()
     if isinstance(value, bool) or value is None:
         raise ValueError(f'{option} must be ISO 8601, epoch milliseconds or relative such as -24h, got {value!r}')
+    out_of_range = f'{option} {value!r} is out of range (years 1 to 9999)'
     if isinstance(value, (int, float)) or (isinstance(value, str) and value.strip().isdigit()):
         millis = int(value)
         if millis < EPOCH_MS_MIN:
             raise ValueError(f'{option} {value!r} looks like epoch seconds; give epoch milliseconds')
-        return datetime.datetime.fromtimestamp(millis / 1000, UTC)
+        try:
+            return datetime.datetime.fromtimestamp(millis / 1000, UTC)
+        except (ValueError, OverflowError, OSError):
+            raise ValueError(out_of_range) from None
     text = str(value).strip()
     if text.lower() == 'now':
         return now
     relative = RELATIVE_RE.match(text.lower())
     if relative:
         sign, amount, unit = relative.groups()
-        delta = datetime.timedelta(seconds=int(amount) * UNIT_SECONDS[unit])
-        return now - delta if sign == '-' else now + delta
+        try:
+            delta = datetime.timedelta(seconds=int(amount) * UNIT_SECONDS[unit])
+            return now - delta if sign == '-' else now + delta
+        except OverflowError:
+            raise ValueError(out_of_range) from None
     try:
         return parse_iso(text)
     except ValueError:

@@ -16,7 +16,7 @@ import hashlib
 import typing as t
 from urllib.parse import quote
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeClient
 
 CHUNK_SIZE = 65536
 HEAD_SIZE = 16  # enough leading bytes to recognise every accepted image kind
@@ -66,15 +66,13 @@ def download_digest(
             return None
         digest = hashlib.sha256()
         head = b''
-        for chunk in response.raw.iter_content(CHUNK_SIZE):
+        for chunk in response.iter_content(CHUNK_SIZE):
             if len(head) < HEAD_SIZE:
                 head += chunk[:HEAD_SIZE - len(head)]
             digest.update(chunk)
         return digest.hexdigest(), head
-    except OSError as exc:  # the body broke off (requests' errors are OSErrors)
-        raise EdgeApiError(operation, None, f'{type(exc).__name__}: {exc}') from None
     finally:
-        response.raw.close()
+        response.close()
 
 
 def video_path(library_id: int, video_id: str) -> str:

@@ -485,15 +485,7 @@ class LogReader:
             headers={'Accept': 'text/plain, */*'}, stream=True,
         )
 
-        def chunks() -> t.Iterator[bytes]:
-            try:
-                yield from response.raw.iter_content(CHUNK)
-            except OSError as error:  # requests' stream errors are IOErrors
-                raise EdgeApiError(operation, None, f'the log stream broke off: {error}') from None
-            finally:
-                response.raw.close()
-
-        return operation, iter_lines(chunks())
+        return operation, iter_lines(response.iter_content(CHUNK))
 
     def read_v1(self) -> dict[str, t.Any]:
         operation, lines = self.open_v1()

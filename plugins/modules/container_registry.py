@@ -175,11 +175,12 @@ from ansible_collections.edge.platform.plugins.module_utils.containers import (
     DISPLAY_NAME_MAX,
     REGISTRY_HOSTS,
     REGISTRY_TYPES,
-    check_saved,
     list_registries,
+    not_saved,
     registry_type_of,
 )
 from ansible_collections.edge.platform.plugins.module_utils.resource import EdgeResource, Field
+from ansible_collections.edge.platform.plugins.module_utils.validation import text_problem
 
 # Key of the password in a change set; its value is only ever the mask.
 PASSWORD = 'password'
@@ -221,6 +222,9 @@ class Registry(EdgeResource):
     def validate(self) -> None:
         if not 1 <= len(self.display_name) <= DISPLAY_NAME_MAX:
             self.module.fail(f'display_name must be 1 to {DISPLAY_NAME_MAX} characters long, got {len(self.display_name)}')
+        problem = text_problem(self.display_name)
+        if problem:
+            self.module.fail(f'display_name {self.display_name!r} {problem}')
         for option in ('username', 'password'):
             if self.params[option] == '':
                 self.module.fail(f'{option} must not be empty')
@@ -275,8 +279,8 @@ class Registry(EdgeResource):
     def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
         body = self.request_body(wanted, creating=True)
         operation = f'add container registry "{self.display_name}"'
-        response = self.client.request('POST', 'mc/registries', operation, json_body=body)
-        result = check_saved(operation, response.status, response.json())
+        response = self.client.request('POST', 'mc/registries', operation, json_body=body, refused=self.refusal(operation))
+        result = response.json() or {}
         if result.get('id') is None:
             raise EdgeApiError(operation, response.status, 'the API answered no registry id')
         return self.read(result['id'])
@@ -284,13 +288,18 @@ class Registry(EdgeResource):
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         body = self.request_body({**current, **changes}, creating=False)
         operation = f'update container registry "{self.display_name}"'
-        response = self.client.request('PUT', f"mc/registries/{current['id']}", operation, json_body=body)
-        check_saved(operation, response.status, response.json())
+        self.client.request('PUT', f"mc/registries/{current['id']}", operation, json_body=body, refused=self.refusal(operation))
         return self.read(current['id'])
+
+    @staticmethod
+    def refusal(operation: str) -> t.Callable[[t.Any], EdgeApiError | None]:
+        return lambda response: not_saved(operation, response.status, response.json())
 
     def delete(self, current: dict[str, t.Any]) -> None:
         operation = f'remove container registry "{self.display_name}"'
-        response = self.client.request('DELETE', f"mc/registries/{current['id']}", operation, ok_statuses=(409,))
+        response = self.client.request('DELETE', f"mc/registries/{current['id']}", operation, ok_statuses=(404, 409))
+        if response.status == 404:
+            return  # gone already (a repeated delete whose first answer was lost)
         body = response.json()
         body = body if isinstance(body, dict) else {}
         applications = [str(name) for name in body.get('applications') or []]

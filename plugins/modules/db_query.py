@@ -73,12 +73,12 @@ options:
     description:
       - The statements to run, in order. Each is a SQL string (one statement) or a dict with C(sql) and
         its arguments.
+      - A single string is one statement, commas and all (it is never split).
       - V(args) is a list of values bound to the C(?) and C(?NNN) parameters by position.
       - V(named_args) maps parameter names as written in the SQL (C(:name), C(@name), C($name)) to values.
       - "Values: null, integers (64-bit), floats, strings, booleans (stored as 1 and 0), or a typed value
         such as C({type: blob, base64: AAEC}) (types V(null), V(integer), V(float), V(text), V(blob))."
-    type: list
-    elements: raw
+    type: raw
     required: true
   transaction:
     description:
@@ -357,14 +357,20 @@ def main() -> None:
         argument_spec=dict(
             database_url=dict(type='str', required=True, fallback=(env_fallback, ['SERVICE_DATABASE_URL'])),
             auth_token=dict(type='str', required=True, no_log=True, fallback=(env_fallback, ['SERVICE_DATABASE_AUTH_TOKEN'])),
-            statements=dict(type='list', elements='raw', required=True),
+            statements=dict(type='raw', required=True),
             transaction=dict(type='bool', default=True),
         ),
     )
     params = module.params
+    given = params['statements']
+    if isinstance(given, str):  # one statement: never split on its commas
+        given = [given]
+    if not isinstance(given, list):
+        module.fail(f'statements must be a list of statements, or one statement as a string, got {type(given).__name__}')
+    module.check_url('database_url', schemes=('libsql', 'https', 'http'))
     try:
         base_url = pipeline_base_url(params['database_url'])
-        statements = parse_statements(params['statements'])
+        statements = parse_statements(given)
     except ValueError as exc:
         module.fail(str(exc))
     token = (params['auth_token'] or '').strip()

@@ -169,6 +169,7 @@ backup_file:
 import re
 import typing as t
 
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils.common import MASK, EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils.database import (
     ACCESS_API,
@@ -183,7 +184,7 @@ from ansible_collections.edge.platform.plugins.module_utils.database import (
     token_works,
 )
 
-DATABASE_ID_RE = re.compile(r'^[A-Za-z0-9_-]+$')
+DATABASE_ID_RE = re.compile(r'^[A-Za-z0-9_-]+\Z')
 NEW = f'{MASK} (new)'
 
 
@@ -221,6 +222,26 @@ class DatabaseTokens:
             self.module.fail(f'generate a {access} token for database {self.db_id} failed: the answer has no token')
         self.hide(token)
         return token
+
+    def regenerate(self) -> dict[str, str]:
+        """New full and read_only tokens after the revoke; a failure leaves no revoked token in env_file."""
+        try:
+            return {'full': self.generate('full'), 'read_only': self.generate('read_only')}
+        except EdgeApiError as error:
+            if self.env is not None and self.env.get(ENV_TOKEN):
+                self.update_env({ENV_TOKEN: None})
+                error.message += f'; every token was revoked, and the revoked token was removed from {self.env.path}: run again'
+            else:
+                error.message += '; every token was revoked: run again to generate new ones'
+            raise
+
+    def writable(self) -> None:
+        """The env file can be written, checked before the API is asked to change anything."""
+        if self.env is not None:
+            try:
+                self.env.check_writable()
+            except ValueError as exc:
+                self.module.fail(str(exc))
 
     def revoke(self) -> None:
         self.client.request('POST', f'{self.path}/auth/revoke', f'revoke the tokens of database {self.db_id}', idempotent=True)
@@ -265,6 +286,8 @@ class DatabaseTokens:
 
     def keep_mode(self) -> bool:
         env = self.file
+        if env.is_link:  # never chmod what a link points to: the link is replaced by a file of its own
+            return self.update_env({})
         if env.exists and env.mode != ENV_FILE_MODE:
             self.actions.append(f'set mode 0600 on {env.path}')
             if not self.module.check_mode:
@@ -304,6 +327,7 @@ class DatabaseTokens:
                 changed = self.update_env({ENV_URL: url}) if not env.get(ENV_URL) else self.keep_mode()
                 after['env_file'] = self.env_view(url, MASK, ENV_FILE_MODE)
         else:
+            self.writable()
             self.actions.append(f'generate a {access} token')
             token = None if self.module.check_mode else self.generate(access)
             result['expires_at'] = self.expires
@@ -325,6 +349,7 @@ class DatabaseTokens:
         if env is not None:
             self.hide(env.get(ENV_TOKEN))
             before['env_file'] = self.env_before()
+        self.writable()
         self.actions.append(f'revoke every token of database {self.db_id}')
         if not self.module.check_mode:
             self.revoke()
@@ -334,7 +359,7 @@ class DatabaseTokens:
             after['token'] = 'all revoked; new full and read_only tokens'
             result['expires_at'] = self.expires
             if not self.module.check_mode:
-                tokens = {'full': self.generate('full'), 'read_only': self.generate('read_only')}
+                tokens = self.regenerate()
                 chosen = tokens[access]
                 if self.params['return_token']:
                     result['token'] = chosen
@@ -380,9 +405,11 @@ def main() -> None:
         module.fail(f"database_id must be a database id such as db_01HZX3J5K8M9N0P1Q2R3S4T5V6, got {params['database_id']!r}")
     if params['regenerate'] and params['state'] != 'absent':
         module.fail('regenerate requires state=absent (regenerating revokes every token of the database first)')
+    if params['env_file'] is not None and not params['env_file'].strip():
+        module.fail('env_file must not be empty (leave it out to keep no file)')
     try:
         expires = expires_at(params['expires'])
-        env = EnvFile(params['env_file']) if params['env_file'] else None
+        env = EnvFile(params['env_file']) if params['env_file'] is not None else None
     except (ValueError, OSError) as exc:
         module.fail(str(exc))
     module.run(DatabaseTokens(module, env, expires).execute)

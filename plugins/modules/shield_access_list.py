@@ -179,6 +179,7 @@ access_list:
     shieldZoneId: 3001
 '''
 
+import re
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError
@@ -205,6 +206,13 @@ RESULT_KEYS = ('id', 'name', 'description', 'type', 'checksum', 'entryCount', 'l
                'configurationId', 'shieldZoneId')
 DIFF_KEYS = ('name', 'description', 'type', 'action', 'isEnabled', 'entryCount')
 RECORD_KEYS = ('id', 'name', 'description', 'type', 'checksum', 'entryCount', 'lastModified')
+# A list is replaced (a new type or description) by a new list under this name, which takes the
+# list's name once the old one is deleted. A run that stops half-way leaves it behind for the
+# rerun to finish: nothing the old list held is lost in between.
+REPLACING = '{name} (replacing list {list_id})'
+REPLACING_RE = re.compile(r'(?P<name>.*) \(replacing list (?P<list_id>\d+)\)\Z', re.DOTALL)
+# Re-reads after writing entries with purge=false, when another run wrote the list meanwhile.
+MERGE_ATTEMPTS = 3
 
 
 def same_text(current: t.Any, wanted: t.Any) -> bool:
@@ -240,6 +248,9 @@ class AccessList(EdgeResource):
         self.module.refuse_non_positive('id')
         self.module.refuse_blank('name')
         if params['entries'] is not None:
+            blank = [value for value in params['entries'] if not str(value).strip()]
+            if blank:
+                self.module.fail(f'entries must not hold blank values ({len(blank)} given); give entries: [] to empty the list')
             self.entries = frozenset(split_entries(params['entries']))
             if params['type'] is not None:
                 self.entries = self.checked_entries(params['type'], self.entries, 'entries')
@@ -279,11 +290,17 @@ class AccessList(EdgeResource):
         if len(matches) > 1:
             ids = ', '.join(str(item.get('listId')) for item in matches)
             raise EdgeApiError(f'find {self.label()}', None, f'{len(matches)} custom access lists are named "{params["name"]}" (ids {ids}); give id')
-        if not matches:
-            if params['id'] is not None and self.state == 'present':
+        if not matches and params['id'] is not None:
+            if self.state == 'present':
                 raise EdgeApiError(f'find {self.label()}', None, f"shield zone {zone_id} has no custom access list with id {params['id']}",
                                    'access_list.not_found')
             return None
+        if not matches:
+            # A run that replaced the list stopped after deleting it: its replacement takes the name now.
+            matches = [item for item in lists if self.replaces(item, params['name'])]
+            if len(matches) != 1:
+                return None
+            self.notes.append(f"finish replacing the list: rename list {matches[0].get('listId')}")
         item = matches[0]
         current = {
             'id': item.get('listId'), 'name': item.get('name'), 'description': item.get('description'), 'type': item.get('type'),
@@ -298,6 +315,12 @@ class AccessList(EdgeResource):
             if params['return_content']:
                 current['content'] = detail.get('content')
         return current
+
+    @staticmethod
+    def replaces(item: dict[str, t.Any], name: str, list_id: t.Any = None) -> bool:
+        """Whether ``item`` is the replacement of the list ``name`` (of the list ``list_id``, when given)."""
+        match = REPLACING_RE.match(str(item.get('name') or ''))
+        return bool(match) and match.group('name') == name and (list_id is None or match.group('list_id') == str(list_id))
 
     # ---- deciding ----
 
@@ -389,13 +412,92 @@ class AccessList(EdgeResource):
         data = shield_call(self.client, 'POST', self.list_path(), f'create {self.label(wanted)}', json_body=body) or {}
         created = self.predict_create(wanted)
         created.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
-        # The answer has no configuration: read it from the overview.
+        # The answer has no configuration: read it from the overview, which also shows a list of the
+        # same name that another run created at the same time.
         overview = shield_call(self.client, 'GET', self.list_path(), f'list access lists of shield zone {self.zone_id}') or {}
-        item = next((i for i in overview.get('customLists') or [] if i.get('listId') == created['id']), {})
+        lists = overview.get('customLists') or []
+        twins = sorted(str(item.get('listId')) for item in lists if item.get('name') == wanted['name'] and item.get('listId') != created['id'])
+        if twins:
+            raise EdgeApiError(
+                f'create {self.label(created)}', None,
+                f"another custom access list named \"{wanted['name']}\" appeared while this one was created (id {', '.join(twins)}; "
+                f"this run created id {created['id']}): two runs created it at the same time. Delete one of them, or give id",
+                'access_list.duplicate',
+            )
+        item = next((i for i in lists if i.get('listId') == created['id']), {})
         created.update(configurationId=item.get('configurationId'), action=item.get('action'), isEnabled=item.get('isEnabled'))
         if created['configurationId'] is not None:
             self.configure(created, {key: wanted[key] for key in ('action', 'isEnabled') if key in wanted and wanted[key] != created.get(key)})
         return created
+
+    def recreate(self, current: dict[str, t.Any], wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+        """Replace the list by a complete new one before deleting it; a rerun finishes what a failed run began.
+
+        The new list is created (or, after a failed run, found) under a temporary name with every
+        value the list should have, then the old list is deleted and the new one renamed.
+        """
+        values = {**self.carried_over(current), **wanted}
+        name = values['name']
+        pending = next((item for item in self.overview.get('customLists') or [] if self.replaces(item, name, current['id'])), None)
+        temporary = {**values, 'name': REPLACING.format(name=name, list_id=current['id'])}
+        if pending is None and not self.room_for_both(current, values):
+            return self.delete_then_create(current, values)
+        if pending is None:
+            replacement = self.create(temporary)
+        else:  # left by a run that stopped: bring it up to date (content and settings are set to values)
+            replacement = {**temporary, 'id': pending.get('listId'), 'configurationId': pending.get('configurationId')}
+            self.write_entries(replacement, values.get('entries') or frozenset())
+            self.configure(replacement, {key: values[key] for key in ('action', 'isEnabled') if key in values})
+        self.delete(current)
+        return self.update(replacement, {'name': name})
+
+    def room_for_both(self, current: dict[str, t.Any], values: dict[str, t.Any]) -> bool:
+        """Whether the zone's limits let the replacement exist beside the list for a moment."""
+        overview = self.overview
+        lists = overview.get('customListCount')
+        lists = len(overview.get('customLists') or []) if lists is None else lists
+        if overview.get('customListLimit') is not None and lists + 1 > overview['customListLimit']:
+            return False
+        entries = len(values.get('entries') or ())
+        used = overview.get('customEntryCount') or 0
+        return overview.get('customEntryLimit') is None or used + entries <= overview['customEntryLimit']
+
+    def delete_then_create(self, current: dict[str, t.Any], values: dict[str, t.Any]) -> dict[str, t.Any]:
+        """Replace the list where the zone has no room for two: a failure after the delete says what the list held."""
+        self.delete(current)
+        try:
+            return self.create(values)
+        except EdgeApiError as error:
+            held = {'name': current.get('name'), 'type': enum_name(ACCESS_LIST_TYPES, current.get('type')),
+                    'description': current.get('description'), 'action': enum_name(ACCESS_LIST_ACTIONS, current.get('action')),
+                    'enabled': current.get('isEnabled'), 'entries': sorted(current.get('entries') or ())}
+            self.module.fail(f'{error}; the zone had no room for a second list, so the old list was deleted first: '
+                             f'its values are in deleted_list, declare them and run again', failure=error.failure(), deleted_list=held)
+
+    def write_entries(self, record: dict[str, t.Any], entries: frozenset[str]) -> None:
+        """PATCH the content of a list to ``entries``; ``record`` takes what the API answers."""
+        content, checksum = content_of(entries)
+        data = shield_call(self.client, 'PATCH', self.list_path(record['id']), f'update {self.label(record)}',
+                           json_body={'content': content, 'checksum': checksum}, idempotent=True) or {}
+        self.with_content(record, entries)
+        record.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
+
+    def merge_entries(self, record: dict[str, t.Any], added: frozenset[str]) -> None:
+        """With purge=false, make sure the added entries stay: another run may have written the whole list meanwhile.
+
+        The list is read again after the write; entries of this run that are missing (the other
+        run wrote what it had read before) are added to what the list holds now.
+        """
+        for _attempt in range(MERGE_ATTEMPTS):
+            detail = shield_call(self.client, 'GET', self.list_path(record['id']), f'read {self.label(record)} again') or {}
+            held = entries_of_content(detail.get('content'))
+            if added <= held:
+                self.with_content(record, held)
+                record.update({key: detail[key] for key in RECORD_KEYS if detail.get(key) is not None})
+                return
+            self.write_entries(record, held | added)
+        message = f'other runs kept rewriting the list: {len(added)} entries could not be kept after {MERGE_ATTEMPTS} attempts; run again'
+        raise EdgeApiError(f'update {self.label(record)}', None, message)
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         after = {**current, **changes}
@@ -409,11 +511,14 @@ class AccessList(EdgeResource):
             data = shield_call(self.client, 'PATCH', self.list_path(current['id']), f'update {self.label(current)}',
                                json_body=body, idempotent=True) or {}
             after.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
+        if 'entries' in changes and not self.params['purge'] and self.entries:
+            self.merge_entries(after, self.entries)
         self.configure(after, {key: changes[key] for key in ('action', 'isEnabled') if key in changes})
         return after
 
     def delete(self, current: dict[str, t.Any]) -> None:
-        shield_call(self.client, 'DELETE', self.list_path(current['id']), f'delete {self.label(current)}')
+        # 404: gone already (a repeated delete whose first answer was lost).
+        shield_call(self.client, 'DELETE', self.list_path(current['id']), f'delete {self.label(current)}', ok_statuses=(404,))
 
     def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
         record = {

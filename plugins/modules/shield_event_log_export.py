@@ -19,6 +19,7 @@ description:
   - The CSV is streamed to a temporary file next to O(dest) while its SHA-256 checksum is computed, and moved over
     O(dest) only when its content differs from what O(dest) holds (atomically). Otherwise O(dest) is left alone,
     apart from the file attributes you set (O(mode), O(owner), ...).
+  - O(mode) is V(0600) unless you set it, since the file holds client addresses and request details.
   - The export only reads, so a failed export (5xx answer, network error, a body that breaks off) is repeated.
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
@@ -166,7 +167,7 @@ import os
 import tempfile
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, make_diff
+from ansible_collections.edge.platform.plugins.module_utils.common import PRIVATE_FILE_MODE, EdgeModule, make_diff
 from ansible_collections.edge.platform.plugins.module_utils.shield import (
     SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
@@ -246,7 +247,7 @@ def main() -> None:
 
         changed = before is None or before['checksum'] != after['checksum']
         if os.path.exists(dest):  # the file as it is now (in check mode: the current file, if any)
-            file_args = ansible.load_file_common_arguments(params, path=dest)
+            file_args = ansible.load_file_common_arguments(dict(params, mode=params['mode'] or PRIVATE_FILE_MODE), path=dest)
             changed = ansible.set_fs_attributes_if_different(file_args, changed)
         return dict(after, changed=changed, dest=dest, window=window, shield_zone_id=zone_id, diff=make_diff(before, after))
 

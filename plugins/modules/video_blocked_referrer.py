@@ -113,6 +113,7 @@ from urllib.parse import urlsplit
 
 from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, make_diff
+from ansible_collections.edge.platform.plugins.module_utils.validation import hostname_problem as dns_hostname_problem
 
 SCHEME = re.compile(r'^[a-z][a-z0-9+.-]*://')
 PORT = re.compile(r':\d*$')
@@ -133,7 +134,7 @@ def hostname_problem(value: str) -> str | None:
         return 'has a port; a blocked referrer is a hostname without a port'
     if NOT_IN_HOSTNAME.search(value):
         return 'is not a hostname'
-    return None
+    return dns_hostname_problem(value)
 
 
 def normalise(values: list[str]) -> tuple[list[str], list[str]]:
@@ -200,8 +201,8 @@ def main() -> None:
                                    f'add blocked referrer "{hostname}" to {library_name}', json_body={'Hostname': hostname})
                     added.append(hostname)
             except EdgeApiError as error:
-                # Say what was done before the failure; a rerun completes the rest.
-                module.fail_api(error, added=added, removed=removed, changed=bool(added or removed))
+                # Say what was done before the failure (changed: whatever reached the server); a rerun completes the rest.
+                module.fail_api(error, added=added, removed=removed)
         else:
             added, removed = list(to_add), list(to_remove)
 

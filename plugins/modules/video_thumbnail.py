@@ -123,7 +123,6 @@ checksum:
 
 import os
 import typing as t
-from urllib.parse import urlsplit
 
 from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, make_diff
@@ -134,6 +133,7 @@ from ansible_collections.edge.platform.plugins.module_utils.video import (
     image_kind,
     video_path,
 )
+from ansible_collections.edge.platform.plugins.module_utils.validation import id_segment_problem
 
 KINDS = ', '.join(IMAGE_KINDS[:-1]) + ' or ' + IMAGE_KINDS[-1]
 
@@ -163,6 +163,9 @@ def main() -> None:
     module.refuse_non_positive('library_id')
     if not video_id:
         module.fail('video_id must not be empty')
+    problem = id_segment_problem(video_id)
+    if problem:
+        module.fail(f'video_id {video_id!r} {problem} (the id of a video, such as 7e8a2401-2d3a-4904-8b9c-f532f558c29f)')
     checksum = ''
     if src is not None:
         if not os.path.exists(src):
@@ -176,10 +179,7 @@ def main() -> None:
         if image_kind(head) is None:
             module.fail(f'src {src} is not a {KINDS} image (judged by its content)')
     if url is not None:
-        parts = urlsplit(url.strip())
-        if parts.scheme.lower() not in ('http', 'https') or not parts.netloc:
-            module.fail(f'url must be an http:// or https:// URL, got {url!r}')
-        url = url.strip()
+        url = module.check_url('url', credentials=False)  # fetched without the API key
 
     client = module.client
     headers = {'AccessKey': params['library_api_key']} if params['library_api_key'] else {}
@@ -209,24 +209,27 @@ def main() -> None:
             opened.append(handle)
             return handle
 
+        def not_set(response: t.Any) -> EdgeApiError | None:
+            # The {success, message, statusCode} body can report a failure with a 2xx status.
+            answer = response.json()
+            if isinstance(answer, dict) and answer.get('success') is False:
+                return EdgeApiError(operation, answer.get('statusCode') or response.status, str(answer.get('message') or 'no message'))
+            return None
+
         try:
             if src is not None:
-                response = client.request(
+                client.request(
                     'POST', f'{path}/thumbnail', operation, service='video', data=body,
-                    headers=dict(headers, **{'Content-Type': 'application/octet-stream'}), idempotent=True,
+                    headers=dict(headers, **{'Content-Type': 'application/octet-stream'}), idempotent=True, refused=not_set,
                 )
             else:
-                response = client.request(
+                client.request(
                     'POST', f'{path}/thumbnail', operation, service='video', params={'thumbnailUrl': url},
-                    headers=headers or None, idempotent=True,
+                    headers=headers or None, idempotent=True, refused=not_set,
                 )
         finally:
             for handle in opened:
                 handle.close()
-        answer = response.json()
-        # The {success, message, statusCode} body can report a failure with a 2xx status.
-        if isinstance(answer, dict) and answer.get('success') is False:
-            raise EdgeApiError(operation, answer.get('statusCode') or response.status, str(answer.get('message') or 'no message'))
 
     def run() -> dict[str, t.Any]:
         nonlocal checksum

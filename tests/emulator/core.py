@@ -135,6 +135,12 @@ class Fault:
     delay: float = 0.0
     drop: bool = False
     times: int = 1
+    # The request is handled first and the fault hits its answer: lost after the server acted.
+    after: bool = False
+    # Seconds between the bytes of the answer's body (a server that trickles).
+    drip: float = 0.0
+    # Matching requests to let through before the fault applies (the write after a read, say).
+    skip: int = 0
 
     def matches(self, service: str, method: str, path: str) -> bool:
         return (
@@ -148,6 +154,7 @@ class Fault:
         return {
             'service': self.service, 'method': self.method, 'path': self.path.pattern, 'status': self.status,
             'retry_after': self.retry_after, 'delay': self.delay, 'drop': self.drop, 'times': self.times,
+            'after': self.after, 'drip': self.drip, 'skip': self.skip,
         }
 
 
@@ -197,6 +204,9 @@ class State:
     def take_fault(self, service: str, method: str, path: str) -> Fault | None:
         for fault in self.faults:
             if fault.matches(service, method, path):
+                if fault.skip > 0:
+                    fault.skip -= 1
+                    return None
                 fault.times -= 1
                 return fault
         return None
@@ -213,9 +223,10 @@ class State:
             status=int(status) if status is not None else None,
             retry_after=float(spec['retry_after']) if spec.get('retry_after') is not None else None,
             delay=float(spec.get('delay') or 0), drop=bool(spec.get('drop')), times=times,
+            after=bool(spec.get('after')), drip=float(spec.get('drip') or 0), skip=int(spec.get('skip') or 0),
         )
-        if fault.status is None and not fault.drop and not fault.delay:
-            raise ApiError(400, 'a fault needs a status, a delay or drop')
+        if fault.status is None and not fault.drop and not fault.delay and not fault.drip:
+            raise ApiError(400, 'a fault needs a status, a delay, drop or drip')
         self.faults.append(fault)
         return fault
 
@@ -294,21 +305,8 @@ class ServiceMiddleware:
         self.state.requests.append(entry)
 
         fault = self.state.take_fault(self.service, method, path)
-        if fault is not None:
-            if fault.delay:
-                await asyncio.sleep(fault.delay)
-            if fault.drop:
-                entry['status'] = 0
-                transport = TRANSPORTS.get(tuple(scope.get('client') or ())[:2])
-                if transport is not None:
-                    transport.abort()
-                    await asyncio.sleep(0.01)  # let the server see the disconnect before the handler returns
-                return
-            if fault.status is not None:
-                entry['status'] = fault.status
-                headers = {'Retry-After': _retry_after(fault.retry_after)} if fault.retry_after is not None else None
-                await error_response(self.service, path, fault.status, headers=headers)(scope, receive, send)
-                return
+        if fault is not None and not fault.after and await self._apply(fault, scope, receive, send, entry):
+            return
 
         denied = auth_check(self.service, path)(self.state, Request(scope))
         if denied is not None:
@@ -319,9 +317,52 @@ class ServiceMiddleware:
         async def recording_send(message: t.MutableMapping[str, t.Any]) -> None:
             if message['type'] == 'http.response.start':
                 entry['status'] = message['status']
+                if fault is not None and fault.after and fault.delay:  # done, then slow to answer
+                    await asyncio.sleep(fault.delay)
+            if fault is not None and fault.drip and message['type'] == 'http.response.body':
+                await self._trickle(scope, message, send, fault.drip)
+                return
             await send(message)
 
+        if fault is not None and fault.after and (fault.drop or fault.status is not None):
+            # The handler acts on the state; its answer is replaced by the fault.
+            await self.app(scope, receive, _discard)
+            if await self._apply(fault, scope, receive, send, entry):
+                return
         await self.app(scope, receive, recording_send)
+
+    async def _apply(self, fault: Fault, scope: Scope, receive: t.Callable[..., t.Any], send: t.Callable[..., t.Any],
+                     entry: dict[str, t.Any]) -> bool:
+        """Delay, then drop the connection or answer with the fault's status; True when it answered."""
+        if fault.delay:
+            await asyncio.sleep(fault.delay)
+        if fault.drop:
+            entry['status'] = 0
+            transport = TRANSPORTS.get(tuple(scope.get('client') or ())[:2])
+            if transport is not None:
+                transport.abort()
+                await asyncio.sleep(0.01)  # let the server see the disconnect before the handler returns
+            return True
+        if fault.status is not None:
+            entry['status'] = fault.status
+            headers = {'Retry-After': _retry_after(fault.retry_after)} if fault.retry_after is not None else None
+            await error_response(self.service, scope['path'], fault.status, headers=headers)(scope, receive, send)
+            return True
+        return False
+
+    @staticmethod
+    async def _trickle(scope: Scope, message: t.MutableMapping[str, t.Any], send: t.Callable[..., t.Any], seconds: float) -> None:
+        """Send a body a byte at a time, ``seconds`` apart, until it is sent or the client has gone."""
+        body: bytes = message.get('body', b'')
+        transport = TRANSPORTS.get(tuple(scope.get('client') or ())[:2])
+        for index in range(len(body)):
+            if transport is not None and transport.is_closing():
+                return
+            last = index == len(body) - 1
+            await send({'type': 'http.response.body', 'body': body[index:index + 1], 'more_body': message.get('more_body', False) or not last})
+            await asyncio.sleep(seconds)
+        if not body:
+            await send(message)
 
     def _error(self, error: ApiError, path: str) -> Response:
         return error_response(self.service, path, error.status, error.message, error.key, error.field_name)
@@ -335,6 +376,10 @@ def service_app(service: str, routes: t.Sequence[BaseRoute]) -> Starlette:
         return error_response(service, request.url.path, exc.status, exc.message, exc.key, exc.field_name)
 
     return Starlette(routes=list(routes), exception_handlers={ApiError: api_error})
+
+
+async def _discard(message: t.MutableMapping[str, t.Any]) -> None:
+    """Where the answer of a request goes when a fault replaces it."""
 
 
 def _retry_after(seconds: float) -> str:

@@ -5,7 +5,11 @@
 from __future__ import annotations
 
 import email.utils
+import http.server
+import ssl
+import threading
 import time
+import typing as t
 
 import pytest
 import requests
@@ -302,3 +306,183 @@ def test_iter_pages_is_lazy() -> None:
     pages = iter_pages(fetch, lambda page: page['items'], lambda page, position: page['next'], 1)
     assert next(pages) == 1
     assert fetched == [1]
+
+
+# ---- a whole request within api_timeout ----------------------------------------------------
+
+class DripHandler(http.server.BaseHTTPRequestHandler):
+    """Answers at once, then sends its body one byte every 0.2 s (or drips the headers, for /headers)."""
+
+    def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+        if self.path == '/headers':
+            self.wfile.write(b'HTTP/1.1 200 OK\r\n')
+            for _byte in range(100):
+                self.wfile.write(b'X')
+                self.wfile.flush()
+                time.sleep(0.2)
+            return
+        self.send_response(200)
+        self.send_header('Content-Type', 'application/json')
+        self.send_header('Content-Length', '100')
+        self.end_headers()
+        try:
+            for _byte in range(100):
+                self.wfile.write(b' ')
+                self.wfile.flush()
+                time.sleep(0.2)
+        except OSError:
+            pass
+
+    def log_message(self, *args: t.Any) -> None:
+        pass
+
+
+@pytest.fixture
+def drip_server() -> t.Iterator[str]:
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), DripHandler)
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f'http://127.0.0.1:{server.server_address[1]}'
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.mark.parametrize('path, stream', [('/body', False), ('/body', True), ('/headers', False)])
+def test_a_dripping_answer_ends_at_api_timeout(drip_server: str, path: str, stream: bool) -> None:
+    # Each byte comes well within the socket timeout: only a deadline for the whole request ends it.
+    client = EdgeClient(API_KEY, {'api': drip_server}, timeout=1.0, retries=0)
+    started = time.monotonic()
+    with pytest.raises(EdgeApiError) as caught:
+        response = client.request('GET', path, 'read the slow thing', stream=stream)
+        for _chunk in response.iter_content(16):
+            pass
+    assert time.monotonic() - started < 3
+    assert str(caught.value) == 'read the slow thing failed: no complete answer within 1 s (api_timeout)'
+    client.close()
+
+
+def test_a_fast_answer_is_not_cut_by_an_earlier_deadline(drip_server: str, api: FakeApi) -> None:
+    client = EdgeClient(API_KEY, {'api': API_URL}, timeout=0.3, retries=0, session=FakeSession(api))
+    api.add('GET', r'^/pullzone$', [])
+    for _attempt in range(3):
+        client.get('pullzone', 'list pull zones')
+        time.sleep(0.2)   # the timer of each request is gone once it answered
+    assert not client.deadline.expired
+
+
+# ---- errors that repeating cannot cure -------------------------------------------------------
+
+@pytest.mark.parametrize('error', [
+    requests.exceptions.InvalidURL('Invalid URL: No host supplied'),
+    requests.exceptions.InvalidHeader('Invalid leading whitespace'),
+    requests.exceptions.SSLError(requests.packages.urllib3.exceptions.SSLError(
+        ssl.SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed'))),
+])
+def test_local_errors_fail_at_once(client: EdgeClient, api: FakeApi, waits: list[float], error: Exception) -> None:
+    api.add('GET', r'^/pullzone$', error)
+    with pytest.raises(EdgeApiError) as caught:
+        client.get('pullzone', 'list pull zones')
+    assert waits == [] and len(api.calls) == 1
+    assert str(caught.value).startswith('list pull zones failed: ')
+
+
+def test_other_tls_errors_are_retried(client: EdgeClient, api: FakeApi, waits: list[float]) -> None:
+    api.add('GET', r'^/pullzone$', requests.exceptions.SSLError('EOF occurred in violation of protocol'), [])
+    assert client.get('pullzone', 'list pull zones') == []
+    assert len(waits) == 1
+
+
+# ---- TLS settings and credentials ---------------------------------------------------------------
+
+class RecordingSession(FakeSession):
+    def request(self, method: str, url: str, **kwargs: t.Any) -> FakeResponse:  # type: ignore[override]
+        self.api.last_verify = kwargs.get('verify')
+        return super().request(method, url, **kwargs)
+
+
+@pytest.mark.parametrize('validate_certs, ca_path, verify', [
+    (False, None, False), (True, None, True), (True, '/etc/ca.pem', '/etc/ca.pem'), (False, '/etc/ca.pem', False),
+])
+def test_verify_is_passed_with_each_request(api: FakeApi, validate_certs: bool, ca_path: str | None, verify: t.Any) -> None:
+    # Passed per request, REQUESTS_CA_BUNDLE and CURL_CA_BUNDLE cannot turn validate_certs=false back on.
+    api.add('GET', r'^/pullzone$', [])
+    client = EdgeClient(API_KEY, {'api': API_URL}, validate_certs=validate_certs, ca_path=ca_path, session=RecordingSession(api))
+    client.get('pullzone', 'list pull zones')
+    assert api.last_verify == verify
+
+
+def test_validate_certs_false_wins_over_the_ca_bundle_environment(monkeypatch: pytest.MonkeyPatch, drip_server: str) -> None:
+    monkeypatch.setenv('REQUESTS_CA_BUNDLE', '/nonexistent/bundle.pem')
+    monkeypatch.setenv('CURL_CA_BUNDLE', '/nonexistent/bundle.pem')
+    client = EdgeClient(API_KEY, {'api': drip_server}, validate_certs=False, timeout=5)
+    settings = client.session.merge_environment_settings(f'{drip_server}/', {}, None, client.verify, None)
+    assert settings['verify'] is False
+    client.close()
+
+
+def test_no_credentials_from_netrc(tmp_path: t.Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    netrc = tmp_path / '.netrc'
+    netrc.write_text('machine api.edge.test login someone password netrc-secret\n', encoding='utf-8')
+    netrc.chmod(0o600)
+    monkeypatch.setenv('NETRC', str(netrc))
+    client = EdgeClient(API_KEY, {'api': API_URL})
+    prepared = client.session.prepare_request(requests.Request('GET', f'{API_URL}/pullzone'))
+    assert 'Authorization' not in prepared.headers
+    client.close()
+
+
+@pytest.mark.parametrize('url, problem', [
+    ('https://api.edge.test', None),
+    ('http://127.0.0.1:8080/', None),
+    ('ftp://api.edge.test', "api_url must be an http:// or https:// URL, got 'ftp://api.edge.test'"),
+    ('http://', "api_url must name a host, got 'http://'"),
+    ('https://user:pass@api.edge.test', 'api_url must not hold a user name or password (user@host): the collection sends its own credentials'),
+    ('https://api.edge.test:99999', "api_url has an invalid port, got 'https://api.edge.test:99999'"),
+    ('https://api.edge .test', 'api_url must not contain spaces or control characters'),
+])
+def test_url_problems(url: str, problem: str | None) -> None:
+    assert client_module.url_problem('api_url', url) == problem
+
+
+def test_url_secrets_and_clear_text() -> None:
+    assert client_module.url_secrets('https://user:p%40ss@host/x') == ['user:p%40ss', 'p%40ss']
+    assert client_module.url_secrets('https://host/x') == []
+    assert client_module.sends_in_clear('http://api.example.net')
+    assert not client_module.sends_in_clear('https://api.example.net')
+    assert not client_module.sends_in_clear('http://127.0.0.1:8080')
+    assert not client_module.sends_in_clear('http://[::1]:8080')
+    assert not client_module.sends_in_clear('http://localhost:8080')
+
+
+# ---- whether a run wrote -----------------------------------------------------------------------
+
+@pytest.mark.parametrize('answer, wrote', [
+    (FakeResponse(200, {}), True),
+    (FakeResponse(400, {'Message': 'no'}), False),
+    (FakeResponse(503, {'Message': 'later'}), False),
+    (FakeResponse(500, {'Message': 'boom'}), True),
+    (connection_dropped(), True),
+    (connection_refused(), False),
+])
+def test_a_write_counts_when_the_server_may_have_acted(client: EdgeClient, api: FakeApi, answer: t.Any, wrote: bool) -> None:
+    client.retries = 0
+    api.add('POST', r'^/things$', answer)
+    try:
+        client.request('POST', 'things', 'create a thing', json_body={})
+    except EdgeApiError:
+        pass
+    assert client.wrote is wrote
+
+
+def test_reads_and_refused_answers_are_no_writes(client: EdgeClient, api: FakeApi) -> None:
+    api.add('GET', r'^/things$', [])
+    api.add('POST', r'^/export$', {})
+    api.add('POST', r'^/things$', {'status': 'invalid'})
+    client.get('things', 'list things')
+    client.request('POST', 'export', 'export things', write=False)
+    with pytest.raises(EdgeApiError, match='create a thing failed: HTTP 200: not saved'):
+        client.request('POST', 'things', 'create a thing', refused=lambda response: EdgeApiError('create a thing', 200, 'not saved'))
+    assert client.wrote is False

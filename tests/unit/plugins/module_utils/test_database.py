@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import tempfile
 import stat
 
 import pytest
@@ -290,15 +291,32 @@ def test_env_file_removal_and_creation(tmp_path) -> None:
     assert not again.needs_write(again.render({'A': '1'}))
 
 
-def test_env_file_through_a_symlink_updates_the_target(tmp_path) -> None:
+def test_a_symlinked_env_file_is_replaced_never_written_through(tmp_path) -> None:
     target = tmp_path / 'real.env'
     target.write_text('A=1\n', encoding='utf-8')
+    os.chmod(target, 0o644)
     link = tmp_path / 'link.env'
     link.symlink_to(target)
     env = EnvFile(str(link))
+    assert env.get('A') == '1'                    # read through the link
+    assert env.needs_write(env.render({}))        # the link is replaced even when the lines stay the same
     env.write(env.render({'B': '2'}))
-    assert link.is_symlink()
-    assert target.read_text(encoding='utf-8') == 'A=1\nB=2\n'
+    assert not link.is_symlink() and link.read_text(encoding='utf-8') == 'A=1\nB=2\n'
+    assert oct(link.stat().st_mode & 0o777) == '0o600'
+    assert target.read_text(encoding='utf-8') == 'A=1\n' and oct(target.stat().st_mode & 0o777) == '0o644'
+
+
+def test_an_env_file_that_cannot_be_written_is_refused_first(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = EnvFile(str(tmp_path / 'app.env'))
+    env.check_writable()
+    assert os.listdir(tmp_path) == []   # the probe is gone
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, 'Permission denied')
+
+    monkeypatch.setattr(tempfile, 'mkstemp', refuse)  # what a read-only mount answers, even to root
+    with pytest.raises(ValueError, match='env_file .*app.env cannot be written: Permission denied'):
+        env.check_writable()
 
 
 def test_env_file_needs_an_existing_directory_and_a_file(tmp_path) -> None:

@@ -271,3 +271,41 @@ def test_a_file_that_cannot_be_written_fails_clearly(fake_api, run_module, token
     assert outcome.result['msg'].startswith(f"write env_file {tmp_path / 'app.env'} failed: [Errno 13] Permission denied")
     assert 'done before: generate a full token' in outcome.result['msg']
     assert 'tok-1' not in json.dumps(outcome.result)
+
+
+def test_regenerate_that_fails_after_the_revoke_reports_the_change_and_drops_the_dead_token(fake_api, run_module, tokens, tmp_path):
+    env = tmp_path / 'app.env'
+    env.write_text('KEEP=1\nSERVICE_DATABASE_URL=libsql://db-01test.lite.edge.test\nSERVICE_DATABASE_AUTH_TOKEN=tok-old\n', encoding='utf-8')
+    fake_api.add('PUT', GENERATE, FakeResponse(503, {'error': {'message': 'down', 'code': 'UNAVAILABLE'}}))
+    outcome = run_module(db_token.main, args(state='absent', regenerate=True, env_file=str(env), api_retries=0))
+    assert outcome.failed
+    assert outcome.result['changed'] is True   # every token was revoked
+    assert 'every token was revoked, and the revoked token was removed from' in outcome.result['msg']
+    assert env.read_text(encoding='utf-8') == 'KEEP=1\nSERVICE_DATABASE_URL=libsql://db-01test.lite.edge.test\n'
+    assert 'tok-old' not in json.dumps(outcome.result)
+
+
+def test_an_env_file_that_cannot_be_written_is_refused_before_a_token_is_generated(fake_api, run_module, tokens, tmp_path, monkeypatch):
+    def refuse(self: t.Any) -> None:
+        raise ValueError(f'env_file {self.path} cannot be written: Read-only file system')
+
+    monkeypatch.setattr(db_token.EnvFile, 'check_writable', refuse)
+    for state in ('present', 'absent'):
+        outcome = run_module(db_token.main, args(state=state, env_file=str(tmp_path / 'app.env')))
+        assert outcome.failed and outcome.result['changed'] is False
+        assert 'cannot be written: Read-only file system' in outcome.result['msg']
+    assert [call.method for call in fake_api.calls] == ['GET', 'GET']   # the database read, nothing written
+    assert tokens.bodies == []
+
+
+def test_a_symlinked_env_file_is_replaced_not_written_through(fake_api, run_module, tokens, tmp_path):
+    target = tmp_path / 'shared.env'
+    target.write_text('OTHER=1\n', encoding='utf-8')
+    os.chmod(target, 0o644)
+    link = tmp_path / 'app.env'
+    link.symlink_to(target)
+    outcome = run_module(db_token.main, args(env_file=str(link)))
+    assert outcome.result['changed'] is True
+    assert not link.is_symlink() and mode(link) == 0o600
+    assert 'SERVICE_DATABASE_AUTH_TOKEN=tok-1' in link.read_text(encoding='utf-8')
+    assert target.read_text(encoding='utf-8') == 'OTHER=1\n' and mode(target) == 0o644

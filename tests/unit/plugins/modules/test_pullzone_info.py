@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import typing as t
+
 from ansible_collections.edge.platform.plugins.modules import pullzone_info
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, FakeResponse
 
@@ -75,3 +77,16 @@ def test_api_error_carries_status_and_key(fake_api, run_module):
     assert outcome.failed
     assert outcome.result['failure'] == {'status': 401, 'error_key': 'unauthorized', 'message': 'denied'}
     assert outcome.result['msg'] == 'list pull zones failed: HTTP 401 unauthorized: denied'
+
+
+def test_a_plain_http_address_of_another_machine_is_warned_about(fake_api: t.Any, run_module: t.Any) -> None:
+    from ansible.module_utils.common import warnings
+
+    fake_api.add('GET', r'^/pullzone$', [])
+    warnings._global_warnings.clear()
+    run_module(pullzone_info.main, dict(COMMON_ARGS, api_url='http://api.example.net'))
+    shown = [str(getattr(warning, 'event', warning)) for warning in warnings.get_warnings()]
+    assert any('api_url http://api.example.net is plain http' in text for text in shown), shown
+    warnings._global_warnings.clear()
+    run_module(pullzone_info.main, dict(COMMON_ARGS, api_url='http://127.0.0.1:8080'))
+    assert warnings.get_warnings() == []

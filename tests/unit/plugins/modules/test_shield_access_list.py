@@ -123,7 +123,7 @@ def detail_reads(api: FakeApi) -> list[str]:
 
 def test_same_set_in_another_order_is_unchanged_with_one_read_of_the_content(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
     outcome = run_module(shield_access_list.main, args(
-        shield_zone_id=ZONE, name='office', type='ip', entries=['2001:db8::1', ' 198.51.100.9', '198.51.100.7', '198.51.100.7', ''],
+        shield_zone_id=ZONE, name='office', type='ip', entries=['2001:db8::1', ' 198.51.100.9', '198.51.100.7', '198.51.100.7'],
         action='allow', enabled=True,
     ), diff=True)
     assert not outcome.failed, outcome.result
@@ -240,17 +240,97 @@ def test_create_in_check_mode(fake_api: FakeApi, lists: FakeLists, run_module: t
     }
 
 
-def test_a_type_change_deletes_and_recreates_then_reapplies_action_and_enabled(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_a_type_change_replaces_the_list_before_deleting_it(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
     outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', type='cidr', entries=['198.51.100.0/24']), diff=True)
     assert outcome.result['changed'] is True
     assert [(call.method, call.path) for call in fake_api.writes] == [
-        ('DELETE', f'{BASE}/9001'), ('POST', BASE), ('PATCH', f'{BASE}/configurations/59101'),
+        ('POST', BASE), ('PATCH', f'{BASE}/configurations/59101'), ('DELETE', f'{BASE}/9001'), ('PATCH', f'{BASE}/9101'),
     ]
-    assert fake_api.writes[1].json['description'] == 'Office egress'   # carried over
-    assert fake_api.writes[2].json == {'action': 1}                     # the new list is enabled already
+    assert fake_api.writes[0].json['name'] == 'office (replacing list 9001)'
+    assert fake_api.writes[0].json['description'] == 'Office egress'   # carried over
+    assert fake_api.writes[1].json == {'action': 1}                     # the new list is enabled already
+    assert fake_api.writes[3].json == {'name': 'office'}
     assert outcome.result['diff']['after_header'] == 'recreate (the API cannot change type in place)'
     assert (outcome.result['diff']['before']['type'], outcome.result['diff']['after']['type']) == (0, 1)
-    assert outcome.result['access_list']['action'] == 1
+    assert outcome.result['access_list']['action'] == 1 and outcome.result['access_list']['name'] == 'office'
+    assert [(r['name'], r['type'], r['description'], r['action']) for r in lists.lists.values()] == [
+        ('countries', 3, '', 2), ('office', 1, 'Office egress', 1),
+    ]
+
+
+@pytest.mark.parametrize('failing', [
+    ('PATCH', rf'^{BASE}/configurations/\d+$'),   # the new list's settings
+    ('DELETE', rf'^{BASE}/9001$'),                 # the old list
+    ('PATCH', rf'^{BASE}/9101$'),                  # the rename
+])
+def test_a_replacement_that_fails_half_way_is_finished_by_the_rerun(fake_api: FakeApi, lists: FakeLists, run_module: t.Any, failing: tuple) -> None:
+    fake_api.add(failing[0], failing[1], failure(500, 'internal', 'boom'))
+    wanted = args(shield_zone_id=ZONE, name='office', type='cidr', entries=['198.51.100.0/24'], api_retries=0)
+    first = run_module(shield_access_list.main, wanted)
+    assert first.failed and first.result['changed'] is True   # the new list was created: something changed
+    fake_api.routes.pop(0)
+    second = run_module(shield_access_list.main, wanted)
+    assert not second.failed, second.result
+    third = run_module(shield_access_list.main, wanted)
+    assert third.result['changed'] is False
+    assert [(r['name'], r['type'], r['description'], r['action'], r['content']) for r in lists.lists.values()] == [
+        ('countries', 3, '', 2, 'RU\nKP'), ('office', 1, 'Office egress', 1, '198.51.100.0/24'),
+    ]
+
+
+def test_a_failed_first_write_of_a_replacement_changes_nothing(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+    fake_api.add('POST', rf'^{BASE}$', failure(400, 'access_list.invalid', 'no'))
+    outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', type='cidr', entries=['198.51.100.0/24']))
+    assert outcome.failed and outcome.result['changed'] is False
+    assert [r['name'] for r in lists.lists.values()] == ['office', 'countries']
+
+
+def test_without_room_for_two_lists_the_old_one_goes_first_and_a_failure_says_what_it_held(
+    fake_api: FakeApi, lists: FakeLists, run_module: t.Any,
+) -> None:
+    lists.list_limit = 2
+    fake_api.add('POST', rf'^{BASE}$', failure(503, 'unavailable', 'down'))
+    outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', description='Office', api_retries=0))
+    assert outcome.failed and outcome.result['changed'] is True
+    assert 'the old list was deleted first' in outcome.result['msg']
+    assert outcome.result['deleted_list'] == {
+        'name': 'office', 'type': 'ip', 'description': 'Office egress', 'action': 'allow', 'enabled': True,
+        'entries': ['198.51.100.7', '198.51.100.9', '2001:db8::1'],
+    }
+
+
+def test_blank_entries_are_refused_only_an_empty_list_empties(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+    refused = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=['', '  ']))
+    assert refused.failed and 'entries must not hold blank values (2 given)' in refused.result['msg']
+    assert fake_api.calls == []
+    emptied = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=[]))
+    assert emptied.result['changed'] is True and lists.lists[9001]['entryCount'] == 0
+
+
+def test_purge_false_keeps_its_entries_when_another_run_rewrote_the_list(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+    # Another run wrote what it had read before this run's write: this run's entry is gone at the re-read.
+    def concurrent_patch(call: t.Any) -> t.Any:
+        answer = lists.patch(call)
+        lists.lists[9001].update(content='198.51.100.7\n203.0.113.77', checksum=sha('198.51.100.7\n203.0.113.77'), entryCount=2)
+        return answer
+
+    fake_api.add('PATCH', rf'^{BASE}/9001$', concurrent_patch, lists.patch)
+    outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=['192.0.2.50'], purge=False))
+    assert outcome.result['changed'] is True
+    assert sorted(lists.lists[9001]['content'].splitlines()) == ['192.0.2.50', '198.51.100.7', '203.0.113.77']
+    assert [call.method for call in fake_api.writes] == ['PATCH', 'PATCH']
+
+
+def test_two_lists_created_at_once_are_reported(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+    def concurrent_create(call: t.Any) -> t.Any:
+        lists.create(call)   # another run's list of the same name
+        return lists.create(call)
+
+    fake_api.add('POST', rf'^{BASE}$', concurrent_create)
+    outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='new', type='ip', entries=['192.0.2.1']))
+    assert outcome.failed and outcome.result['changed'] is True
+    assert 'appeared while this one was created (id 9101; this run created id 9102)' in outcome.result['msg']
+    assert outcome.result['failure']['error_key'] == 'access_list.duplicate'
 
 
 def test_a_type_change_in_check_mode(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:

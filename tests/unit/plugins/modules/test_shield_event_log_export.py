@@ -195,6 +195,7 @@ def test_same_content_is_unchanged_and_left_alone(fake_api: FakeApi, run_module:
     fake_api.add('POST', EXPORT, csv_answer())
     dest = tmp_path / 'events.csv'
     dest.write_bytes(CSV)
+    os.chmod(dest, 0o600)
     before = dest.stat()
     result = run(run_module, dest, diff=True)
     assert result.result['changed'] is False
@@ -202,6 +203,19 @@ def test_same_content_is_unchanged_and_left_alone(fake_api: FakeApi, run_module:
     assert result.result['diff']['before'] == result.result['diff']['after'] == {'checksum': sha(CSV), 'size': len(CSV), 'rows': 3}
     assert leftovers(tmp_path) == []
     assert len(fake_api.calls) == 1
+
+
+def test_the_file_is_private_unless_a_mode_is_given(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:
+    fake_api.add('POST', EXPORT, csv_answer())
+    created = tmp_path / 'new.csv'
+    assert run(run_module, created).result['changed'] is True
+    assert stat.S_IMODE(created.stat().st_mode) == 0o600
+    shared = tmp_path / 'shared.csv'
+    run(run_module, shared, mode='0640')
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o640
+    os.chmod(created, 0o644)   # written before, by an older version or by hand
+    assert run(run_module, created).result['changed'] is True
+    assert stat.S_IMODE(created.stat().st_mode) == 0o600
 
 
 def test_only_a_mode_change_is_a_change(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:

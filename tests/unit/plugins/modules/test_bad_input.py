@@ -1,0 +1,222 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""Bad input, across every module: refused with a message that names the option, before any request."""
+
+from __future__ import annotations
+
+import typing as t
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.modules import (
+    cdn_log_info,
+    container_app_info,
+    container_registry,
+    db_query,
+    db_token,
+    pullzone_info,
+    shield_access_list,
+    shield_event_log_export,
+    shield_event_log_info,
+    shield_zone,
+    video_blocked_referrer,
+    video_thumbnail,
+)
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, LOGGING_URL, VIDEO_URL, FakeApi
+
+DB = 'db_01HZX3J5K8M9N0P1Q2R3S4T5V6'
+JA4 = 't13d1516h2_8daaf6152771_b186095e22b6'
+ZONE = {'shield_zone_id': 3001}
+LIST = {**ZONE, 'name': 'blocked'}
+LIBRARY = {'library_id': 5001}
+VIDEO = {'library_id': 5001, 'video_id': '7e8a2401-2d3a-4904-8b9c-f532f558c29f', 'url': 'https://images.example.com/a.png'}
+LOGS = {'pullzone_id': 1001}
+EXPORT = {**ZONE, 'dest': '/tmp/edge-bad-input.csv'}
+DATABASE = {'database_url': 'https://db.example.net', 'auth_token': 'token-0123456789', 'statements': ['SELECT 1']}
+
+# (module, arguments beyond the connection, words the message must hold)
+CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
+    # ---- the connection, shared by every module ----
+    (pullzone_info, {'api_url': 'ftp://api.example.net'}, 'api_url must be an http:// or https:// URL'),
+    (pullzone_info, {'api_url': 'http://'}, 'api_url must name a host'),
+    (pullzone_info, {'api_url': 'https://user:pass@api.example.net'}, 'api_url must not hold a user name or password'),
+    (pullzone_info, {'api_url': 'https://api.example.net:70000'}, 'api_url has an invalid port'),
+    (pullzone_info, {'api_url': 'https://api example.net'}, 'api_url must not contain spaces'),
+    (pullzone_info, {'api_key': ''}, 'api_key must not be empty'),
+    (pullzone_info, {'api_key': '   '}, 'api_key must not be empty'),
+    (pullzone_info, {'api_timeout': 0}, 'api_timeout must be greater than 0'),
+    (pullzone_info, {'api_timeout': -5}, 'api_timeout must be greater than 0'),
+    (pullzone_info, {'api_retries': -1}, 'api_retries must be 0 or more'),
+    (pullzone_info, {'ca_path': '/nonexistent/ca.pem'}, 'ca_path /nonexistent/ca.pem does not exist'),
+    (shield_zone, {'pullzone_id': 1001, 'api_url': 'https://u@api.example.net'}, 'api_url must not hold a user name'),
+    (video_thumbnail, {**VIDEO, 'video_api_url': 'https://user:pw@video.example.net'}, 'video_api_url must not hold a user name'),
+    (cdn_log_info, {**LOGS, 'logging_api_url': 'logging.example.net'}, 'logging_api_url must be an http:// or https:// URL'),
+    # ---- pullzone_info ----
+    (pullzone_info, {'id': 0}, 'id must be a positive integer'),
+    (pullzone_info, {'id': -3}, 'id must be a positive integer'),
+    (pullzone_info, {'name': ''}, 'name must not be empty'),
+    (pullzone_info, {'name': '  '}, 'name must not be empty'),
+    (pullzone_info, {'id': 1, 'name': 'a'}, 'mutually exclusive'),
+    (pullzone_info, {'id': 1, 'search': 'a'}, 'mutually exclusive'),
+    (pullzone_info, {'id': 'one'}, 'id'),
+    (pullzone_info, {'unknown': 1}, 'Unsupported parameters'),
+    # ---- shield_zone ----
+    (shield_zone, {}, 'one of the following is required: pullzone_id, pullzone_name'),
+    (shield_zone, {'pullzone_id': 1, 'pullzone_name': 'a'}, 'mutually exclusive'),
+    (shield_zone, {'pullzone_id': 0}, 'pullzone_id must be a positive integer'),
+    (shield_zone, {'pullzone_name': ' '}, 'pullzone_name must not be empty'),
+    (shield_zone, {'pullzone_id': 1001, 'waf_execution_mode': 'panic'}, 'waf_execution_mode'),
+    (shield_zone, {'pullzone_id': 1001, 'learning_mode_until': 'tomorrow'}, 'learning_mode_until'),
+    (shield_zone, {'pullzone_id': 1001, 'learning_mode_until': '9999-12-31T23:59:59-01:00'}, 'learning_mode_until'),
+    (shield_zone, {'pullzone_id': 1001, 'learning_mode_until': '2026-02-30T00:00:00Z'}, 'learning_mode_until'),
+    (shield_zone, {'pullzone_id': 1001, 'ddos_challenge_window': -1}, 'ddos_challenge_window'),
+    (shield_zone, {'pullzone_id': 1001, 'waf_profile_id': 3000000000}, 'waf_profile_id'),
+    (shield_zone, {'pullzone_id': 1001, 'plan_type': 'gold'}, 'plan_type'),
+    (shield_zone, {'pullzone_id': 1001, 'ddos_shield_sensitivity': 'extreme'}, 'ddos_shield_sensitivity'),
+    (shield_zone, {'pullzone_id': 1001, 'bot_detection_execution_mode': 'jail'}, 'bot_detection_execution_mode'),
+    (shield_zone, {'pullzone_id': 1001, 'waf_engine_config': [{'name': 'X'}]}, 'value_encoded'),
+    # ---- shield_access_list ----
+    (shield_access_list, {'name': 'a'}, 'one of the following is required'),
+    (shield_access_list, {**ZONE}, 'one of the following is required: name, id'),
+    (shield_access_list, {**ZONE, 'pullzone_id': 1001, 'name': 'a'}, 'mutually exclusive'),
+    (shield_access_list, {**ZONE, 'id': 0}, 'id must be a positive integer'),
+    (shield_access_list, {**ZONE, 'name': '  '}, 'name must not be empty'),
+    (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['', '  ']}, 'entries must not hold blank values (2 given)'),
+    (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['192.0.2.1', '']}, 'entries must not hold blank values (1 given)'),
+    (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['192.0.2.300']}, 'not valid for type ip'),
+    (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['fe80::1%eth0']}, 'not valid for type ip'),
+    (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['192.0.2.0/24']}, 'not valid for type ip'),
+    (shield_access_list, {**LIST, 'type': 'cidr', 'entries': ['192.0.2.1/24']}, 'not valid for type cidr'),
+    (shield_access_list, {**LIST, 'type': 'cidr', 'entries': ['192.0.2.0']}, 'not valid for type cidr'),
+    (shield_access_list, {**LIST, 'type': 'cidr', 'entries': ['fe80::%eth0/64']}, 'not valid for type cidr'),
+    (shield_access_list, {**LIST, 'type': 'asn', 'entries': ['AS13335']}, 'not valid for type asn'),
+    (shield_access_list, {**LIST, 'type': 'asn', 'entries': ['0']}, 'not valid for type asn'),
+    (shield_access_list, {**LIST, 'type': 'asn', 'entries': ['4294967296']}, 'not valid for type asn'),
+    (shield_access_list, {**LIST, 'type': 'country', 'entries': ['XX']}, 'not valid for type country'),
+    (shield_access_list, {**LIST, 'type': 'country', 'entries': ['Germany']}, 'not valid for type country'),
+    (shield_access_list, {**LIST, 'type': 'ja4', 'entries': ['not a ja4 fingerprint; rm -rf /']}, 'not valid for type ja4'),
+    (shield_access_list, {**LIST, 'type': 'ja4', 'entries': [JA4[:-1]]}, 'not valid for type ja4'),
+    (shield_access_list, {**LIST, 'type': 'ja4', 'entries': [JA4.replace('_', '-')]}, 'not valid for type ja4'),
+    (shield_access_list, {**LIST, 'type': 'organization', 'entries': ['Acme\x00Corp']}, 'not valid for type organization'),
+    (shield_access_list, {**LIST, 'type': 'organization', 'entries': ['Acme\u202eCorp']}, 'not valid for type organization'),
+    (shield_access_list, {**LIST, 'type': 'firewall'}, 'type'),
+    (shield_access_list, {**LIST, 'action': 'explode'}, 'action'),
+    (shield_access_list, {**LIST, 'state': 'gone'}, 'state'),
+    # ---- shield_event_log_info ----
+    (shield_event_log_info, {'date': '2026-11-22'}, 'one of the following is required'),
+    (shield_event_log_info, {**ZONE, 'date': '22.11.2026'}, 'date'),
+    (shield_event_log_info, {**ZONE, 'date': '2026-02-30'}, 'date'),
+    (shield_event_log_info, {**ZONE, 'date': '2026-11-22', 'max_pages': 0}, 'max_pages'),
+    (shield_event_log_info, {'shield_zone_id': 0, 'date': '2026-11-22'}, 'shield_zone_id must be a positive integer'),
+    # ---- shield_event_log_export ----
+    (shield_event_log_export, {**EXPORT, 'start': '-99999999999d'}, 'start'),
+    (shield_event_log_export, {**EXPORT, 'start': '1000000000000000000000000000000'}, 'start'),
+    (shield_event_log_export, {**EXPORT, 'start': 'yesterday'}, 'start must be ISO 8601'),
+    (shield_event_log_export, {**EXPORT, 'start': '1700000000'}, 'looks like epoch seconds'),
+    (shield_event_log_export, {**EXPORT, 'start': '-100h'}, '72 hours'),
+    (shield_event_log_export, {**EXPORT, 'start': '-2h', 'end': '-3h'}, 'end'),
+    (shield_event_log_export, {**EXPORT, 'end': '+1h'}, 'future'),
+    (shield_event_log_export, {**EXPORT, 'filters': [{'field': 'ip', 'op': 'bogus', 'value': 'x'}]}, 'op'),
+    (shield_event_log_export, {**EXPORT, 'dest': '/nonexistent/dir/x.csv'}, '/nonexistent/dir'),
+    (shield_event_log_export, {'dest': '/tmp/x.csv'}, 'one of the following is required'),
+    # ---- container_registry ----
+    (container_registry, {'display_name': ''}, 'display_name must be 1 to'),
+    (container_registry, {'display_name': '   '}, 'display_name'),
+    (container_registry, {'display_name': 'x' * 51}, 'display_name must be 1 to 50 characters long'),
+    (container_registry, {'display_name': 'prod\x07'}, 'control character U+0007'),
+    (container_registry, {'display_name': 'prod\u202ecorp'}, 'control character U+202E'),
+    (container_registry, {'display_name': 'prod\u200b'}, 'control character U+200B'),
+    (container_registry, {'display_name': 'r', 'username': 'u'}, 'parameters are required together'),
+    (container_registry, {'display_name': 'r', 'username': '', 'password': 'p'}, 'username must not be empty'),
+    (container_registry, {'display_name': 'r', 'username': 'u', 'password': ''}, 'password must not be empty'),
+    (container_registry, {'display_name': 'r', 'registry_type': 'quay'}, 'registry_type'),
+    (container_registry, {'display_name': 'r', 'update_password': 'sometimes'}, 'update_password'),
+    # ---- container_app_info ----
+    (container_app_info, {'id': 'a', 'name': 'b'}, 'mutually exclusive'),
+    # ---- video_blocked_referrer ----
+    (video_blocked_referrer, {**LIBRARY, 'hostnames': ['bad_host!<x>.com']}, 'bad_host!<x>.com'),
+    (video_blocked_referrer, {**LIBRARY, 'hostnames': ['evil..com']}, 'empty label'),
+    (video_blocked_referrer, {**LIBRARY, 'hostnames': ['-lead.example']}, 'inner hyphens'),
+    (video_blocked_referrer, {**LIBRARY, 'hostnames': [('a' * 304) + '.example']}, 'longer than 253 characters'),
+    (video_blocked_referrer, {**LIBRARY, 'hostnames': [('a' * 64) + '.example']}, 'a label of 64 characters'),
+    (video_blocked_referrer, {**LIBRARY, 'hostnames': ['bücher.example']}, "ASCII form, 'xn--bcher-kva.example'"),
+    (video_blocked_referrer, {**LIBRARY, 'hostnames': ['https://leech.example']}, 'has a scheme'),
+    (video_blocked_referrer, {**LIBRARY, 'hostnames': ['leech.example/path']}, 'has a path'),
+    (video_blocked_referrer, {**LIBRARY, 'hostnames': ['leech.example:8080']}, 'has a port'),
+    (video_blocked_referrer, {**LIBRARY, 'hostnames': ['']}, 'is empty'),
+    (video_blocked_referrer, {'library_id': 0, 'hostnames': ['a.example']}, 'library_id must be a positive integer'),
+    # ---- video_thumbnail ----
+    (video_thumbnail, {**VIDEO, 'video_id': '..'}, "video_id '..' must be letters, digits"),
+    (video_thumbnail, {**VIDEO, 'video_id': 'a/../b'}, 'must be letters, digits'),
+    (video_thumbnail, {**VIDEO, 'video_id': ' '}, 'video_id must not be empty'),
+    (video_thumbnail, {**VIDEO, 'url': 'https://user:secret@images.example.com/a.png'}, 'url must not hold a user name or password'),
+    (video_thumbnail, {**VIDEO, 'url': 'file:///etc/passwd'}, 'url must be an http:// or https:// URL'),
+    (video_thumbnail, {**VIDEO, 'library_id': -1}, 'library_id must be a positive integer'),
+    (video_thumbnail, {**VIDEO, 'src': '/nonexistent.png'}, 'mutually exclusive'),
+    # ---- cdn_log_info ----
+    (cdn_log_info, {**LOGS, 'start': '-99999999999d'}, 'start'),
+    (cdn_log_info, {**LOGS, 'country': ['XX']}, 'country entries must be ISO 3166 alpha-2 codes'),
+    (cdn_log_info, {**LOGS, 'country': ['DEU']}, 'country entries must be ISO 3166 alpha-2 codes'),
+    (cdn_log_info, {**LOGS, 'status': ['4x']}, 'status entries must be an HTTP status code'),
+    (cdn_log_info, {**LOGS, 'status': ['4044']}, 'status entries must be an HTTP status code'),
+    (cdn_log_info, {**LOGS, 'cache_status': ['EXPIRED']}, 'cache_status entries must be among'),
+    (cdn_log_info, {**LOGS, 'limit': 0}, 'limit must be between 1 and'),
+    (cdn_log_info, {**LOGS, 'start': '-1h', 'end': '-2h'}, 'end must be after start'),
+    (cdn_log_info, {**LOGS, 'api_version': 1}, 'missing: date'),
+    (cdn_log_info, {**LOGS, 'pullzone_id': 0}, 'pullzone_id'),
+    # ---- db_token ----
+    (db_token, {'database_id': DB + '\n'}, 'database_id must be a database id'),
+    (db_token, {'database_id': 'db_1/../other'}, 'database_id must be a database id'),
+    (db_token, {'database_id': ''}, 'database_id must be a database id'),
+    (db_token, {'database_id': DB, 'expires': '99999999999d'}, 'too far in the future'),
+    (db_token, {'database_id': DB, 'expires': '5000000d'}, 'too far in the future'),
+    (db_token, {'database_id': DB, 'expires': '9999-12-31T23:59:59-01:00'}, 'too far in the future'),
+    (db_token, {'database_id': DB, 'expires': '2001-01-01T00:00:00Z'}, 'is in the past'),
+    (db_token, {'database_id': DB, 'expires': 'soon'}, 'expires must be a duration'),
+    (db_token, {'database_id': DB, 'expires': '0d'}, 'positive duration'),
+    (db_token, {'database_id': DB, 'env_file': ''}, 'env_file must not be empty'),
+    (db_token, {'database_id': DB, 'env_file': '/nonexistent/dir/app.env'}, 'does not exist'),
+    (db_token, {'database_id': DB, 'regenerate': True}, 'regenerate requires state=absent'),
+    # ---- db_query ----
+    (db_query, {**DATABASE, 'database_url': 'https://user:secret@db.example.net'}, 'database_url must not hold a user name or password'),
+    (db_query, {**DATABASE, 'database_url': 'ftp://db.example.net'}, 'database_url must be a libsql://, https:// or http:// URL'),
+    (db_query, {**DATABASE, 'database_url': 'libsql://db.example.net?authToken=x'}, 'must not carry a query string'),
+    (db_query, {**DATABASE, 'auth_token': '  '}, 'auth_token must not be empty'),
+    (db_query, {**DATABASE, 'statements': []}, 'statements'),
+    (db_query, {**DATABASE, 'statements': {'sql': 'SELECT 1'}}, 'statements must be a list of statements'),
+    (db_query, {**DATABASE, 'statements': [{'sql': 'SELECT ?', 'args': [2 ** 70]}]}, 'does not fit a 64-bit integer'),
+    (db_query, {**DATABASE, 'statements': [{'sql': 'SELECT :a', 'named_args': {'a b': 1}}]}, "'a b' is not a parameter name"),
+]
+
+
+def connection(module: t.Any) -> dict[str, t.Any]:
+    """The connection options every case starts from (the service URLs each module needs)."""
+    if module is db_query:
+        return {}
+    extra: dict[str, t.Any] = {}
+    if module is video_thumbnail:
+        extra['video_api_url'] = VIDEO_URL
+    if module is cdn_log_info:
+        extra['logging_api_url'] = LOGGING_URL
+    return dict(COMMON_ARGS, **extra)
+
+
+def test_the_table_covers_every_module_with_at_least_100_cases() -> None:
+    assert len(CASES) >= 100
+    assert {module.__name__.rsplit('.', 1)[-1] for module, _args, _words in CASES} == {
+        'cdn_log_info', 'container_app_info', 'container_registry', 'db_query', 'db_token', 'pullzone_info',
+        'shield_access_list', 'shield_event_log_export', 'shield_event_log_info', 'shield_zone',
+        'video_blocked_referrer', 'video_thumbnail',
+    }
+
+
+@pytest.mark.parametrize('module, arguments, words', CASES, ids=[f"{m.__name__.rsplit('.', 1)[-1]}-{n}" for n, (m, _a, _w) in enumerate(CASES)])
+def test_bad_input_is_refused_before_any_request(fake_api: FakeApi, run_module: t.Any, module: t.Any, arguments: dict[str, t.Any],
+                                                 words: str) -> None:
+    outcome = run_module(module.main, dict(connection(module), **arguments))
+    assert outcome.failed, outcome.result
+    assert words in outcome.result['msg'], outcome.result['msg']
+    assert outcome.result.get('changed') in (None, False)
+    assert fake_api.calls == []
