@@ -73,8 +73,14 @@ def admin_app(state: State) -> ASGIApp:
         return json_response({'cleared': True})
 
     async def reset(request: Request) -> t.Any:
+        # An optional {"faults": [...]} is armed on the fresh state: one call starts a fault test.
+        body = await json_body(request) if await request.body() else {}
+        faults = body.get('faults') if isinstance(body, dict) else None
+        if faults is not None and not isinstance(faults, list):
+            raise ApiError(400, 'faults must be a list of faults')
         state.reset()
-        return json_response({'reset': True})
+        armed = [state.add_fault(spec).describe() for spec in faults or []]
+        return json_response({'reset': True, 'faults': armed})
 
     async def add_fault(request: Request) -> t.Any:
         body = await json_body(request)
