@@ -7,25 +7,40 @@ from __future__ import annotations
 
 
 class ModuleDocFragment:
-    # Options every module has: how to reach and authenticate to the management API.
+    # Options every module has: how to reach and authenticate to the APIs. Each module uses those of the
+    # APIs it calls and accepts the others, so one module_defaults block of the action group carries them all.
     DOCUMENTATION = r'''
 options:
   api_key:
     description:
       - Personal API key of the Edge Platform account, sent as the C(AccessKey) header.
       - Created in the account settings under API Keys.
-      - If not set, the value of the E(EDGE_API_KEY) environment variable is used.
+      - Required by the modules that call the management, video or logging API. If not set, the value of the
+        E(EDGE_API_KEY) environment variable is used; without either, such a module fails before sending anything.
       - Never shown in output, diff or logs.
     type: str
-    required: true
   api_url:
     description:
       - Base address of the management API (the C({base_url}) of the API description).
-      - If not set, the value of the E(EDGE_API_URL) environment variable is used.
+      - Required by the modules that call the management API (all but M(edge.platform.cdn_log_info) and
+        M(edge.platform.db_query)). If not set, the value of the E(EDGE_API_URL) environment variable is used.
       - Must not hold a user name or password (C(user:password@host)); the credentials are O(api_key).
         A plain C(http://) address of another machine is warned about, since the key would travel unencrypted.
     type: str
-    required: true
+  video_api_url:
+    description:
+      - Base address of the video API (the C({video_url}) of the API description).
+      - Used by the modules that call the video API (M(edge.platform.video_thumbnail)); the others accept it and
+        ignore it, so it can be set for the whole action group. If not set, the value of the E(EDGE_VIDEO_API_URL)
+        environment variable is used.
+    type: str
+  logging_api_url:
+    description:
+      - Base address of the CDN request logging API (the C({logging_url}) of the API description).
+      - Used by the modules that read CDN request logs (M(edge.platform.cdn_log_info)); the others accept it and
+        ignore it, so it can be set for the whole action group. If not set, the value of the E(EDGE_LOGGING_API_URL)
+        environment variable is used.
+    type: str
   validate_certs:
     description:
       - Whether to verify TLS certificates of the API.
@@ -58,8 +73,8 @@ options:
 requirements:
   - requests
 notes:
-  - All modules of this collection belong to the action group C(edge.platform.edge), so the
-    connection options can be set once with C(module_defaults).
+  - All modules of this collection belong to the action group C(edge.platform.edge), and every module accepts
+    every connection option (ignoring those of APIs it does not call), so they can be set once with C(module_defaults).
   - When the task runs on the controller (a local connection, or delegated to C(localhost)), the module runs
     inside the Ansible worker process instead of a new Python process, with the same results. Tasks with
     C(become), C(async) or another connection run it as a normal module. Set E(EDGE_PLATFORM_IN_PROCESS=false),
@@ -67,26 +82,27 @@ notes:
     C(edge_platform_in_process=false) to always run it as a normal module.
 '''
 
-    # Modules that call the video API.
+    # Modules that call the video API; listed before edge.platform.api, whose description it replaces.
     VIDEO = r'''
 options:
   video_api_url:
     description:
       - Base address of the video API (the C({video_url}) of the API description).
-      - If not set, the value of the E(EDGE_VIDEO_API_URL) environment variable is used.
+      - Required by this module. If not set, the value of the E(EDGE_VIDEO_API_URL) environment variable is used;
+        without either, the module fails before sending anything.
     type: str
-    required: true
 '''
 
-    # Modules that call the CDN request logging API.
+    # Modules that call the CDN request logging API (and not the management API); listed before
+    # edge.platform.api, whose descriptions they replace.
     LOGGING = r'''
 options:
   logging_api_url:
     description:
       - Base address of the CDN request logging API (the C({logging_url}) of the API description).
-      - If not set, the value of the E(EDGE_LOGGING_API_URL) environment variable is used.
+      - Required by this module. If not set, the value of the E(EDGE_LOGGING_API_URL) environment variable is used;
+        without either, the module fails before sending anything.
     type: str
-    required: true
 '''
 
     # Modules whose actions support check and diff mode fully.

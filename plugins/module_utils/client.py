@@ -103,6 +103,11 @@ def sends_in_clear(url: str) -> bool:
         return True
 
 
+def missing_option(option: str) -> str:
+    """What to say about a connection option that is not set: it names the variable that can set it."""
+    return f'{option} is required (or set EDGE_{option.upper()})'
+
+
 class EdgeApiError(Exception):
     """A failed API operation: what was attempted, the HTTP status and the API's own words."""
 
@@ -423,8 +428,9 @@ class EdgeClient:
         try:
             base = self.base_urls[service]
         except KeyError:
-            option = SERVICE_OPTIONS.get(service, f'{service} base address')
-            raise EdgeApiError(f'{service} request', None, f'{option} is not set') from None
+            option = SERVICE_OPTIONS.get(service)
+            message = missing_option(option) if option else f'the {service} base address is not set'
+            raise EdgeApiError(f'{service} request', None, message) from None
         if path.startswith(('http://', 'https://')):
             return path
         return f"{base}/{path.lstrip('/')}"

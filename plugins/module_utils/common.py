@@ -27,6 +27,7 @@ from ansible_collections.edge.platform.plugins.module_utils.client import (
     SERVICE_OPTIONS,
     EdgeApiError,
     EdgeClient,
+    missing_option,
     sends_in_clear,
     url_problem,
     url_secrets,
@@ -42,23 +43,22 @@ PULLZONE_SECRETS = frozenset(('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSec
 HOSTNAME_SECRETS = frozenset(('CertificateKey',))
 
 
-def api_argument_spec(*services: str, management_api: bool = True) -> dict[str, dict[str, t.Any]]:
-    """The common options (doc fragment ``edge.platform.api``) plus the base address of each extra service.
+def api_argument_spec() -> dict[str, dict[str, t.Any]]:
+    """The connection options every module accepts (doc fragment ``edge.platform.api``), each with its fallback.
 
-    A module that does not call the management API (``management_api=False``) still accepts
-    ``api_key`` and ``api_url``, so that ``module_defaults`` of the action group apply to it.
+    None is required here: ``EdgeModule`` requires the ones a module uses, with a message that
+    names the environment variable, and every module accepts the others without using them, so
+    that one ``module_defaults`` block of the action group can carry all of them.
     """
     spec: dict[str, dict[str, t.Any]] = dict(
-        api_key=dict(type='str', required=management_api, no_log=True, fallback=(env_fallback, ['EDGE_API_KEY'])),
-        api_url=dict(type='str', required=management_api, fallback=(env_fallback, ['EDGE_API_URL'])),
+        api_key=dict(type='str', no_log=True, fallback=(env_fallback, ['EDGE_API_KEY'])),
         validate_certs=dict(type='bool', default=True),
         ca_path=dict(type='path'),
         api_timeout=dict(type='float', default=DEFAULT_TIMEOUT, fallback=(env_fallback, ['EDGE_API_TIMEOUT'])),
         api_retries=dict(type='int', default=DEFAULT_RETRIES, fallback=(env_fallback, ['EDGE_API_RETRIES'])),
     )
-    for service in services:
-        option = SERVICE_OPTIONS[service]
-        spec[option] = dict(type='str', required=True, fallback=(env_fallback, [f'EDGE_{option.upper()}']))
+    for option in SERVICE_OPTIONS.values():
+        spec[option] = dict(type='str', fallback=(env_fallback, [f'EDGE_{option.upper()}']))
     return spec
 
 
@@ -171,9 +171,10 @@ class EdgeModule:
         management_api: bool = True,
         **kwargs: t.Any,
     ) -> None:
-        """``management_api=False`` is for modules that reach another host with their own
-        credentials (a database token): they get no ``client`` and build one with ``connect``."""
-        spec = api_argument_spec(*services, management_api=management_api)
+        """``services`` are the API areas besides the management API that the module calls (``video``,
+        ``logging``). ``management_api=False`` is for modules that do not call the management API:
+        they get no ``client`` and build one with ``connect``."""
+        spec = api_argument_spec()
         spec.update(argument_spec)
         self.ansible = AnsibleModule(argument_spec=spec, supports_check_mode=supports_check_mode, **kwargs)
         if not HAS_REQUESTS:
@@ -183,6 +184,10 @@ class EdgeModule:
         # Set by a module when it changed a local file (an env file, an export).
         self.changed_locally = False
         self._validate_common()
+        # The base addresses of the APIs this module calls, and the key they take; other options are ignored.
+        used = (['api_url'] if management_api else []) + [SERVICE_OPTIONS[service] for service in services]
+        if used:
+            self.require('api_key', *used)
         self.client: EdgeClient = None  # type: ignore[assignment]
         if management_api:
             base_urls = {'api': self.params['api_url']}
@@ -205,9 +210,6 @@ class EdgeModule:
         return client
 
     def _validate_common(self) -> None:
-        for option in ('api_url',) + tuple(SERVICE_OPTIONS.values()):
-            if self.params.get(option) is not None:
-                self.check_url(option)
         api_key = self.params.get('api_key')
         if api_key is not None and not api_key.strip():
             self.fail('api_key must not be empty')
@@ -234,6 +236,15 @@ class EdgeModule:
         if credentials and sends_in_clear(url):
             self.ansible.warn(f'{option} {url} is plain http: the credentials and data travel unencrypted; use https')
         return url
+
+    def require(self, *options: str) -> None:
+        """Fail (before any request) when one of the connection ``options`` the module uses is set neither as an
+        option nor in the environment, or is a base address that ``check_url`` refuses."""
+        for option in options:
+            if self.params.get(option) is None:
+                self.fail(missing_option(option))
+            if option in SERVICE_OPTIONS.values():
+                self.check_url(option)
 
     def refuse_blank(self, *options: str) -> None:
         """Fail (before any request) when one of ``options`` is set to an empty or blank string."""

@@ -28,8 +28,8 @@ description:
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
-  - edge.platform.api
   - edge.platform.api.LOGGING
+  - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
   - ansible.builtin.files
 attributes:
@@ -318,8 +318,6 @@ import os
 import tempfile
 import typing as t
 
-from ansible.module_utils.basic import env_fallback
-
 from ansible_collections.edge.platform.plugins.module_utils.cdn_logs import (
     DEFAULT_LIMIT,
     MAX_LIMIT,
@@ -582,8 +580,6 @@ def file_summary(path: str) -> dict[str, t.Any]:
 def main() -> None:
     module = EdgeModule(
         argument_spec=dict(
-            # The logging API takes the account key; the management API (api_url) is not used.
-            api_key=dict(type='str', required=True, no_log=True, fallback=(env_fallback, ['EDGE_API_KEY'])),
             pullzone_id=dict(type='int', required=True),
             api_version=dict(type='int', default=2, choices=[1, 2]),
             start=dict(type='raw'),

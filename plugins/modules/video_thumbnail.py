@@ -23,8 +23,8 @@ description:
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
-  - edge.platform.api
   - edge.platform.api.VIDEO
+  - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
 options:
   library_id:

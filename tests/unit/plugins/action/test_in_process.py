@@ -37,7 +37,7 @@ REGISTRY_PASSWORD = 'dckr_pat_Equality-Secret-1234'
 # Values that legitimately differ between two runs: timestamps the emulator sets at write time.
 VOLATILE = re.compile(r'\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z?')
 
-# Every module, reading and writing, succeeding and failing; module_defaults from the action group.
+# Every module, reading and writing, succeeding and failing; every connection option from the action group.
 PLAYBOOK = '''
 - name: Every module of the collection
   hosts: localhost
@@ -48,6 +48,8 @@ PLAYBOOK = '''
     group/edge.platform.edge:
       api_key: "{{ edge.api_key }}"
       api_url: "{{ edge.api_url }}"
+      video_api_url: "{{ edge.video_api_url }}"
+      logging_api_url: "{{ edge.logging_api_url }}"
   tasks:
     - name: pullzone_info by name
       edge.platform.pullzone_info:
@@ -120,14 +122,12 @@ PLAYBOOK = '''
 
     - name: video_thumbnail
       edge.platform.video_thumbnail:
-        video_api_url: "{{ edge.video_api_url }}"
         library_id: 5001
         video_id: "{{ video_id }}"
         src: "{{ work }}/thumbnail.png"
 
     - name: cdn_log_info
       edge.platform.cdn_log_info:
-        logging_api_url: "{{ edge.logging_api_url }}"
         pullzone_id: 1001
         start: "{{ start }}"
         end: "{{ end }}"

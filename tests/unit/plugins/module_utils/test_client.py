@@ -71,7 +71,7 @@ def test_auth_false_sends_no_access_key(client: EdgeClient, api: FakeApi) -> Non
 
 
 def test_missing_service_url_is_a_clear_error(client: EdgeClient) -> None:
-    with pytest.raises(EdgeApiError, match='logging_api_url is not set'):
+    with pytest.raises(EdgeApiError, match=r'logging_api_url is required \(or set EDGE_LOGGING_API_URL\)'):
         client.get('v2/logs', 'read logs', service='logging')
 
 

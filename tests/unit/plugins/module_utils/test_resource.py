@@ -199,13 +199,33 @@ def test_environment_fallbacks(fake_api: FakeApi, run_module: t.Any, monkeypatch
     assert fake_api.calls[0].headers['AccessKey'] == 'from-env-key'
 
 
-def test_argument_spec_extra_services() -> None:
-    spec = api_argument_spec('video', 'logging')
+def test_argument_spec_has_every_connection_option() -> None:
+    spec = api_argument_spec()
     assert spec['api_key']['no_log'] is True
+    assert spec['api_url']['fallback'][1] == ['EDGE_API_URL']
     assert spec['video_api_url']['fallback'][1] == ['EDGE_VIDEO_API_URL']
     assert spec['logging_api_url']['fallback'][1] == ['EDGE_LOGGING_API_URL']
     assert spec['api_retries']['default'] == 5
     assert spec['api_timeout']['default'] == 30
+    assert not any(option.get('required') for option in spec.values())
+
+
+@pytest.mark.parametrize('missing, message', [
+    ('api_url', 'api_url is required (or set EDGE_API_URL)'),
+    ('api_key', 'api_key is required (or set EDGE_API_KEY)'),
+])
+def test_a_missing_connection_option_names_its_variable(fake_api: FakeApi, run_module: t.Any, missing: str, message: str) -> None:
+    outcome = run_module(widget_main, {key: value for key, value in args().items() if key != missing})
+    assert outcome.failed
+    assert outcome.result['msg'] == message
+    assert fake_api.calls == []
+
+
+def test_options_of_apis_a_module_does_not_call_are_ignored(fake_api: FakeApi, run_module: t.Any) -> None:
+    fake_api.add('GET', r'^/widgets$', [EXISTING])
+    outcome = run_module(widget_main, args(video_api_url='https://video.edge.test', logging_api_url='https://logging.edge.test'))
+    assert not outcome.failed
+    assert [call.url for call in fake_api.calls] == ['https://api.edge.test/widgets']
 
 
 def test_mask_secrets_only_set_values() -> None:
