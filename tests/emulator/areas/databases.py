@@ -44,6 +44,7 @@ DATABASES = (
     ('sessions', 'SG', ['SG', 'SYD'], []),
 )
 SIZE_MAX = str(1024 ** 3)
+DEFAULT_PAGE_SIZE = 100  # what per_page 0 (its default) means
 ACCESS = {'full-access': 'rw', 'read-only': 'ro'}
 RFC3339_RE = re.compile(r'^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$')
 
@@ -283,8 +284,10 @@ class Databases(Area):
             return record
 
         async def list_databases(request: Request) -> t.Any:
+            if not request.query_params.get('page'):
+                raise ApiError(400, 'page is required', 'validation_error', 'page')
             page = query_int(request, 'page', 1, 1, 2 ** 32 - 1)
-            per_page = query_int(request, 'per_page', 0, 0, 1000) or 100
+            per_page = query_int(request, 'per_page', 0, 0) or DEFAULT_PAGE_SIZE
             records = list(databases(state).values())
             start = (page - 1) * per_page
             return json_response({

@@ -44,6 +44,14 @@ from .pullzones import pullzones
 
 register_error_style('api', '/shield', shield_error)
 
+
+def listing_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, t.Any]:
+    """The zone list and the pull zone mapping answer 401 with ``UnauthorizedResult`` (``{statusCode}``), as the reference says."""
+    return {'statusCode': status} if status == 401 else shield_error(status, key, message, field_name)
+
+
+register_error_style('api', '/shield/shield-zones', listing_error)
+
 FIRST_ZONE_ID = 3001
 FIRST_LIST_ID = 9001
 FIRST_CONFIGURATION_ID = 60001

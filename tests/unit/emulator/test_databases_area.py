@@ -99,6 +99,23 @@ def test_records_are_deterministic_and_carry_their_own_url(dbs: Databases) -> No
     listed = dbs.api.get(BASE, params={'page': 1, 'per_page': 2}).json()
     assert [record['id'] for record in listed['databases']] == [records[0]['id'], records[1]['id']]
     assert listed['page_info'] == {'current_page': 1, 'total_items': 3, 'has_more_items': True}
+    last = dbs.api.get(BASE, params={'page': 2, 'per_page': 2}).json()
+    assert [record['id'] for record in last['databases']] == [records[2]['id']]
+    assert last['page_info'] == {'current_page': 2, 'total_items': 3, 'has_more_items': False}
+    for per_page in (0, 5000):  # 0 (the default) means 100; no maximum
+        assert len(dbs.api.get(BASE, params={'page': 1, 'per_page': per_page}).json()['databases']) == 3
+
+
+@pytest.mark.parametrize('params, message', [
+    ({}, 'page is required'),
+    ({'per_page': 10}, 'page is required'),
+    ({'page': 0}, 'page must be'),
+    ({'page': 1, 'per_page': -1}, 'per_page must be'),
+])
+def test_list_paging_is_checked(dbs: Databases, params: dict[str, t.Any], message: str) -> None:
+    answer = dbs.api.get(BASE, params=params)
+    assert answer.status_code == 400
+    assert set(answer.json()) == {'error'} and message in answer.json()['error']
 
 
 def test_management_errors_and_auth(dbs: Databases) -> None:

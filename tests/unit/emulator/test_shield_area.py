@@ -106,6 +106,43 @@ def test_list_and_mapping(api: TestClient, state: State) -> None:
     assert {'shieldZoneId': 3001, 'pullZoneId': 1001} in mapping and len(mapping) == 8
 
 
+def test_the_list_pages_to_its_end_with_the_reference_defaults(state: State) -> None:
+    big = State(api_key=KEY, scale=1000, areas=AREAS)
+    big.reset()
+    api = TestClient(build_service('api', big), headers={'AccessKey': KEY})
+    first = api.get('/shield/shield-zones').json()
+    assert first['page'] == {'totalCount': 667, 'totalPages': 67, 'currentPage': 1, 'nextPage': 2, 'pageSize': 10}
+    assert 'error' not in first
+    whole = api.get('/shield/shield-zones', params={'page': 1, 'perPage': 1000}).json()
+    assert whole['page'] == {'totalCount': 667, 'totalPages': 1, 'currentPage': 1, 'nextPage': None, 'pageSize': 1000}
+    ids = [zone['shieldZoneId'] for zone in whole['data']]
+    assert ids == sorted(ids) and len(ids) == 667
+    assert all(set(SPEC_2_3) | {'pullZoneId'} <= set(zone) for zone in whole['data'])
+    mapping = api.get('/shield/shield-zones/pullzone-mapping').json()
+    assert set(mapping) == {'data'}
+    assert {(item['shieldZoneId'], item['pullZoneId']) for item in mapping['data']} == {(z['shieldZoneId'], z['pullZoneId']) for z in whole['data']}
+    past = api.get('/shield/shield-zones', params={'page': 2, 'perPage': 1000}).json()
+    assert past['data'] == [] and past['page']['nextPage'] is None and past['page']['currentPage'] == 2
+
+
+@pytest.mark.parametrize('params, field', [
+    ({'page': 0}, 'page'), ({'perPage': 0}, 'perPage'), ({'perPage': 1001}, 'perPage'), ({'page': 'x'}, 'page'),
+])
+def test_list_paging_out_of_bounds_is_400(api: TestClient, params: dict[str, t.Any], field: str) -> None:
+    answer = api.get('/shield/shield-zones', params=params)
+    assert answer.status_code == 400
+    assert error_of(answer)['errorKey'] == 'validation_error' and field in error_of(answer)['message']
+
+
+@pytest.mark.parametrize('path', ['/shield/shield-zones', '/shield/shield-zones/pullzone-mapping'])
+def test_list_and_mapping_answer_401_with_the_reference_body(state: State, path: str) -> None:
+    answer = TestClient(build_service('api', state)).get(path)
+    assert answer.status_code == 401
+    assert answer.json() == {'statusCode': 401}
+    other = TestClient(build_service('api', state)).get('/shield/shield-zone/3001')
+    assert other.status_code == 401 and error_of(other)['errorKey'] == 'unauthorized'
+
+
 def test_create_then_409(api: TestClient, state: State) -> None:
     pullzone_id = zone_without_shield(state)
     body = {'pullZoneId': pullzone_id, 'shieldZone': {'wafExecutionMode': 0, 'learningModeUntil': '2026-12-01T01:00:00+01:00'},
