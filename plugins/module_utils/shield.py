@@ -19,7 +19,7 @@ import ipaddress
 import re
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient, iter_pages
 from ansible_collections.edge.platform.plugins.module_utils.pullzones import resolve_pullzone_id
 from ansible_collections.edge.platform.plugins.module_utils.timespec import parse_iso
 from ansible_collections.edge.platform.plugins.module_utils.validation import COUNTRY_CODES, JA4_RE, text_problem
@@ -140,6 +140,68 @@ def require_shield_zone_id(client: EdgeClient, params: dict[str, t.Any]) -> int:
     if zone_id is None:
         raise no_shield_zone(pullzone_id)
     return zone_id
+
+
+# The largest page the module asks the Shield zone list for: the management API's largest list page
+# (spec 8 gives perPage 5..1000 for pull zones; the Shield list states no bound and pages the same way).
+ZONE_PAGE_SIZE = 1000
+
+
+def list_shield_zones(client: EdgeClient) -> t.Iterator[dict[str, t.Any]]:
+    """Every shield zone of the account, page by page with the largest page (``GET shield/shield-zones``)."""
+
+    def fetch(page: int) -> t.Any:
+        operation = f'list shield zones (page {page})'
+        body = client.get('shield/shield-zones', operation, params={'page': page, 'perPage': ZONE_PAGE_SIZE})
+        envelope_data(body, operation)  # only to raise on success: false
+        return body
+
+    def items_of(body: t.Any) -> list[dict[str, t.Any]]:
+        data = body.get('data') if isinstance(body, dict) else None
+        return [zone for zone in data or [] if isinstance(zone, dict)]
+
+    def next_of(body: t.Any, page: int) -> int | None:
+        following = (body.get('page') or {}).get('nextPage') if isinstance(body, dict) else None
+        # Only forward: an API that answered the same page again would otherwise be read forever.
+        return following if isinstance(following, int) and following > page and items_of(body) else None
+
+    return iter_pages(fetch, items_of, next_of, 1)
+
+
+def pullzone_mapping(client: EdgeClient) -> dict[int, int]:
+    """The pull zone of each active shield zone (``GET shield/shield-zones/pullzone-mapping``), by shield zone id."""
+    operation = 'read the pull zones of the shield zones'
+    data = envelope_data(client.get('shield/shield-zones/pullzone-mapping', operation), operation)
+    return {
+        int(item['shieldZoneId']): int(item['pullZoneId']) for item in data or []
+        if isinstance(item, dict) and item.get('shieldZoneId') is not None and item.get('pullZoneId') is not None
+    }
+
+
+def read_shield_zone(client: EdgeClient, zone_id: int) -> dict[str, t.Any] | None:
+    """One shield zone by id, or None when the API answers 404."""
+    operation = f'read shield zone {zone_id}'
+    response = client.request('GET', f'shield/shield-zone/{zone_id}', operation, ok_statuses=(404,))
+    if response.status == 404:
+        return None
+    data = envelope_data(response.json(), operation, response.status)
+    return data if isinstance(data, dict) and data.get('shieldZoneId') is not None else None
+
+
+def read_access_lists(client: EdgeClient, zone_id: int, with_content: bool = False) -> dict[str, t.Any]:
+    """The access lists overview of a shield zone (managed and custom lists, counts and limits).
+
+    ``with_content`` adds the ``content`` and ``checksum`` of each custom list, one request per list.
+    """
+    operation = f'list access lists of shield zone {zone_id}'
+    overview = envelope_data(client.get(f'shield/shield-zone/{zone_id}/access-lists', operation), operation)
+    overview = {key: value for key, value in (overview or {}).items() if key != 'error'}
+    if with_content:
+        for item in overview.get('customLists') or []:
+            detail = shield_call(client, 'GET', f"shield/shield-zone/{zone_id}/access-lists/{item.get('listId')}",
+                                 f"read custom access list {item.get('listId')} of shield zone {zone_id}") or {}
+            item.update({key: detail.get(key) for key in ('content', 'checksum')})
+    return overview
 
 
 def no_shield_zone(pullzone_id: int | None) -> EdgeApiError:

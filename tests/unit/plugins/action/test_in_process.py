@@ -86,6 +86,14 @@ PLAYBOOK = '''
         name: office
         entries: [198.51.100.168, 203.0.113.9]
 
+    - name: shield_zone_info of every zone
+      edge.platform.shield_zone_info:
+
+    - name: shield_zone_info with the content of access lists
+      edge.platform.shield_zone_info:
+        pullzone_id: 1001
+        access_lists: content
+
     - name: shield_event_log_info of a zone that does not exist
       edge.platform.shield_event_log_info:
         shield_zone_id: 999999

@@ -1,0 +1,228 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: shield_zone_info
+short_description: List and read the Shield (WAF and DDoS protection) zones of the account
+version_added: 1.0.0
+description:
+  - Returns the Shield zones of the account, all of them or the one given by O(shield_zone_id), or the one
+    protecting the pull zone given by O(pullzone_id) or O(pullzone_name).
+  - All of them are read through the Shield zone list, page by page with the largest page (1000 zones a
+    request), joined with the pull zone mapping (one more request), so every zone carries its C(pullZoneId).
+    An account with thousands of pull zones is read in a handful of requests.
+  - With O(access_lists) each zone also carries its access lists (one more request per zone, and with
+    V(content) one per custom list); narrow the zones down with O(shield_zone_id), O(pullzone_id) or
+    O(pullzone_name) for large accounts.
+  - Only reads; never changes anything.
+author:
+  - Edge Platform Collection Maintainers (@edge-platform)
+extends_documentation_fragment:
+  - edge.platform.api
+  - edge.platform.api.INFO_MODULE
+options:
+  shield_zone_id:
+    description:
+      - Id of one Shield zone. An id that does not exist returns an empty list.
+      - Mutually exclusive with O(pullzone_id) and O(pullzone_name).
+    type: int
+  pullzone_id:
+    description:
+      - Id of a pull zone; returns its Shield zone. A pull zone without one (or that does not exist) returns
+        an empty list.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of a pull zone (case-sensitive), looked up in the pull zone list; returns the Shield zone of
+        each pull zone with that name. No such pull zone, or none with a Shield zone, returns an empty list.
+    type: str
+  access_lists:
+    description:
+      - Whether each zone also carries its access lists, as C(accessLists).
+      - V(none) leaves them out.
+      - V(overview) adds the access list overview of the zone - its managed and custom lists (C(listId),
+        C(configurationId), C(name), C(description), C(isEnabled), C(type), C(action), C(entryCount), C(lastUpdated))
+        with the counts and limits of its plan.
+      - V(content) adds the C(content) (entries separated by newlines) and C(checksum) of each custom list too.
+    type: str
+    choices: [none, overview, content]
+    default: none
+seealso:
+  - module: edge.platform.shield_zone
+  - module: edge.platform.shield_access_list
+'''
+
+EXAMPLES = r'''
+- name: Read every Shield zone of the account
+  edge.platform.shield_zone_info:
+    api_key: "{{ vault_edge_api_key }}"
+    api_url: "{{ edge_api_url }}"
+  register: shield
+
+- name: Name the Shield zones whose web application firewall only logs
+  ansible.builtin.debug:
+    msg: "{{ shield.shield_zones | selectattr('wafExecutionMode', 'equalto', 0) | map(attribute='shieldZoneId') | list }}"
+
+- name: Read the Shield zone of a pull zone, with the entries of its custom access lists
+  edge.platform.shield_zone_info:
+    pullzone_name: assets-000
+    access_lists: content
+  register: assets_shield
+
+- name: Show the names of its disabled custom access lists
+  ansible.builtin.debug:
+    msg: "{{ assets_shield.shield_zones[0].accessLists.customLists | rejectattr('isEnabled') | map(attribute='name') | list }}"
+  when: assets_shield.shield_zones | length > 0
+'''
+
+RETURN = r'''
+shield_zones:
+  description:
+    - The matching Shield zones, with the API's own property names, in the order of the Shield zone list.
+    - Always a list; empty when nothing matches.
+  returned: always
+  type: list
+  elements: dict
+  contains:
+    shieldZoneId:
+      description: Id of the Shield zone.
+      type: int
+    pullZoneId:
+      description: Id of the pull zone the Shield zone protects (from the pull zone mapping).
+      type: int
+    planType:
+      description: The Shield plan, C(0) Basic, C(1) Advanced, C(2) Business, C(3) Enterprise.
+      type: int
+    wafEnabled:
+      description: Whether the web application firewall is on.
+      type: bool
+    wafExecutionMode:
+      description: What the firewall does with a request that matches a rule, C(0) log, C(1) block.
+      type: int
+    learningMode:
+      description: Whether the zone is in learning mode (until C(learningModeUntil)).
+      type: bool
+    dDoSShieldSensitivity:
+      description: DDoS protection sensitivity, C(0) off to C(4) challenge.
+      type: int
+    accessLists:
+      description:
+        - The access list overview of the zone - C(managedLists) and C(customLists) (each with C(listId),
+          C(configurationId), C(name), C(description), C(isEnabled), C(type), C(action), C(entryCount), C(lastUpdated),
+          and with O(access_lists=content) C(content) and C(checksum) for custom lists), C(customEntryCount),
+          C(customEntryLimit), C(customListCount), C(customListLimit).
+      returned: when O(access_lists) is not V(none)
+      type: dict
+  sample:
+    - shieldZoneId: 3001
+      pullZoneId: 1001
+      premiumPlan: true
+      planType: 1
+      learningMode: false
+      learningModeUntil: null
+      wafEnabled: true
+      wafExecutionMode: 1
+      wafDisabledRules: []
+      wafLogOnlyRules: ["920170"]
+      dDoSShieldSensitivity: 1
+      dDoSExecutionMode: 1
+      dDoSChallengeWindow: 1800
+      accessLists:
+        customLists:
+          - listId: 9001
+            configurationId: 60002
+            name: office
+            description: Office egress addresses
+            isEnabled: true
+            type: 0
+            action: 1
+            entryCount: 6
+            lastUpdated: "2026-11-01T00:00:00Z"
+        customEntryCount: 9
+        customEntryLimit: 20000
+        customListCount: 2
+        customListLimit: 10
+'''
+
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils.pullzones import pullzones_named
+from ansible_collections.edge.platform.plugins.module_utils.shield import (
+    SCOPE_ARGUMENT_SPEC,
+    SCOPE_OPTIONS,
+    list_shield_zones,
+    pullzone_mapping,
+    read_access_lists,
+    read_shield_zone,
+    scope_problem,
+    shield_zone_of_pullzone,
+)
+
+
+def every_zone(client: EdgeClient) -> list[dict[str, t.Any]]:
+    """Every Shield zone, each with the pull zone the mapping gives it (else the one the list gives)."""
+    zones = list(list_shield_zones(client))
+    mapping = pullzone_mapping(client) if zones else {}
+    for zone in zones:
+        zone['pullZoneId'] = mapping.get(zone['shieldZoneId'], zone.get('pullZoneId'))
+    return zones
+
+
+def zone_by_id(client: EdgeClient, zone_id: int) -> list[dict[str, t.Any]]:
+    zone = read_shield_zone(client, zone_id)
+    if zone is None:
+        return []
+    if zone.get('pullZoneId') is None:  # the record may leave it out: the mapping has it
+        zone['pullZoneId'] = pullzone_mapping(client).get(zone_id)
+    return [zone]
+
+
+def zones_of_pullzones(client: EdgeClient, pullzone_ids: t.Iterable[int]) -> list[dict[str, t.Any]]:
+    zones = []
+    for pullzone_id in pullzone_ids:
+        zone = shield_zone_of_pullzone(client, pullzone_id)
+        if zone is not None:
+            zones.append(dict(zone, pullZoneId=zone.get('pullZoneId') or pullzone_id))
+    return zones
+
+
+def main() -> None:
+    module = EdgeModule(
+        argument_spec=dict(
+            SCOPE_ARGUMENT_SPEC,
+            access_lists=dict(type='str', choices=['none', 'overview', 'content'], default='none'),
+        ),
+        mutually_exclusive=[SCOPE_OPTIONS],
+    )
+    params = module.params
+    problem = scope_problem(params)
+    if problem:
+        module.fail(problem)
+
+    def run() -> dict[str, t.Any]:
+        client = module.client
+        if params['shield_zone_id'] is not None:
+            zones = zone_by_id(client, params['shield_zone_id'])
+        elif params['pullzone_id'] is not None:
+            zones = zones_of_pullzones(client, [params['pullzone_id']])
+        elif params['pullzone_name'] is not None:
+            zones = zones_of_pullzones(client, [int(zone['Id']) for zone in pullzones_named(client, params['pullzone_name'])])
+        else:
+            zones = every_zone(client)
+        if params['access_lists'] != 'none':
+            for zone in zones:
+                zone['accessLists'] = read_access_lists(client, int(zone['shieldZoneId']), with_content=params['access_lists'] == 'content')
+        return {'shield_zones': zones}
+
+    module.run(run)
+
+
+if __name__ == '__main__':
+    main()
