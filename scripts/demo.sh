@@ -27,6 +27,14 @@ playbook "set up a site (first run: changes)" --diff "$ROOT/demo/site.yml" "$@" 
 playbook "set up the same site again (second run: nothing to change, fails otherwise)" "$ROOT/demo/site.yml" \
     -e '{"demo_expect_no_change": true}' "$@" || status=1
 
+# The Shield zone id of a pull zone, found as a user finds it: with edge.platform.shield_zone_info.
+shield_zone_id_of() {
+    ANSIBLE_LOAD_CALLBACK_PLUGINS=1 ANSIBLE_STDOUT_CALLBACK=ansible.builtin.minimal \
+        ansible localhost -c local -e "ansible_python_interpreter=$VENV/bin/python" \
+        -m edge.platform.shield_zone_info -a "pullzone_name=$1" |
+        "$VENV/bin/python" -c 'import json, sys; text = sys.stdin.read(); print(json.loads(text[text.index("{"):])["shield_zones"][0]["shieldZoneId"])'
+}
+
 # Event-Driven Ansible: the rulebook edge.platform.auto_block watches the site's pull zone, an attack
 # comes, and the attacker ends up in the block list of the pull zone's Shield zone.
 auto_block() {
@@ -38,7 +46,7 @@ auto_block() {
     fi
     log "auto-block: ansible-rulebook runs edge.platform.auto_block on $pullzone (more than 10 WAF or rate-limit events from one address in 5 minutes: block it)"
     start_rulebook "$EDGE_DEMO_DIR" "$pullzone" 'edge_block_threshold: 10' 'edge_block_window_minutes: 5' || return 1
-    zone=$(shield_zone_of "$pullzone") || return 1
+    zone=$(shield_zone_id_of "$pullzone") || return 1
     log "auto-block: an attack - 25 WAF events from $attacker on Shield zone $zone (POST {admin_url}/traffic)"
     post_traffic "{\"kind\": \"attack\", \"shield_zone_id\": $zone, \"ip\": \"$attacker\", \"count\": 25}"
     if ! wait_for 90 is_blocked "$zone" "$attacker" auto-blocked || ! wait_for 30 grep -q "PLAY RECAP" "$EDGE_DEMO_DIR/rulebook.log"; then

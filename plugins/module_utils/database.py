@@ -3,7 +3,7 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Edge databases: the HTTP pipeline client, SQL values, access tokens and env files.
+"""Edge databases: the records of the management API, the HTTP pipeline client, SQL values, access tokens and env files.
 
 The pipeline is libSQL's "Hrana over HTTP" v2 (``POST {database_url}/v2/pipeline`` with
 ``Authorization: Bearer <token>``). Every call here is one-shot: ``baton: null``, the
@@ -24,7 +24,7 @@ import tempfile
 import typing as t
 from collections.abc import Mapping
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient, iter_pages
 
 ENV_URL = 'SERVICE_DATABASE_URL'
 ENV_TOKEN = 'SERVICE_DATABASE_AUTH_TOKEN'
@@ -41,6 +41,63 @@ DURATION_RE = re.compile(r'^\s*(\d+)\s*([mhdw])\s*$', re.IGNORECASE)
 RFC3339_RE = re.compile(r'^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})\Z')
 DURATION_UNITS = {'m': 60, 'h': 3600, 'd': 86400, 'w': 604800}
 ENV_LINE_RE = re.compile(r'^(\s*(?:export\s+)?)([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)$')
+
+
+# ---- database records (management API, GAPS "Databases and tokens") ----------------------
+
+DATABASES_PATH = 'database/v2/databases'
+DATABASE_ID_RE = re.compile(r'^[A-Za-z0-9_-]+\Z')
+# per_page of the database list: it states no maximum, so the largest page of the management API's lists.
+DATABASE_PAGE_SIZE = 1000
+
+
+def database_record(record: t.Any) -> dict[str, t.Any] | None:
+    """A database record as returned: what the API gives, without any property that could be a token."""
+    if not isinstance(record, dict) or not record.get('id'):
+        return None
+    return {key: value for key, value in record.items() if 'token' not in str(key).lower()}
+
+
+def list_databases(client: EdgeClient) -> t.Iterator[dict[str, t.Any]]:
+    """Every database of the account, page by page (``GET database/v2/databases?page=&per_page=``)."""
+
+    def fetch(page: int) -> t.Any:
+        return client.get(DATABASES_PATH, f'list databases (page {page})', params={'page': page, 'per_page': DATABASE_PAGE_SIZE})
+
+    def items_of(body: t.Any) -> list[dict[str, t.Any]]:
+        records = body.get('databases') if isinstance(body, dict) else None
+        return [record for record in map(database_record, records or []) if record is not None]
+
+    def next_of(body: t.Any, page: int) -> int | None:
+        more = isinstance(body, dict) and (body.get('page_info') or {}).get('has_more_items')
+        return page + 1 if more and items_of(body) else None
+
+    return iter_pages(fetch, items_of, next_of, 1)
+
+
+def read_database(client: EdgeClient, db_id: str) -> dict[str, t.Any] | None:
+    """One database by id (``{db: {...}}``), or None when the API answers 404."""
+    operation = f'read database {db_id}'
+    response = client.request('GET', f'{DATABASES_PATH}/{db_id}', operation, ok_statuses=(404,))
+    if response.status == 404:
+        return None
+    body = response.json()
+    record = database_record(body.get('db') if isinstance(body, dict) else None)
+    if record is None:
+        raise EdgeApiError(operation, response.status, 'the answer has no database record')
+    return record
+
+
+def find_database(client: EdgeClient, name: str) -> dict[str, t.Any]:
+    """The one database called exactly ``name``; a clear error when none or several are."""
+    matches = [record for record in list_databases(client) if record.get('name') == name]
+    if len(matches) != 1:
+        operation = f'find database "{name}"'
+        if not matches:
+            raise EdgeApiError(operation, None, f'no database is named "{name}"', 'database.not_found')
+        ids = ', '.join(str(record['id']) for record in matches)
+        raise EdgeApiError(operation, None, f'{len(matches)} databases are named "{name}" ({ids}); give database_id instead')
+    return matches[0]
 
 
 # ---- errors ------------------------------------------------------------------------------

@@ -40,8 +40,14 @@ options:
   database_id:
     description:
       - Id of the database (C(db_...)), as the management API and the dashboard show it.
+      - Exactly one of O(database_id) and O(database_name) is required.
     type: str
-    required: true
+  database_name:
+    description:
+      - Exact name of the database (case-sensitive), looked up in the database list of the account.
+      - Fails when no database or more than one has this name; use O(database_id) then.
+    type: str
+    version_added: 1.0.0
   state:
     description:
       - V(present) makes sure a working token exists (in O(env_file)), generating one when needed.
@@ -98,7 +104,7 @@ seealso:
 EXAMPLES = r'''
 - name: Keep a working full-access token in the app's env file
   edge.platform.db_token:
-    database_id: db_01HZX3J5K8M9N0P1Q2R3S4T5V6
+    database_name: app-main
     env_file: /srv/app/.env
     expires: 90d
 
@@ -126,6 +132,12 @@ EXAMPLES = r'''
 '''
 
 RETURN = r'''
+database_id:
+  description: Id of the database (found by its name when O(database_name) was given).
+  returned: always
+  type: str
+  sample: db_01HZX3J5K8M9N0P1Q2R3S4T5V6
+  version_added: 1.0.0
 database_url:
   description: URL of the database, as the management API gives it (also written as E(SERVICE_DATABASE_URL)).
   returned: always
@@ -166,25 +178,25 @@ backup_file:
   sample: /srv/app/.env.12345.2026-11-22@10:00:00~
 '''
 
-import re
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils.common import MASK, EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils.database import (
     ACCESS_API,
+    DATABASE_ID_RE,
     ENV_FILE_MODE,
     ENV_TOKEN,
     ENV_URL,
     SERVICE,
     EnvFile,
     expires_at,
+    find_database,
     mode_text,
     pipeline_base_url,
     token_works,
 )
 
-DATABASE_ID_RE = re.compile(r'^[A-Za-z0-9_-]+\Z')
 NEW = f'{MASK} (new)'
 
 
@@ -193,7 +205,7 @@ class DatabaseTokens:
         self.module = module
         self.client = module.client
         self.params = module.params
-        self.db_id: str = module.params['database_id']
+        self.db_id: str | None = module.params['database_id']  # found by name in read_database() when not given
         self.env = env
         self.expires = expires
         self.actions: list[str] = []
@@ -204,8 +216,12 @@ class DatabaseTokens:
         return f'database/v2/databases/{self.db_id}'
 
     def read_database(self) -> str:
-        body = self.client.get(self.path, f'read database {self.db_id}')
-        record = body.get('db') if isinstance(body, dict) else None
+        if self.db_id is None:  # the list has the id and url of a database found by name
+            record: t.Any = find_database(self.client, self.params['database_name'])
+            self.db_id = record['id']
+        else:
+            body = self.client.get(self.path, f'read database {self.db_id}')
+            record = body.get('db') if isinstance(body, dict) else None
         url = record.get('url') if isinstance(record, dict) else None
         if not isinstance(url, str) or not url:
             self.module.fail(f'read database {self.db_id} failed: the answer has no database url')
@@ -381,7 +397,7 @@ class DatabaseTokens:
         else:
             result = self.present(url)
         result['diff']['after_header'] = '; '.join(self.actions) if self.actions else 'no change'
-        result.update(database_url=url, env_file=self.env.path if self.env else None)
+        result.update(database_id=self.db_id, database_url=url, env_file=self.env.path if self.env else None)
         if self.backup_file:
             result['backup_file'] = self.backup_file
         return result
@@ -390,7 +406,8 @@ class DatabaseTokens:
 def main() -> None:
     module = EdgeModule(
         argument_spec=dict(
-            database_id=dict(type='str', required=True),
+            database_id=dict(type='str'),
+            database_name=dict(type='str'),
             state=dict(type='str', choices=['present', 'absent'], default='present'),
             access=dict(type='str', choices=['full', 'read_only'], default='full'),
             expires=dict(type='str'),
@@ -399,9 +416,12 @@ def main() -> None:
             regenerate=dict(type='bool', default=False),
             return_token=dict(type='bool', default=False),
         ),
+        mutually_exclusive=[('database_id', 'database_name')],
+        required_one_of=[('database_id', 'database_name')],
     )
     params = module.params
-    if not DATABASE_ID_RE.match(params['database_id'] or ''):
+    module.refuse_blank('database_name')
+    if params['database_id'] is not None and not DATABASE_ID_RE.match(params['database_id']):
         module.fail(f"database_id must be a database id such as db_01HZX3J5K8M9N0P1Q2R3S4T5V6, got {params['database_id']!r}")
     if params['regenerate'] and params['state'] != 'absent':
         module.fail('regenerate requires state=absent (regenerating revokes every token of the database first)')

@@ -141,6 +141,10 @@ PLAYBOOK = '''
         end: "{{ end }}"
         limit: 5
 
+    - name: db_info by name
+      edge.platform.db_info:
+        name: app-main
+
     - name: db_token with an env file
       edge.platform.db_token:
         database_id: "{{ database_id }}"

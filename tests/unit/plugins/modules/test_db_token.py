@@ -309,3 +309,42 @@ def test_a_symlinked_env_file_is_replaced_not_written_through(fake_api, run_modu
     assert not link.is_symlink() and mode(link) == 0o600
     assert 'SERVICE_DATABASE_AUTH_TOKEN=tok-1' in link.read_text(encoding='utf-8')
     assert target.read_text(encoding='utf-8') == 'OTHER=1\n' and mode(target) == 0o644
+
+
+# ---- the database by its name ---------------------------------------------------------------------------------
+
+def listing(*records: dict[str, t.Any]) -> dict[str, t.Any]:
+    return {'databases': list(records), 'page_info': {'current_page': 1, 'total_items': len(records), 'has_more_items': False}}
+
+
+def test_database_name_finds_the_id_and_url_in_the_list(fake_api, run_module, tokens):
+    fake_api.add('GET', r'^/database/v2/databases$', listing({'id': 'db_OTHER', 'name': 'app-old', 'url': 'libsql://other'},
+                                                             {'id': DB, 'name': 'app', 'url': DB_URL}))
+    outcome = run_module(db_token.main, dict(COMMON_ARGS, database_name='app'))
+    assert not outcome.failed
+    assert outcome.result['database_id'] == DB and outcome.result['database_url'] == DB_URL
+    assert calls(fake_api) == ['GET /database/v2/databases', f'PUT /database/v2/databases/{DB}/auth/generate']
+    assert fake_api.calls[0].params == {'page': 1, 'per_page': 1000}
+
+
+@pytest.mark.parametrize('records, message', [
+    ([], 'find database "app" failed: no database is named "app"'),
+    ([{'id': 'db_A', 'name': 'app', 'url': 'libsql://a'}, {'id': 'db_B', 'name': 'app', 'url': 'libsql://b'}],
+     'find database "app" failed: 2 databases are named "app" (db_A, db_B); give database_id instead'),
+])
+def test_a_name_that_is_not_one_database_fails_before_any_write(fake_api, run_module, tokens, records, message):
+    fake_api.add('GET', r'^/database/v2/databases$', listing(*records))
+    outcome = run_module(db_token.main, dict(COMMON_ARGS, database_name='app', state='absent'))
+    assert outcome.failed and outcome.result['msg'] == message
+    assert fake_api.writes == []
+
+
+@pytest.mark.parametrize('extra, message', [
+    ({}, 'one of the following is required: database_id, database_name'),
+    ({'database_id': DB, 'database_name': 'app'}, 'mutually exclusive'),
+    ({'database_name': ' '}, 'database_name must not be empty'),
+])
+def test_the_database_is_given_exactly_once(fake_api, run_module, extra, message):
+    outcome = run_module(db_token.main, dict(COMMON_ARGS, **extra))
+    assert outcome.failed and message in outcome.result['msg']
+    assert fake_api.calls == []
