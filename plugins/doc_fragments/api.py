@@ -22,8 +22,9 @@ options:
   api_url:
     description:
       - Base address of the management API (the C({base_url}) of the API description).
-      - Required by the modules that call the management API (all but M(edge.platform.cdn_log_info) and
-        M(edge.platform.db_query)). If not set, the value of the E(EDGE_API_URL) environment variable is used.
+      - Required by the modules that call the management API (all but M(edge.platform.cdn_log_info),
+        M(edge.platform.db_query), and M(edge.platform.cdn_log_export) unless it finds a pull zone by name). If not
+        set, the value of the E(EDGE_API_URL) environment variable is used.
       - Must not hold a user name or password (C(user:password@host)); the credentials are O(api_key).
         A plain C(http://) address of another machine is warned about, since the key would travel unencrypted.
     type: str
@@ -37,8 +38,8 @@ options:
   logging_api_url:
     description:
       - Base address of the CDN request logging API (the C({logging_url}) of the API description).
-      - Used by the modules that read CDN request logs (M(edge.platform.cdn_log_info)); the others accept it and
-        ignore it, so it can be set for the whole action group. If not set, the value of the E(EDGE_LOGGING_API_URL)
+      - Used by the modules that read CDN request logs (M(edge.platform.cdn_log_info), M(edge.platform.cdn_log_export));
+        the others accept it and ignore it, so it can be set for the whole action group. If not set, the value of the E(EDGE_LOGGING_API_URL)
         environment variable is used.
     type: str
   validate_certs:

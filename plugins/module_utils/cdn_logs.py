@@ -67,6 +67,9 @@ V1_FIELDS: tuple[tuple[str, t.Callable[[str], t.Any]], ...] = (
     ('userAgent', str), ('requestId', str), ('countryCode', str),
 )
 V1_NAMES = tuple(name for name, _convert in V1_FIELDS)
+# The fields of a v2 row (GAPS "CDN request logs"), in the order a CSV export writes them.
+V2_FIELDS = ('timestamp', 'pullZoneId', 'requestId', 'cacheStatus', 'statusCode', 'bytesSent', 'edgeLocation', 'scheme',
+             'host', 'path', 'url', 'remoteIp', 'countryCode', 'userAgent', 'referer')
 
 
 def parse_v1_line(line: str, number: int = 0) -> dict[str, t.Any]:

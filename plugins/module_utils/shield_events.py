@@ -8,19 +8,19 @@
 Reading the pages of a day (``GET shield/event-logs/{shieldZoneId}/{MM-dd-yyyy}/{token}``,
 whose wrapper carries its own ``errorResponse``), the export window and filters checked
 before anything is sent, and the CSV export streamed to a file (or only measured) while
-its SHA-256, size and records are counted.
+its SHA-256, size and records are counted (``files.CsvMeasure``).
 """
 
 from __future__ import annotations
 
 import datetime
-import hashlib
 import ipaddress
 import os
 import typing as t
 from urllib.parse import quote
 
 from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient, backoff_seconds
+from ansible_collections.edge.platform.plugins.module_utils.files import CHUNK_SIZE, CsvMeasure
 from ansible_collections.edge.platform.plugins.module_utils.timespec import epoch_ms, iso, parse_date, parse_time, utc_now
 
 # The API keeps the event logs of today and the two days before (UTC days).
@@ -32,7 +32,6 @@ DEFAULT_MAX_PAGES = 10
 FILTER_FIELDS = ('feature', 'ruleId', 'ip', 'ja4', 'ua', 'url', 'asn', 'country', 'action')
 FILTER_OPS = ('eq', 'in', 'contains', 'cidr', 'wildcard')
 
-CHUNK_SIZE = 64 * 1024
 # 4xx answers whose body the page reader looks at itself (the wrapper's errorResponse); 429 stays retried.
 CLIENT_ERRORS = tuple(status for status in range(400, 500) if status != 429)
 
@@ -197,61 +196,6 @@ def export_body(begin: datetime.datetime, finish: datetime.datetime, query: str 
     if filters:
         body['filters'] = filters
     return body
-
-
-# ---- CSV measurement ----------------------------------------------------------------------------------
-
-class CsvMeasure:
-    """SHA-256, size and the number of CSV records of a byte stream, fed chunk by chunk.
-
-    Records end at a line break outside double quotes (RFC 4180), so a quoted field may
-    hold line breaks; empty lines are not records.
-    """
-
-    def __init__(self) -> None:
-        self.digest = hashlib.sha256()
-        self.size = 0
-        self.records = 0
-        self.in_quotes = False
-        self.has_data = False
-
-    def feed(self, chunk: bytes) -> None:
-        self.digest.update(chunk)
-        self.size += len(chunk)
-        for number, part in enumerate(chunk.split(b'"')):
-            if number:  # a double quote stood before this part
-                self.in_quotes = not self.in_quotes
-                self.has_data = True
-            if self.in_quotes or not part:
-                continue
-            for index, line in enumerate(part.split(b'\n')):
-                if index:
-                    if self.has_data:
-                        self.records += 1
-                    self.has_data = False
-                if line.strip(b'\r'):
-                    self.has_data = True
-
-    @property
-    def checksum(self) -> str:
-        return self.digest.hexdigest()
-
-    @property
-    def rows(self) -> int:
-        """Records under the header line."""
-        return max(0, self.records + (1 if self.has_data else 0) - 1)
-
-    def result(self) -> dict[str, t.Any]:
-        return {'checksum': self.checksum, 'size': self.size, 'rows': self.rows}
-
-
-def measure_file(path: str) -> dict[str, t.Any]:
-    """``{checksum, size, rows}`` of a local file."""
-    measure = CsvMeasure()
-    with open(path, 'rb') as handle:
-        for chunk in iter(lambda: handle.read(CHUNK_SIZE), b''):
-            measure.feed(chunk)
-    return measure.result()
 
 
 # ---- the export ------------------------------------------------------------------------------------------

@@ -163,11 +163,10 @@ shield_zone_id:
   sample: 3001
 '''
 
-import os
-import tempfile
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.common import PRIVATE_FILE_MODE, EdgeModule, make_diff
+from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, make_diff
+from ansible_collections.edge.platform.plugins.module_utils.files import CsvMeasure, ExportFile, check_dest
 from ansible_collections.edge.platform.plugins.module_utils.shield import (
     SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
@@ -181,20 +180,8 @@ from ansible_collections.edge.platform.plugins.module_utils.shield_events import
     export_body,
     export_csv,
     export_window,
-    measure_file,
 )
 from ansible_collections.edge.platform.plugins.module_utils.timespec import iso
-
-
-def check_dest(module: EdgeModule, dest: str) -> None:
-    """Refuse, before any request, a ``dest`` that cannot be written."""
-    if os.path.isdir(dest):
-        module.fail(f'dest {dest} is a directory; give the path of the CSV file')
-    directory = os.path.dirname(dest) or '.'
-    if not os.path.isdir(directory):
-        module.fail(f'the directory of dest ({directory}) does not exist')
-    if not os.access(directory, os.W_OK | os.X_OK):
-        module.fail(f'the directory of dest ({directory}) is not writable')
 
 
 def main() -> None:
@@ -216,7 +203,6 @@ def main() -> None:
         add_file_common_args=True,
     )
     params = module.params
-    ansible = module.ansible
 
     # ---- input, refused before any request ----
     problem = scope_problem(params)
@@ -227,45 +213,17 @@ def main() -> None:
         filters = check_filters(params['filters'])
     except ValueError as exc:
         module.fail(str(exc))
-    dest = os.path.abspath(params['dest'])
-    check_dest(module, dest)
+    dest = check_dest(module, params['dest'])
     body = export_body(begin, finish, params['query'], filters)
     window = {'start': iso(begin), 'end': iso(finish), 'from': body['from'], 'to': body['to']}
 
     def run() -> dict[str, t.Any]:
         zone_id = require_shield_zone_id(module.client, params)
         operation = f'export the shield event logs of shield zone {zone_id} from {window["start"]} to {window["end"]}'
-        try:
-            before = measure_file(dest) if os.path.isfile(dest) else None
-        except OSError as exc:
-            module.fail(f'read {dest} failed: {exc}')
-
-        if module.check_mode:
-            after = export_csv(module.client, zone_id, body, operation).result()
-        else:
-            after = download(zone_id, operation, before)
-
-        changed = before is None or before['checksum'] != after['checksum']
-        if os.path.exists(dest):  # the file as it is now (in check mode: the current file, if any)
-            file_args = ansible.load_file_common_arguments(dict(params, mode=params['mode'] or PRIVATE_FILE_MODE), path=dest)
-            changed = ansible.set_fs_attributes_if_different(file_args, changed)
-        return dict(after, changed=changed, dest=dest, window=window, shield_zone_id=zone_id, diff=make_diff(before, after))
-
-    def download(zone_id: int, operation: str, before: dict[str, t.Any] | None) -> dict[str, t.Any]:
-        """Stream the CSV into a temporary file next to dest; move it over dest when it differs."""
-        temporary = None
-        try:
-            handle, temporary = tempfile.mkstemp(prefix=f'.{os.path.basename(dest)}.', suffix='.tmp', dir=os.path.dirname(dest))
-            with os.fdopen(handle, 'wb') as sink:
-                after = export_csv(module.client, zone_id, body, operation, sink).result()
-            if before is None or before['checksum'] != after['checksum']:
-                ansible.atomic_move(temporary, dest, unsafe_writes=params['unsafe_writes'])
-        except OSError as exc:
-            module.fail(f'write {dest} failed: {exc}')
-        finally:
-            if temporary is not None and os.path.exists(temporary):
-                os.unlink(temporary)
-        return after
+        export = ExportFile(module, dest, CsvMeasure)
+        changed = export.write(lambda sink: export_csv(module.client, zone_id, body, operation, sink).result())
+        return dict(export.after, changed=changed, dest=dest, window=window, shield_zone_id=zone_id,
+                    diff=make_diff(export.before, export.after))
 
     module.run(run)
 

@@ -141,6 +141,15 @@ PLAYBOOK = '''
         end: "{{ end }}"
         limit: 5
 
+    - name: cdn_log_export as CSV
+      edge.platform.cdn_log_export:
+        pullzone_id: 1001
+        start: "{{ start }}"
+        end: "{{ end }}"
+        format: csv
+        limit: 50
+        dest: "{{ work }}/rows.csv"
+
     - name: db_info by name
       edge.platform.db_info:
         name: app-main

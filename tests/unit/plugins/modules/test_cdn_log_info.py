@@ -11,7 +11,9 @@ import typing as t
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils import cdn_logs
+from ansible.module_utils import basic
+
+from ansible_collections.edge.platform.plugins.module_utils import cdn_log_query, cdn_logs
 from ansible_collections.edge.platform.plugins.modules import cdn_log_info
 from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, LOGGING_URL, FakeResponse
 
@@ -158,7 +160,7 @@ def test_long_paging_runs_are_paced_under_the_rate_limit(fake_api, run_module, m
         slept.append(seconds)
         moments['now'] += seconds
 
-    monkeypatch.setattr(cdn_log_info, 'Pacer', lambda: cdn_logs.Pacer(clock=lambda: moments['now'], sleep=sleep))
+    monkeypatch.setattr(cdn_log_query, 'Pacer', lambda: cdn_logs.Pacer(clock=lambda: moments['now'], sleep=sleep))
     fake_api.add('GET', V2_PATH, lambda call: page([row(call.params['offset'])], call.params['offset'], 1, True))
     outcome = run_module(cdn_log_info.main, dict(ARGS, limit=65))
     assert len(outcome.result['logs']) == 65 and len(fake_api.calls) == 65
@@ -228,7 +230,7 @@ def test_the_management_api_is_not_needed(fake_api, run_module):
     ({'api_version': 1, 'date': '2020-01-01'}, 'date 2020-01-01 is outside the 3-day log retention'),
     ({'api_version': 1, 'date': 'TODAY', 'cache_status': ['HIT'], 'start': '-1h'}, 'start, cache_status are not supported with api_version 1'),
     ({'api_version': 1, 'date': 'TODAY', 'include_origin_shield': True}, 'include_origin_shield is not supported with api_version 1'),
-    ({'api_version': 1, 'date': 'TODAY', 'dest': '/nonexistent-dir/day.log'}, 'the directory of dest /nonexistent-dir/day.log does not exist'),
+    ({'api_version': 1, 'date': 'TODAY', 'dest': '/nonexistent-dir/day.log'}, 'the directory of dest (/nonexistent-dir) does not exist'),
     ({'api_version': 1, 'date': 'TODAY', 'dest': '/tmp'}, 'dest /tmp is a directory'),
     ({'api_version': 3}, 'value of api_version must be one of: 1, 2'),
     ({'order': 'newest'}, 'value of order must be one of: asc, desc'),
@@ -314,103 +316,57 @@ def test_v1_errors_carry_the_api_code(fake_api, run_module):
     assert outcome.result['failure'] == {'status': 403, 'error_key': 'forbidden', 'message': 'Pull zone 1001 is disabled.'}
 
 
-# ---- v1 with dest --------------------------------------------------------------------------------------------------------
+# ---- v1 with the deprecated dest: still written, never a change ---------------------------------------------------------
 
 def dest_args(path: str, **extra: t.Any) -> dict[str, t.Any]:
     return dict(ARGS, api_version=1, date=yesterday().isoformat(), dest=path, **extra)
 
 
-def test_dest_is_written_then_unchanged(fake_api, run_module, tmp_path):
+@pytest.fixture
+def deprecations(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, t.Any]]:
+    """The deprecations the module announces."""
+    seen: list[dict[str, t.Any]] = []
+    monkeypatch.setattr(basic.AnsibleModule, 'deprecate', lambda self, msg, **kwargs: seen.append(dict(kwargs, msg=msg)))
+    return seen
+
+
+def test_deprecated_dest_is_written_but_never_a_change(fake_api, run_module, tmp_path, deprecations):
     content = day_file(40)
     fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=content))
     path = str(tmp_path / 'day.log')
 
     first = run_module(cdn_log_info.main, dest_args(path, mode='0640'), diff=True)
     assert not first.failed, first.result
-    assert first.result['changed'] is True
-    assert 'logs' not in first.result
+    assert first.result['changed'] is False
+    assert 'diff' not in first.result and 'logs' not in first.result
     with open(path, 'rb') as handle:
         assert handle.read() == content
     expected = {'dest': path, 'size': len(content), 'rows': 40, 'checksum': hashlib.sha256(content).hexdigest()}
     assert {key: first.result[key] for key in expected} == expected
     assert first.result['has_more'] is False
-    assert first.result['diff']['before'] == {}
-    assert first.result['diff']['after']['checksum'] == expected['checksum']
-    assert first.result['diff']['after']['mode'] == '0640'
     assert os.stat(path).st_mode & 0o777 == 0o640
     assert os.listdir(tmp_path) == ['day.log']  # no temporary file left
+    [deprecation] = deprecations
+    assert 'edge.platform.cdn_log_export' in deprecation['msg']
+    assert deprecation['version'] == '2.0.0' and deprecation['collection_name'] == 'edge.platform'
 
     stamp = os.stat(path).st_mtime_ns
-    second = run_module(cdn_log_info.main, dest_args(path, mode='0640'), diff=True)
-    assert second.result['changed'] is False
-    assert second.result['checksum'] == expected['checksum']
-    assert second.result['diff']['before'] == second.result['diff']['after']
+    second = run_module(cdn_log_info.main, dest_args(path, mode='0640'))
+    assert second.result['changed'] is False and second.result['checksum'] == expected['checksum']
     assert os.stat(path).st_mtime_ns == stamp
 
 
-def test_dest_in_check_mode_writes_nothing(fake_api, run_module, tmp_path):
+def test_deprecated_dest_in_check_mode_writes_nothing(fake_api, run_module, tmp_path):
     content = day_file(10)
     fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=content))
     path = str(tmp_path / 'day.log')
-
-    new = run_module(cdn_log_info.main, dest_args(path), check_mode=True)
-    assert new.result['changed'] is True
-    assert new.result['checksum'] == hashlib.sha256(content).hexdigest() and new.result['rows'] == 10
+    outcome = run_module(cdn_log_info.main, dest_args(path, limit=5), check_mode=True)
+    assert outcome.result['changed'] is False
+    assert outcome.result['rows'] == 5 and outcome.result['has_more'] is True and outcome.result['next_offset'] == 5
     assert os.listdir(tmp_path) == []
 
-    with open(path, 'wb') as handle:
-        handle.write(b'old content\n')
-    differs = run_module(cdn_log_info.main, dest_args(path), check_mode=True, diff=True)
-    assert differs.result['changed'] is True
-    assert differs.result['diff']['before'] == {
-        'path': path, 'size': 12, 'rows': 1, 'checksum': hashlib.sha256(b'old content\n').hexdigest(),
-    }
-    with open(path, 'rb') as handle:
-        assert handle.read() == b'old content\n'
-    assert os.listdir(tmp_path) == ['day.log']
 
-    with open(path, 'wb') as handle:
-        handle.write(content)
-    os.chmod(path, 0o644)
-    same = run_module(cdn_log_info.main, dest_args(path), check_mode=True)
-    assert same.result['changed'] is False
-    mode_only = run_module(cdn_log_info.main, dest_args(path, mode='0600'), check_mode=True)
-    assert mode_only.result['changed'] is True
-    assert os.stat(path).st_mode & 0o777 == 0o644
-
-
-def test_dest_replaces_other_content_and_honours_the_limit(fake_api, run_module, tmp_path):
-    content = day_file(8)
-    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=content))
-    path = tmp_path / 'day.log'
-    path.write_bytes(b'something else\n')
-    outcome = run_module(cdn_log_info.main, dest_args(str(path), limit=5))
-    assert outcome.result['changed'] is True
-    kept = b''.join(content.splitlines(keepends=True)[:5])
-    assert path.read_bytes() == kept
-    assert outcome.result['rows'] == 5 and outcome.result['size'] == len(kept)
-    assert outcome.result['has_more'] is True and outcome.result['next_offset'] == 5
-    assert fake_api.calls[0].params['end'] == 6
-
-
-def test_dest_failure_leaves_the_file_alone(fake_api, run_module, tmp_path):
-    fake_api.add('GET', v1_path(yesterday()), error(404, 'logging_disabled', 'Logging is not enabled for pull zone 1001.'))
-    path = tmp_path / 'day.log'
-    path.write_bytes(b'kept\n')
-    outcome = run_module(cdn_log_info.main, dest_args(str(path)))
-    assert outcome.failed and outcome.result['failure']['error_key'] == 'logging_disabled'
-    assert path.read_bytes() == b'kept\n'
-    assert os.listdir(tmp_path) == ['day.log']
-
-
-def test_dest_that_cannot_be_written_is_a_clear_failure(fake_api, run_module, tmp_path, monkeypatch):
+def test_without_dest_there_is_no_deprecation(fake_api, run_module, deprecations):
     fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(3)))
-
-    def refuse(*args: t.Any, **kwargs: t.Any) -> t.NoReturn:
-        raise PermissionError(13, 'Permission denied')
-
-    monkeypatch.setattr(cdn_log_info.tempfile, 'mkstemp', refuse)
-    outcome = run_module(cdn_log_info.main, dest_args(str(tmp_path / 'day.log')))
-    assert outcome.failed
-    assert outcome.result['msg'] == f"writing dest {tmp_path / 'day.log'} failed: [Errno 13] Permission denied"
-    assert os.listdir(tmp_path) == []
+    outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
+    assert deprecations == [] and len(outcome.result['logs']) == 3

@@ -16,7 +16,8 @@ import typing as t
 import pytest
 import requests
 
-from ansible_collections.edge.platform.plugins.module_utils.shield_events import CsvMeasure, check_filters, export_window
+from ansible_collections.edge.platform.plugins.module_utils.files import CsvMeasure
+from ansible_collections.edge.platform.plugins.module_utils.shield_events import check_filters, export_window
 from ansible_collections.edge.platform.plugins.modules import shield_event_log_export
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, FakeApi, FakeResponse
 
@@ -195,7 +196,7 @@ def test_same_content_is_unchanged_and_left_alone(fake_api: FakeApi, run_module:
     fake_api.add('POST', EXPORT, csv_answer())
     dest = tmp_path / 'events.csv'
     dest.write_bytes(CSV)
-    os.chmod(dest, 0o600)
+    os.chmod(dest, 0o600)  # the default mode
     before = dest.stat()
     result = run(run_module, dest, diff=True)
     assert result.result['changed'] is False
@@ -229,6 +230,17 @@ def test_only_a_mode_change_is_a_change(fake_api: FakeApi, run_module: t.Callabl
     assert result.result['changed'] is True and stat.S_IMODE(dest.stat().st_mode) == 0o600
     again = run(run_module, dest, mode='0600')
     assert again.result['changed'] is False
+
+
+def test_a_new_file_is_only_for_its_owner_unless_mode_says_otherwise(fake_api: FakeApi, run_module: t.Callable[..., t.Any],
+                                                                     tmp_path: pathlib.Path) -> None:
+    fake_api.add('POST', EXPORT, csv_answer())
+    dest = tmp_path / 'events.csv'
+    assert run(run_module, dest).result['changed'] is True
+    assert stat.S_IMODE(dest.stat().st_mode) == 0o600
+    dest.chmod(0o644)
+    assert run(run_module, dest).result['changed'] is True  # an existing file is set to the default too
+    assert stat.S_IMODE(dest.stat().st_mode) == 0o600
 
 
 def test_other_content_replaces_the_file_atomically(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:

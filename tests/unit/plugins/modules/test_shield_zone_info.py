@@ -56,8 +56,7 @@ def test_lists_every_zone_with_the_largest_page_and_joins_the_mapping(fake_api: 
     outcome = run_module(shield_zone_info.main, COMMON_ARGS)
     assert not outcome.failed and outcome.result['changed'] is False
     assert [(z['shieldZoneId'], z['pullZoneId']) for z in outcome.result['shield_zones']] == [(3001 + i, 1001 + i) for i in range(5)]
-    assert [call.params for call in fake_api.calls[:3]] == [{'page': 1, 'perPage': 1000}, {'page': 2, 'perPage': 1000},
-                                                           {'page': 3, 'perPage': 1000}]
+    assert [call.params for call in fake_api.calls[:3]] == [{'page': page, 'perPage': 1000} for page in (1, 2, 3)]
     assert paths(fake_api) == ['/shield/shield-zones'] * 3 + ['/shield/shield-zones/pullzone-mapping']
     assert 'accessLists' not in outcome.result['shield_zones'][0]
 
@@ -103,8 +102,8 @@ def test_by_pullzone_id(fake_api: FakeApi, run_module: t.Any) -> None:
 
 
 def test_by_pullzone_name_keeps_exact_matches(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/pullzone$', {'Items': [{'Id': 1002, 'Name': 'media'}, {'Id': 1005, 'Name': 'media-old'},
-                                                  {'Id': 1007, 'Name': 'media'}], 'HasMoreItems': False})
+    named = [{'Id': 1002, 'Name': 'media'}, {'Id': 1005, 'Name': 'media-old'}, {'Id': 1007, 'Name': 'media'}]
+    fake_api.add('GET', r'^/pullzone$', {'Items': named, 'HasMoreItems': False})
     fake_api.add('GET', r'^/shield/shield-zone/get-by-pullzone/1002$', {'data': zone(3002, 1002), 'error': OK})
     fake_api.add('GET', r'^/shield/shield-zone/get-by-pullzone/1007$', {'data': zone(3007, 1007), 'error': OK})
     outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, pullzone_name='media'))

@@ -1,0 +1,179 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""Files that export modules write.
+
+The content is streamed into a temporary file next to ``dest`` while its SHA-256, size and
+rows are counted, and moved over ``dest`` (atomically) only when it differs from what
+``dest`` holds; in check mode it is only counted. The file attributes the user sets apply
+as well, ``mode`` being ``0600`` unless set (``PRIVATE_FILE_MODE``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils.common import PRIVATE_FILE_MODE, EdgeModule
+
+CHUNK_SIZE = 64 * 1024
+
+
+class Measure(t.Protocol):
+    """What is counted of a stream: fed chunk by chunk, then ``result()`` is ``{checksum, size, rows}``."""
+
+    def feed(self, chunk: bytes) -> None: ...
+
+    def result(self) -> dict[str, t.Any]: ...
+
+
+class LineMeasure:
+    """SHA-256, size and non-empty lines of a byte stream (one row a line)."""
+
+    def __init__(self) -> None:
+        self.digest = hashlib.sha256()
+        self.size = 0
+        self.rows = 0
+        self.open_line = False  # the last chunk ended inside a line that has text
+
+    def feed(self, chunk: bytes) -> None:
+        self.digest.update(chunk)
+        self.size += len(chunk)
+        lines = chunk.split(b'\n')
+        for index, line in enumerate(lines):
+            if index:  # a line ended before this part
+                self.rows += self.open_line
+                self.open_line = False
+            if line.strip():
+                self.open_line = True
+
+    def result(self) -> dict[str, t.Any]:
+        return {'checksum': self.digest.hexdigest(), 'size': self.size, 'rows': self.rows + self.open_line}
+
+
+class CsvMeasure:
+    """SHA-256, size and the number of CSV records of a byte stream, fed chunk by chunk.
+
+    Records end at a line break outside double quotes (RFC 4180), so a quoted field may
+    hold line breaks; empty lines are not records. ``rows`` counts the records under the header line.
+    """
+
+    def __init__(self) -> None:
+        self.digest = hashlib.sha256()
+        self.size = 0
+        self.records = 0
+        self.in_quotes = False
+        self.has_data = False
+
+    def feed(self, chunk: bytes) -> None:
+        self.digest.update(chunk)
+        self.size += len(chunk)
+        for number, part in enumerate(chunk.split(b'"')):
+            if number:  # a double quote stood before this part
+                self.in_quotes = not self.in_quotes
+                self.has_data = True
+            if self.in_quotes or not part:
+                continue
+            for index, line in enumerate(part.split(b'\n')):
+                if index:
+                    if self.has_data:
+                        self.records += 1
+                    self.has_data = False
+                if line.strip(b'\r'):
+                    self.has_data = True
+
+    @property
+    def checksum(self) -> str:
+        return self.digest.hexdigest()
+
+    @property
+    def rows(self) -> int:
+        """Records under the header line."""
+        return max(0, self.records + (1 if self.has_data else 0) - 1)
+
+    def result(self) -> dict[str, t.Any]:
+        return {'checksum': self.checksum, 'size': self.size, 'rows': self.rows}
+
+
+def measure_file(path: str, measure: Measure) -> dict[str, t.Any]:
+    """``{checksum, size, rows}`` of a local file, read in chunks."""
+    with open(path, 'rb') as handle:
+        for chunk in iter(lambda: handle.read(CHUNK_SIZE), b''):
+            measure.feed(chunk)
+    return measure.result()
+
+
+def check_dest(module: EdgeModule, dest: str) -> str:
+    """The absolute path of ``dest``; refuses, before any request, one that cannot be written."""
+    dest = os.path.abspath(dest)
+    if os.path.isdir(dest):
+        module.fail(f'dest {dest} is a directory; give the path of the file to write')
+    directory = os.path.dirname(dest)
+    if not os.path.isdir(directory):
+        module.fail(f'the directory of dest ({directory}) does not exist')
+    if not os.access(directory, os.W_OK | os.X_OK):
+        module.fail(f'the directory of dest ({directory}) is not writable')
+    return dest
+
+
+class ExportFile:
+    """``dest`` and what writing an export to it did: ``before`` and ``after`` are ``{checksum, size, rows}``."""
+
+    def __init__(self, module: EdgeModule, dest: str, measure: t.Callable[[], Measure]) -> None:
+        self.module = module
+        self.dest = dest
+        self.measure = measure
+        self.before: dict[str, t.Any] | None = None
+        self.after: dict[str, t.Any] = {}
+        self.attributes: dict[str, t.Any] = {'before': {}, 'after': {}}
+
+    def write(self, produce: t.Callable[[t.BinaryIO | None], dict[str, t.Any]]) -> bool:
+        """Run ``produce(sink)``, which streams the content into ``sink`` (None in check mode) and returns its
+        ``{checksum, size, rows}``; replace ``dest`` when the content differs. True when ``dest`` changes
+        (or in check mode would), its attributes included."""
+        module, dest = self.module, self.dest
+        try:
+            self.before = measure_file(dest, self.measure()) if os.path.isfile(dest) else None
+        except OSError as exc:
+            module.fail(f'read {dest} failed: {exc}')
+        if module.check_mode:
+            self.after = produce(None)
+        else:
+            self.after = self.replace(produce)
+        changed = self.before is None or self.before['checksum'] != self.after['checksum']
+        if os.path.exists(dest):  # in check mode a new file is not there to compare attributes with
+            params = dict(module.params, mode=module.params['mode'] or PRIVATE_FILE_MODE)
+            file_args = module.ansible.load_file_common_arguments(params, path=dest)
+            changed = module.ansible.set_fs_attributes_if_different(file_args, changed, diff=self.attributes)
+        if changed and not module.check_mode:
+            module.changed_locally = True  # a later failure still reports the change
+        return changed
+
+    def replace(self, produce: t.Callable[[t.BinaryIO | None], dict[str, t.Any]]) -> dict[str, t.Any]:
+        temporary = None
+        try:
+            handle, temporary = tempfile.mkstemp(prefix=f'.{os.path.basename(self.dest)}.', suffix='.tmp', dir=os.path.dirname(self.dest))
+            with os.fdopen(handle, 'wb') as sink:
+                after = produce(sink)
+                sink.flush()
+                os.fsync(sink.fileno())
+            if self.before is None or self.before['checksum'] != after['checksum']:
+                self.module.ansible.atomic_move(temporary, self.dest, unsafe_writes=self.module.params['unsafe_writes'])
+        except OSError as exc:  # the API's own failures arrive as EdgeApiError
+            self.module.fail(f'write {self.dest} failed: {exc}')
+        finally:
+            if temporary is not None and os.path.exists(temporary):
+                os.unlink(temporary)
+        return after
+
+    def diff(self, **extra: t.Any) -> dict[str, t.Any]:
+        """Before and after: the content's summary (``extra`` on both sides) and the attributes that change."""
+        before = dict(self.before, **extra) if self.before is not None else {}
+        after = dict(self.after, **extra)
+        before.update(self.attributes['before'] if self.before is not None else {})
+        after.update(self.attributes['after'])
+        return {'before': before, 'after': after}

@@ -1,0 +1,42 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""What the export modules count of the files they write."""
+
+from __future__ import annotations
+
+import hashlib
+import pathlib
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.module_utils.files import CsvMeasure, LineMeasure, measure_file
+
+
+@pytest.mark.parametrize('chunks, rows', [
+    ([b'a\nb\nc\n'], 3),
+    ([b'a\nb\nc'], 3),             # no line break after the last line
+    ([b'a\n\n  \nb\n'], 2),        # blank lines are not rows
+    ([b'ab', b'c\nd', b'e\n'], 2),  # lines split across chunks
+    ([b'', b'\n', b'x'], 1),
+    ([], 0),
+])
+def test_line_measure_counts_non_empty_lines(chunks: list[bytes], rows: int) -> None:
+    measure = LineMeasure()
+    for chunk in chunks:
+        measure.feed(chunk)
+    content = b''.join(chunks)
+    assert measure.result() == {'checksum': hashlib.sha256(content).hexdigest(), 'size': len(content), 'rows': rows}
+
+
+def test_measure_file_reads_a_file_as_the_stream_was_counted(tmp_path: pathlib.Path) -> None:
+    content = b'h1,h2\n"a\nb",c\nd,e\n'
+    path = tmp_path / 'rows.csv'
+    path.write_bytes(content)
+    streamed = CsvMeasure()
+    streamed.feed(content[:7])
+    streamed.feed(content[7:])
+    assert measure_file(str(path), CsvMeasure()) == streamed.result() == {
+        'checksum': hashlib.sha256(content).hexdigest(), 'size': len(content), 'rows': 2,
+    }
