@@ -194,8 +194,8 @@ def read_access_lists(client: EdgeClient, zone_id: int, with_content: bool = Fal
     ``with_content`` adds the ``content`` and ``checksum`` of each custom list, one request per list.
     """
     operation = f'list access lists of shield zone {zone_id}'
-    overview = envelope_data(client.get(f'shield/shield-zone/{zone_id}/access-lists', operation), operation)
-    overview = {key: value for key, value in (overview or {}).items() if key != 'error'}
+    answer = envelope_data(client.get(f'shield/shield-zone/{zone_id}/access-lists', operation), operation)
+    overview = {key: value for key, value in answer.items() if key != 'error'} if isinstance(answer, dict) else {}
     if with_content:
         for item in overview.get('customLists') or []:
             detail = shield_call(client, 'GET', f"shield/shield-zone/{zone_id}/access-lists/{item.get('listId')}",
