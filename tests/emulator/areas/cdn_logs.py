@@ -508,7 +508,8 @@ class CdnLogs(Area):
     def seed(self, state: State, rng: random.Random) -> None:
         state.data['cdn_logs'] = {
             'salt': rng.getrandbits(64),
-            'anchor': now_ms() // MINUTE_MS * MINUTE_MS,
+            # Fixed at the first seeding: a reset brings back the same rows, whenever it comes.
+            'anchor': state.fixed.setdefault('cdn_logs_anchor', now_ms() // MINUTE_MS * MINUTE_MS),
             'hits': {},
             'live': {},
         }

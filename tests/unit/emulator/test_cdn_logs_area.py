@@ -116,6 +116,13 @@ def test_rows_are_deterministic_per_seed_and_relative_to_the_reset(fixed: State,
     assert query(TestClient(build_service('logging', other), headers={'AccessKey': KEY}), limit=50).json()['data'] != first
 
 
+def test_a_reset_brings_back_the_same_rows_later(fixed: State, logging: TestClient, monkeypatch) -> None:
+    first = query(logging, limit=50).json()['data']
+    monkeypatch.setattr(area, 'now_ms', lambda: NOW + 5 * 60 * 1000)   # five minutes later, across a minute boundary
+    fixed.reset()
+    assert query(logging, limit=50).json()['data'] == first
+
+
 def ms_of(row: dict[str, t.Any]) -> int:
     return int(datetime.datetime.fromisoformat(row['timestamp'].replace('Z', '+00:00')).timestamp() * 1000)
 
