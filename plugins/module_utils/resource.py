@@ -29,9 +29,10 @@ def same_set(current: t.Any, wanted: t.Any) -> bool:
 class Field:
     """One managed field: the module option and the API property it sets.
 
-    ``to_api`` converts the option value (for example an enum name to its number);
-    ``equal(current, wanted)`` compares API values (default ``==``); ``updatable=False``
-    means the API cannot change the field in place, so a change recreates the object.
+    ``to_api`` converts the option value (for example an enum name to its number) and
+    ``from_api`` the API value back, for the diff; ``equal(current, wanted)`` compares API
+    values (default ``==``); ``updatable=False`` means the API cannot change the field in
+    place, so a change recreates the object.
     """
 
     option: str
@@ -39,9 +40,20 @@ class Field:
     to_api: t.Callable[[t.Any], t.Any] | None = None
     equal: t.Callable[[t.Any, t.Any], bool] | None = None
     updatable: bool = True
+    from_api: t.Callable[[t.Any], t.Any] | None = None
+
+    @classmethod
+    def enum(cls, option: str, api: str, names: t.Mapping[str, t.Any], **kwargs: t.Any) -> Field:
+        """A field whose option takes names that the API knows as ``names[name]``."""
+        by_value = {value: name for name, value in names.items()}
+        return cls(option, api, to_api=names.get, from_api=lambda value: by_value.get(value, value), **kwargs)
 
     def convert(self, value: t.Any) -> t.Any:
         return self.to_api(value) if self.to_api else value
+
+    def shown(self, value: t.Any) -> t.Any:
+        """An API value as the user writes the option (the diff speaks the user's terms)."""
+        return self.from_api(value) if self.from_api and value is not None else value
 
     def same(self, current: t.Any, wanted: t.Any) -> bool:
         return self.equal(current, wanted) if self.equal else current == wanted
@@ -103,10 +115,14 @@ class EdgeResource:
         return mask_secrets(resource, self.secret_keys) if resource is not None else None
 
     def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
-        """The managed fields of a resource, as shown in the diff."""
+        """The managed fields of a resource, as shown in the diff: option names and values as the user writes them."""
         if resource is None:
             return None
-        return {field.api: resource.get(field.api) for field in self.fields}
+        return {field.option: field.shown(resource.get(field.api)) for field in self.diff_fields()}
+
+    def diff_fields(self) -> t.Sequence[Field]:
+        """The fields the diff shows (all of them)."""
+        return self.fields
 
     # ---- the shared machinery ------------------------------------------------------------
 

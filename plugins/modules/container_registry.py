@@ -204,7 +204,7 @@ class Registry(EdgeResource):
     name = 'registry'
     fields = (
         Field('display_name', 'displayName'),
-        Field('registry_type', 'type', to_api=REGISTRY_TYPES.get),
+        Field.enum('registry_type', 'type', REGISTRY_TYPES),
         Field('username', 'userName'),
     )
     # Parts of the password; the password itself is never in a record. The diff shows
@@ -352,7 +352,7 @@ class Registry(EdgeResource):
     def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
         if resource is None:
             return None
-        view = {'displayName': resource.get('displayName'), 'type': registry_type_of(resource), 'userName': resource.get('userName')}
+        view = super().diff_view({**resource, 'type': registry_type_of(resource)}) or {}
         had_password = bool(self.current and self.current.get('userName'))
         if resource is not self.current and self.password_sent:
             view[PASSWORD] = MASK_UPDATED if had_password else MASK

@@ -204,7 +204,6 @@ from ansible_collections.edge.platform.plugins.module_utils.shield import (
 
 RESULT_KEYS = ('id', 'name', 'description', 'type', 'checksum', 'entryCount', 'lastModified', 'action', 'isEnabled',
                'configurationId', 'shieldZoneId')
-DIFF_KEYS = ('name', 'description', 'type', 'action', 'isEnabled', 'entryCount')
 RECORD_KEYS = ('id', 'name', 'description', 'type', 'checksum', 'entryCount', 'lastModified')
 # A list is replaced (a new type or description) by a new list under this name, which takes the
 # list's name once the old one is deleted. A run that stops half-way leaves it behind for the
@@ -224,8 +223,8 @@ class AccessList(EdgeResource):
     fields = (
         Field('name', 'name'),
         Field('description', 'description', equal=same_text, updatable=False),
-        Field('type', 'type', to_api=ACCESS_LIST_TYPES.get, updatable=False),
-        Field('action', 'action', to_api=ACCESS_LIST_ACTIONS.get),
+        Field.enum('type', 'type', ACCESS_LIST_TYPES, updatable=False),
+        Field.enum('action', 'action', ACCESS_LIST_ACTIONS),
         Field('enabled', 'isEnabled'),
         Field('entries', 'entries', equal=same_set),
     )
@@ -546,11 +545,12 @@ class AccessList(EdgeResource):
         return view
 
     def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
-        if resource is None:
+        view = super().diff_view(resource)
+        if view is None:
             return None
-        view = {key: resource.get(key) for key in DIFF_KEYS}
-        if self.entries is not None and 'entries' in resource:
-            view['entries'] = resource['entries']
+        view['entry_count'] = resource.get('entryCount') if resource else None
+        if self.entries is None or 'entries' not in (resource or {}):
+            view.pop('entries', None)
         return view
 
     def execute(self) -> dict[str, t.Any]:

@@ -312,6 +312,10 @@ def engine_config(value: list[dict[str, t.Any]]) -> list[dict[str, str]]:
     return [{'name': item['name'], 'valueEncoded': item['value_encoded']} for item in value]
 
 
+def engine_config_option(value: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
+    return [{'name': item.get('name'), 'value_encoded': item.get('valueEncoded')} for item in value if isinstance(item, dict)]
+
+
 def same_engine_config(current: t.Any, wanted: t.Any) -> bool:
     def by_name(items: t.Any) -> dict[t.Any, t.Any]:
         return {item.get('name'): item.get('valueEncoded') for item in items or () if isinstance(item, dict)}
@@ -350,12 +354,12 @@ def nest(flat: dict[str, t.Any]) -> dict[str, t.Any]:
 class ShieldZone(EdgeResource):
     name = 'shield_zone'
     fields = (
-        Field('plan_type', 'planType', to_api=PLAN_TYPES.get),
+        Field.enum('plan_type', 'planType', PLAN_TYPES),
         Field('premium_plan', 'premiumPlan'),
         Field('learning_mode', 'learningMode'),
         Field('learning_mode_until', 'learningModeUntil', to_api=normalize_timestamp, equal=same_instant),
         Field('waf_enabled', 'wafEnabled'),
-        Field('waf_execution_mode', 'wafExecutionMode', to_api=WAF_EXECUTION_MODES.get),
+        Field.enum('waf_execution_mode', 'wafExecutionMode', WAF_EXECUTION_MODES),
         Field('waf_disabled_rules', 'wafDisabledRules', equal=same_set),
         Field('waf_log_only_rules', 'wafLogOnlyRules', equal=same_set),
         Field('waf_custom_rule_order', 'wafCustomRuleOrder', equal=same_list),
@@ -364,23 +368,23 @@ class ShieldZone(EdgeResource):
         Field('waf_request_ignored_headers', 'wafRequestIgnoredHeaders', equal=same_set),
         Field('waf_realtime_threat_intelligence_enabled', 'wafRealtimeThreatIntelligenceEnabled'),
         Field('waf_profile_id', 'wafProfileId'),
-        Field('waf_engine_config', 'wafEngineConfig', to_api=engine_config, equal=same_engine_config),
-        Field('waf_request_body_limit_action', 'wafRequestBodyLimitAction', to_api=PAYLOAD_LIMIT_ACTIONS.get),
-        Field('waf_response_body_limit_action', 'wafResponseBodyLimitAction', to_api=PAYLOAD_LIMIT_ACTIONS.get),
-        Field('ddos_shield_sensitivity', 'dDoSShieldSensitivity', to_api=DDOS_SENSITIVITIES.get),
+        Field('waf_engine_config', 'wafEngineConfig', to_api=engine_config, equal=same_engine_config, from_api=engine_config_option),
+        Field.enum('waf_request_body_limit_action', 'wafRequestBodyLimitAction', PAYLOAD_LIMIT_ACTIONS),
+        Field.enum('waf_response_body_limit_action', 'wafResponseBodyLimitAction', PAYLOAD_LIMIT_ACTIONS),
+        Field.enum('ddos_shield_sensitivity', 'dDoSShieldSensitivity', DDOS_SENSITIVITIES),
         Field('ddos_challenge_window', 'dDoSChallengeWindow'),
         Field('whitelabel_response_pages', 'whitelabelResponsePages'),
         # Bot detection (GET|PATCH …/shield-zone/{id}/bot-detection)
-        Field('bot_detection_execution_mode', BOT + 'executionMode', to_api=BOT_EXECUTION_MODES.get),
-        Field('bot_detection_request_integrity_sensitivity', BOT + 'requestIntegrity.sensitivity', to_api=BOT_SENSITIVITIES.get),
-        Field('bot_detection_ip_address_sensitivity', BOT + 'ipAddress.sensitivity', to_api=BOT_SENSITIVITIES.get),
-        Field('bot_detection_browser_fingerprint_sensitivity', BOT + 'browserFingerprint.sensitivity', to_api=BOT_SENSITIVITIES.get),
-        Field('bot_detection_browser_fingerprint_aggression', BOT + 'browserFingerprint.aggression', to_api=FINGERPRINT_AGGRESSIONS.get),
+        Field.enum('bot_detection_execution_mode', BOT + 'executionMode', BOT_EXECUTION_MODES),
+        Field.enum('bot_detection_request_integrity_sensitivity', BOT + 'requestIntegrity.sensitivity', BOT_SENSITIVITIES),
+        Field.enum('bot_detection_ip_address_sensitivity', BOT + 'ipAddress.sensitivity', BOT_SENSITIVITIES),
+        Field.enum('bot_detection_browser_fingerprint_sensitivity', BOT + 'browserFingerprint.sensitivity', BOT_SENSITIVITIES),
+        Field.enum('bot_detection_browser_fingerprint_aggression', BOT + 'browserFingerprint.aggression', FINGERPRINT_AGGRESSIONS),
         Field('bot_detection_browser_fingerprint_complex_enabled', BOT + 'browserFingerprint.complexEnabled'),
         # Upload scanning (GET|PATCH …/shield-zone/{id}/upload-scanning)
         Field('upload_scanning_enabled', UPLOAD + 'isEnabled'),
-        Field('csam_scanning_mode', UPLOAD + 'csamScanningMode', to_api=SCANNER_MODES.get),
-        Field('antivirus_scanning_mode', UPLOAD + 'antivirusScanningMode', to_api=SCANNER_MODES.get),
+        Field.enum('csam_scanning_mode', UPLOAD + 'csamScanningMode', SCANNER_MODES),
+        Field.enum('antivirus_scanning_mode', UPLOAD + 'antivirusScanningMode', SCANNER_MODES),
     )
 
     def __init__(self, module: EdgeModule) -> None:
@@ -503,10 +507,8 @@ class ShieldZone(EdgeResource):
     def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
         return nest(resource) if resource is not None else None
 
-    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
-        if resource is None:
-            return None
-        return nest({field.api: resource.get(field.api) for field in self.managed()})
+    def diff_fields(self) -> t.Sequence[Field]:
+        return self.managed()
 
 
 def main() -> None:

@@ -128,7 +128,7 @@ def test_create_sends_the_spec_body_and_returns_the_registry(fake_api: FakeApi, 
     assert returned['firstPasswordSymbols'] == returned['lastPasswordSymbols'] == '********'
     assert outcome.result['diff'] == {
         'before': {},
-        'after': {'displayName': 'hub', 'type': 'dockerHub', 'userName': 'deployer', 'password': '********'},
+        'after': {'display_name': 'hub', 'registry_type': 'docker_hub', 'username': 'deployer', 'password': '********'},
         'after_header': 'create',
     }
     assert_no_password(outcome.result)
@@ -257,8 +257,8 @@ def test_a_new_username_replaces_the_credentials(fake_api: FakeApi, run_module: 
     assert api.records[7]['userName'] == 'robot'
     assert outcome.result['registry']['userName'] == 'robot'
     assert outcome.result['diff'] == {
-        'before': {'displayName': 'hub', 'type': 'dockerHub', 'userName': 'deployer', 'password': '********'},
-        'after': {'displayName': 'hub', 'type': 'dockerHub', 'userName': 'robot', 'password': '******** (updated)'},
+        'before': {'display_name': 'hub', 'registry_type': 'docker_hub', 'username': 'deployer', 'password': '********'},
+        'after': {'display_name': 'hub', 'registry_type': 'docker_hub', 'username': 'robot', 'password': '******** (updated)'},
         'after_header': 'update',
     }
     assert_no_password(outcome.result)

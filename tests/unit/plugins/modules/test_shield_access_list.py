@@ -153,7 +153,7 @@ def test_new_entries_are_written_sorted_with_the_checksum_of_exactly_that_conten
     diff = outcome.result['diff']
     assert diff['before']['entries'] == ['198.51.100.7']
     assert diff['after']['entries'] == ['198.51.100.20', '198.51.100.3']
-    assert (diff['before']['entryCount'], diff['after']['entryCount']) == (4, 4)
+    assert (diff['before']['entry_count'], diff['after']['entry_count']) == (4, 4)
     assert outcome.result['access_list']['checksum'] == body['checksum']
     assert outcome.result['access_list']['entryCount'] == 4
     assert 'content' not in outcome.result['access_list']
@@ -251,7 +251,7 @@ def test_a_type_change_replaces_the_list_before_deleting_it(fake_api: FakeApi, l
     assert fake_api.writes[1].json == {'action': 1}                     # the new list is enabled already
     assert fake_api.writes[3].json == {'name': 'office'}
     assert outcome.result['diff']['after_header'] == 'recreate (the API cannot change type in place)'
-    assert (outcome.result['diff']['before']['type'], outcome.result['diff']['after']['type']) == (0, 1)
+    assert (outcome.result['diff']['before']['type'], outcome.result['diff']['after']['type']) == ('ip', 'cidr')
     assert outcome.result['access_list']['action'] == 1 and outcome.result['access_list']['name'] == 'office'
     assert [(r['name'], r['type'], r['description'], r['action']) for r in lists.lists.values()] == [
         ('countries', 3, '', 2), ('office', 1, 'Office egress', 1),

@@ -134,10 +134,11 @@ def test_update_sends_one_patch_with_only_what_differs(fake_api: FakeApi, shield
         'learningModeUntil': '2026-12-01T00:00:00Z', 'dDoSShieldSensitivity': 0,
     }}
     diff = outcome.result['diff']
-    assert diff['before'] == {'wafEnabled': True, 'wafExecutionMode': 0, 'wafCustomRuleOrder': [7, 3], 'learningMode': False,
-                              'learningModeUntil': None, 'dDoSShieldSensitivity': 2}
-    assert diff['after'] == {'wafEnabled': True, 'wafExecutionMode': 1, 'wafCustomRuleOrder': [3, 7], 'learningMode': True,
-                             'learningModeUntil': '2026-12-01T00:00:00Z', 'dDoSShieldSensitivity': 0}
+    # The diff speaks the user's terms: option names, and enum values by name.
+    assert diff['before'] == {'waf_enabled': True, 'waf_execution_mode': 'log', 'waf_custom_rule_order': [7, 3], 'learning_mode': False,
+                              'learning_mode_until': None, 'ddos_shield_sensitivity': 'medium'}
+    assert diff['after'] == {'waf_enabled': True, 'waf_execution_mode': 'block', 'waf_custom_rule_order': [3, 7], 'learning_mode': True,
+                             'learning_mode_until': '2026-12-01T00:00:00Z', 'ddos_shield_sensitivity': 'off'}
     assert diff['after_header'] == 'update'
     assert outcome.result['shield_zone']['wafExecutionMode'] == 1
 
@@ -155,8 +156,8 @@ def test_update_in_check_mode_predicts_and_sends_no_write(fake_api: FakeApi, shi
     assert fake_api.writes == []
     assert outcome.result['shield_zone']['wafEnabled'] is False
     assert outcome.result['shield_zone']['uploadScanning']['csamScanningMode'] == 2
-    assert outcome.result['diff']['before'] == {'wafEnabled': True, 'uploadScanning': {'csamScanningMode': 1}}
-    assert outcome.result['diff']['after'] == {'wafEnabled': False, 'uploadScanning': {'csamScanningMode': 2}}
+    assert outcome.result['diff']['before'] == {'waf_enabled': True, 'csam_scanning_mode': 'log'}
+    assert outcome.result['diff']['after'] == {'waf_enabled': False, 'csam_scanning_mode': 'block'}
 
 
 def test_create_when_the_pull_zone_has_none(fake_api: FakeApi, shield: FakeShield, run_module: t.Any) -> None:
@@ -176,7 +177,7 @@ def test_create_when_the_pull_zone_has_none(fake_api: FakeApi, shield: FakeShiel
     assert result['shieldZoneId'] == 3009 and result['pullZoneId'] == 1003
     assert result['botDetection']['executionMode'] == 1
     assert outcome.result['diff']['before'] == {}
-    assert outcome.result['diff']['after']['wafExecutionMode'] == 1
+    assert outcome.result['diff']['after']['waf_execution_mode'] == 'block'
     assert outcome.result['diff']['after_header'] == 'create'
 
 
