@@ -69,13 +69,19 @@ start_integration_as_processes() {
     cp -a "$TREE" "$copy/ansible_collections/edge/platform"
     rm -rf "$copy/ansible_collections/edge/platform/tests/output"
     (
-        TREE="$copy/ansible_collections/edge/platform"
-        export HOME="$copy/home"
-        trap stop_emulator EXIT
-        ensure_pip_bootstrap && integration false "${AS_PROCESS_TARGETS[@]}"
+        integration_as_processes "$copy/ansible_collections/edge/platform" "$copy/home"
         echo $? >"$LOGS/integration-as-processes.status"
     ) >"$LOGS/integration-as-processes.log" 2>&1 &
     AS_PROCESSES_PID=$!
+}
+
+# integration_as_processes TREE HOME: the subset, with the tree and HOME given (bash's dynamic scope
+# hands this TREE to start_emulator, write_integration_config and integration).
+integration_as_processes() {
+    local TREE=$1
+    export HOME=$2
+    trap stop_emulator EXIT
+    ensure_pip_bootstrap && integration false "${AS_PROCESS_TARGETS[@]}"
 }
 
 wait_integration_as_processes() {

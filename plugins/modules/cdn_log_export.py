@@ -190,10 +190,10 @@ date:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.cdn_log_query import QUERY_ARGUMENT_SPEC, LogQuery, LogReader
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils.files import CsvMeasure, ExportFile, LineMeasure, check_dest
-from ansible_collections.edge.platform.plugins.module_utils.pullzones import resolve_pullzone_id
+from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query import QUERY_ARGUMENT_SPEC, LogQuery, LogReader
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, ExportFile, LineMeasure, check_dest
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id
 
 FORMATS = ('jsonl', 'csv')
 

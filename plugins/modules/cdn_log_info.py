@@ -235,9 +235,9 @@ checksum:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.cdn_log_query import QUERY_ARGUMENT_SPEC, LogQuery, LogReader
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils.files import ExportFile, LineMeasure, check_dest
+from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query import QUERY_ARGUMENT_SPEC, LogQuery, LogReader
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._files import ExportFile, LineMeasure, check_dest
 
 DEST_DEPRECATION = ('The dest option of cdn_log_info is deprecated: an info module changes nothing. To keep the day file, '
                     'use edge.platform.cdn_log_export, which writes it to dest (left alone when the file already holds it) '

@@ -89,8 +89,8 @@ apps:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils.containers import list_apps
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._containers import list_apps
 
 
 def main() -> None:

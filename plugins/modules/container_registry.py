@@ -169,9 +169,9 @@ applications:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
-from ansible_collections.edge.platform.plugins.module_utils.common import MASK, EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils.containers import (
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils._common import MASK, EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._containers import (
     DISPLAY_NAME_MAX,
     REGISTRY_HOSTS,
     REGISTRY_TYPES,
@@ -179,8 +179,8 @@ from ansible_collections.edge.platform.plugins.module_utils.containers import (
     not_saved,
     registry_type_of,
 )
-from ansible_collections.edge.platform.plugins.module_utils.resource import EdgeResource, Field
-from ansible_collections.edge.platform.plugins.module_utils.validation import text_problem
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field
+from ansible_collections.edge.platform.plugins.module_utils._validation import text_problem
 
 # Key of the password in a change set; its value is only ever the mask.
 PASSWORD = 'password'

@@ -186,9 +186,9 @@ import typing as t
 
 from ansible.module_utils.basic import env_fallback
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils.database import (
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._database import (
     SERVICE,
     Pipeline,
     Statement,

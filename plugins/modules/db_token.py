@@ -180,9 +180,9 @@ backup_file:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError
-from ansible_collections.edge.platform.plugins.module_utils.common import MASK, EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils.database import (
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
+from ansible_collections.edge.platform.plugins.module_utils._common import MASK, EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._database import (
     ACCESS_API,
     DATABASE_ID_RE,
     ENV_FILE_MODE,

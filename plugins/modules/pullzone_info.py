@@ -98,8 +98,8 @@ pullzones:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, mask_pullzone
-from ansible_collections.edge.platform.plugins.module_utils.pullzones import list_pullzones
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, mask_pullzone
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import list_pullzones
 
 
 def main() -> None:

@@ -182,10 +182,10 @@ access_list:
 import re
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils.resource import EdgeResource, Field, same_set
-from ansible_collections.edge.platform.plugins.module_utils.shield import (
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, same_set
+from ansible_collections.edge.platform.plugins.module_utils._shield import (
     ACCESS_LIST_ACTIONS,
     ACCESS_LIST_TYPES,
     SCOPE_ARGUMENT_SPEC,

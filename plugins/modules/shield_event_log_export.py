@@ -165,15 +165,15 @@ shield_zone_id:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, make_diff
-from ansible_collections.edge.platform.plugins.module_utils.files import CsvMeasure, ExportFile, check_dest
-from ansible_collections.edge.platform.plugins.module_utils.shield import (
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, make_diff
+from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, ExportFile, check_dest
+from ansible_collections.edge.platform.plugins.module_utils._shield import (
     SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
     require_shield_zone_id,
     scope_problem,
 )
-from ansible_collections.edge.platform.plugins.module_utils.shield_events import (
+from ansible_collections.edge.platform.plugins.module_utils._shield_events import (
     FILTER_FIELDS,
     FILTER_OPS,
     check_filters,
@@ -181,7 +181,7 @@ from ansible_collections.edge.platform.plugins.module_utils.shield_events import
     export_csv,
     export_window,
 )
-from ansible_collections.edge.platform.plugins.module_utils.timespec import iso
+from ansible_collections.edge.platform.plugins.module_utils._timespec import iso
 
 
 def main() -> None:

@@ -140,14 +140,14 @@ shield_zone_id:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils.shield import (
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._shield import (
     SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
     require_shield_zone_id,
     scope_problem,
 )
-from ansible_collections.edge.platform.plugins.module_utils.shield_events import DEFAULT_MAX_PAGES, check_date, read_logs
+from ansible_collections.edge.platform.plugins.module_utils._shield_events import DEFAULT_MAX_PAGES, check_date, read_logs
 
 
 def main() -> None:

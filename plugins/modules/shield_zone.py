@@ -277,9 +277,9 @@ shield_zone:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils.resource import EdgeResource, Field, same_set
-from ansible_collections.edge.platform.plugins.module_utils.shield import (
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, same_set
+from ansible_collections.edge.platform.plugins.module_utils._shield import (
     BOT_EXECUTION_MODES,
     BOT_SENSITIVITIES,
     DDOS_SENSITIVITIES,
@@ -296,7 +296,7 @@ from ansible_collections.edge.platform.plugins.module_utils.shield import (
     shield_call,
     shield_zone_of_pullzone,
 )
-from ansible_collections.edge.platform.plugins.module_utils.timespec import parse_iso
+from ansible_collections.edge.platform.plugins.module_utils._timespec import parse_iso
 
 BOT = 'botDetection.'
 UPLOAD = 'uploadScanning.'

@@ -151,10 +151,10 @@ shield_zones:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeClient
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils.pullzones import pullzones_named
-from ansible_collections.edge.platform.plugins.module_utils.shield import (
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import pullzones_named
+from ansible_collections.edge.platform.plugins.module_utils._shield import (
     SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
     list_shield_zones,

@@ -111,9 +111,9 @@ import re
 import typing as t
 from urllib.parse import urlsplit
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, make_diff
-from ansible_collections.edge.platform.plugins.module_utils.validation import hostname_problem as dns_hostname_problem
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, make_diff
+from ansible_collections.edge.platform.plugins.module_utils._validation import hostname_problem as dns_hostname_problem
 
 SCHEME = re.compile(r'^[a-z][a-z0-9+.-]*://')
 PORT = re.compile(r':\d*$')

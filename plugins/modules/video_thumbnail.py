@@ -124,16 +124,16 @@ checksum:
 import os
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, make_diff
-from ansible_collections.edge.platform.plugins.module_utils.video import (
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, make_diff
+from ansible_collections.edge.platform.plugins.module_utils._video import (
     IMAGE_KINDS,
     download_digest,
     file_digest,
     image_kind,
     video_path,
 )
-from ansible_collections.edge.platform.plugins.module_utils.validation import id_segment_problem
+from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem
 
 KINDS = ', '.join(IMAGE_KINDS[:-1]) + ' or ' + IMAGE_KINDS[-1]
 

@@ -45,7 +45,7 @@ from ansible.utils.display import Display
 from ansible.utils.vars import merge_hash
 from ansible.vars.clean import remove_internal_keys
 
-from ansible_collections.edge.platform.plugins.module_utils.client import HAS_REQUESTS
+from ansible_collections.edge.platform.plugins.module_utils._client import HAS_REQUESTS
 
 try:  # ansible-core 2.19+: module arguments travel in a serialization profile
     from ansible.module_utils.common.json import Direction, get_module_encoder

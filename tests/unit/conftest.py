@@ -13,7 +13,7 @@ import pytest
 from ansible.module_utils import basic
 from ansible.module_utils.testing import patch_module_args
 
-from ansible_collections.edge.platform.plugins.module_utils import client as client_module
+from ansible_collections.edge.platform.plugins.module_utils import _client as client_module
 from ansible_collections.edge.platform.tests.unit.helpers import FakeApi, FakeSession, ModuleExit
 
 

@@ -110,7 +110,7 @@ def test_reset_arms_the_faults_it_is_given(emulator: dict[str, t.Any]) -> None:
     admin = emulator['admin_url']
     answer = requests.post(f'{admin}/reset', json={'faults': [{'path': '^/pullzone$', 'status': 503, 'times': 2}]}, timeout=10).json()
     assert answer['reset'] is True and [fault['status'] for fault in answer['faults']] == [503]
-    statuses = [requests.get(f"{emulator['api_url']}/pullzone", headers={'AccessKey': 'contract-key'}, timeout=10).status_code for _ in range(3)]
+    statuses = [requests.get(f"{emulator['api_url']}/pullzone", headers={'AccessKey': 'contract-key'}, timeout=10).status_code for _attempt in range(3)]
     assert statuses == [503, 503, 200]
     assert requests.post(f'{admin}/reset', timeout=10).json() == {'reset': True, 'faults': []}
     assert requests.post(f'{admin}/reset', json={'faults': 'all'}, timeout=10).status_code == 400

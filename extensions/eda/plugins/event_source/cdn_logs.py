@@ -53,7 +53,7 @@ if not __name__.startswith('ansible_collections.'):
     # ansible-rulebook runs this file by path: import the collection from the tree this file is in.
     sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), *(['..'] * 7))))
 
-from ansible_collections.edge.platform.plugins.module_utils.cdn_logs import (  # noqa: E402
+from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (  # noqa: E402
     RETENTION,
     Pacer,
     iso_ms,
@@ -61,10 +61,10 @@ from ansible_collections.edge.platform.plugins.module_utils.cdn_logs import (  #
     normalize_status,
     read_v2_page,
 )
-from ansible_collections.edge.platform.plugins.module_utils.pullzones import resolve_pullzone_id  # noqa: E402
-from ansible_collections.edge.platform.plugins.module_utils.timespec import epoch_ms, parse_iso  # noqa: E402
-from ansible_collections.edge.platform.plugins.plugin_utils import event_sources  # noqa: E402
-from ansible_collections.edge.platform.plugins.plugin_utils.event_sources import (  # noqa: E402
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id  # noqa: E402
+from ansible_collections.edge.platform.plugins.module_utils._timespec import epoch_ms, parse_iso  # noqa: E402
+from ansible_collections.edge.platform.plugins.plugin_utils import _event_sources as event_sources  # noqa: E402
+from ansible_collections.edge.platform.plugins.plugin_utils._event_sources import (  # noqa: E402
     CONNECTION_ARGS,
     LOG,
     POLLING_ARGS,

@@ -54,10 +54,10 @@ if not __name__.startswith('ansible_collections.'):
     # ansible-rulebook runs this file by path: import the collection from the tree this file is in.
     sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), *(['..'] * 7))))
 
-from ansible_collections.edge.platform.plugins.module_utils.pullzones import resolve_pullzone_id  # noqa: E402
-from ansible_collections.edge.platform.plugins.module_utils.shield import no_shield_zone, shield_zone_of_pullzone  # noqa: E402
-from ansible_collections.edge.platform.plugins.module_utils.shield_events import kept_days, read_page  # noqa: E402
-from ansible_collections.edge.platform.plugins.plugin_utils.event_sources import (  # noqa: E402
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id  # noqa: E402
+from ansible_collections.edge.platform.plugins.module_utils._shield import no_shield_zone, shield_zone_of_pullzone  # noqa: E402
+from ansible_collections.edge.platform.plugins.module_utils._shield_events import kept_days, read_page  # noqa: E402
+from ansible_collections.edge.platform.plugins.plugin_utils._event_sources import (  # noqa: E402
     CONNECTION_ARGS,
     LOG,
     POLLING_ARGS,

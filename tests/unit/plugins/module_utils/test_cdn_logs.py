@@ -8,7 +8,7 @@ import datetime
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils.cdn_logs import (
+from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (
     V1_NAMES,
     Pacer,
     check_date,

@@ -14,8 +14,8 @@ import typing as t
 import pytest
 import requests
 
-from ansible_collections.edge.platform.plugins.module_utils import client as client_module
-from ansible_collections.edge.platform.plugins.module_utils.client import (
+from ansible_collections.edge.platform.plugins.module_utils import _client as client_module
+from ansible_collections.edge.platform.plugins.module_utils._client import (
     EdgeApiError,
     EdgeClient,
     backoff_seconds,

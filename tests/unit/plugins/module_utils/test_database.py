@@ -13,8 +13,8 @@ import stat
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
-from ansible_collections.edge.platform.plugins.module_utils.database import (
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils._database import (
     EnvFile,
     Pipeline,
     StatementError,

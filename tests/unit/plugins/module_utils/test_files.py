@@ -11,7 +11,7 @@ import pathlib
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils.files import CsvMeasure, LineMeasure, measure_file
+from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, LineMeasure, measure_file
 
 
 @pytest.mark.parametrize('chunks, rows', [

@@ -10,7 +10,7 @@ import typing as t
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils.common import (
+from ansible_collections.edge.platform.plugins.module_utils._common import (
     MASK,
     EdgeModule,
     api_argument_spec,
@@ -18,7 +18,7 @@ from ansible_collections.edge.platform.plugins.module_utils.common import (
     mask_pullzone,
     mask_secrets,
 )
-from ansible_collections.edge.platform.plugins.module_utils.resource import EdgeResource, Field, same_set
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, same_set
 from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, COMMON_ARGS, FakeApi, FakeResponse
 
 KINDS = {'small': 0, 'large': 1}

@@ -8,7 +8,7 @@ import datetime
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils.timespec import UTC, epoch_ms, iso, parse_date, parse_time
+from ansible_collections.edge.platform.plugins.module_utils._timespec import UTC, epoch_ms, iso, parse_date, parse_time
 
 NOW = datetime.datetime(2026, 11, 22, 12, 0, 0, tzinfo=UTC)
 

@@ -163,7 +163,7 @@ def test_a_refusal_fails_and_leaves_the_file_alone(fake_api, run_module, tmp_pat
 
 
 def test_a_dest_that_cannot_be_written_is_a_clear_failure(fake_api, run_module, tmp_path, monkeypatch):
-    from ansible_collections.edge.platform.plugins.module_utils import files
+    from ansible_collections.edge.platform.plugins.module_utils import _files as files
 
     fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(3)))
 

@@ -13,7 +13,7 @@ import pytest
 
 from ansible.module_utils import basic
 
-from ansible_collections.edge.platform.plugins.module_utils import cdn_log_query, cdn_logs
+from ansible_collections.edge.platform.plugins.module_utils import _cdn_log_query as cdn_log_query, _cdn_logs as cdn_logs
 from ansible_collections.edge.platform.plugins.modules import cdn_log_info
 from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, LOGGING_URL, FakeResponse
 

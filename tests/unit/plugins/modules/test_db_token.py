@@ -259,7 +259,7 @@ def test_a_working_token_without_the_url_line_gets_the_url(fake_api, run_module,
 
 
 def test_a_file_that_cannot_be_written_fails_clearly(fake_api, run_module, tokens, tmp_path, monkeypatch):
-    from ansible_collections.edge.platform.plugins.module_utils import database
+    from ansible_collections.edge.platform.plugins.module_utils import _database as database
 
     def refuse(self, text):
         raise PermissionError(13, 'Permission denied')

@@ -16,8 +16,8 @@ import typing as t
 import pytest
 import requests
 
-from ansible_collections.edge.platform.plugins.module_utils.files import CsvMeasure
-from ansible_collections.edge.platform.plugins.module_utils.shield_events import check_filters, export_window
+from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure
+from ansible_collections.edge.platform.plugins.module_utils._shield_events import check_filters, export_window
 from ansible_collections.edge.platform.plugins.modules import shield_event_log_export
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, FakeApi, FakeResponse
 

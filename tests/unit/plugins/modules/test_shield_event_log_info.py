@@ -11,7 +11,7 @@ import typing as t
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils.shield_events import api_date, check_date, kept_days
+from ansible_collections.edge.platform.plugins.module_utils._shield_events import api_date, check_date, kept_days
 from ansible_collections.edge.platform.plugins.modules import shield_event_log_info
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, FakeApi, FakeResponse
 

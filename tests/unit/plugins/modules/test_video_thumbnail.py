@@ -10,7 +10,7 @@ import typing as t
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils.video import image_kind
+from ansible_collections.edge.platform.plugins.module_utils._video import image_kind
 from ansible_collections.edge.platform.plugins.modules import video_thumbnail
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, VIDEO_URL, FakeApi, FakeResponse
 

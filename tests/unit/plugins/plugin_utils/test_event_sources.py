@@ -14,9 +14,9 @@ import typing as t
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError
-from ansible_collections.edge.platform.plugins.plugin_utils import event_sources
-from ansible_collections.edge.platform.plugins.plugin_utils.event_sources import (
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
+from ansible_collections.edge.platform.plugins.plugin_utils import _event_sources as event_sources
+from ansible_collections.edge.platform.plugins.plugin_utils._event_sources import (
     Args,
     BurstCounter,
     Poller,

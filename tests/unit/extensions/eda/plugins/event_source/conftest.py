@@ -19,8 +19,8 @@ import pytest
 import requests
 from starlette.testclient import TestClient
 
-from ansible_collections.edge.platform.plugins.module_utils import client as client_module
-from ansible_collections.edge.platform.plugins.plugin_utils import event_sources
+from ansible_collections.edge.platform.plugins.module_utils import _client as client_module
+from ansible_collections.edge.platform.plugins.plugin_utils import _event_sources as event_sources
 from ansible_collections.edge.platform.tests.emulator.areas import AREAS, cdn_logs, shield_events
 from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service

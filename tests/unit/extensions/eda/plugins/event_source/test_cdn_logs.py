@@ -17,7 +17,7 @@ import pytest
 
 from ansible_collections.edge.platform.extensions.eda.plugins.event_source import cdn_logs as source_module
 from ansible_collections.edge.platform.extensions.eda.plugins.event_source.cdn_logs import main
-from ansible_collections.edge.platform.plugins.module_utils.cdn_logs import Pacer, iso_ms
+from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import Pacer, iso_ms
 from ansible_collections.edge.platform.tests.emulator.areas import cdn_logs as area
 from ansible_collections.edge.platform.tests.unit.extensions.eda.plugins.event_source.conftest import (
     API_URL,

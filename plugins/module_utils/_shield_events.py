@@ -19,9 +19,9 @@ import os
 import typing as t
 from urllib.parse import quote
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient, backoff_seconds
-from ansible_collections.edge.platform.plugins.module_utils.files import CHUNK_SIZE, CsvMeasure
-from ansible_collections.edge.platform.plugins.module_utils.timespec import epoch_ms, iso, parse_date, parse_time, utc_now
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, backoff_seconds
+from ansible_collections.edge.platform.plugins.module_utils._files import CHUNK_SIZE, CsvMeasure
+from ansible_collections.edge.platform.plugins.module_utils._timespec import epoch_ms, iso, parse_date, parse_time, utc_now
 
 # The API keeps the event logs of today and the two days before (UTC days).
 RETENTION_DAYS = 3

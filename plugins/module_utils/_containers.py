@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient, iter_pages
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, iter_pages
 
 APP_PAGE_SIZE = 1000  # the largest ``limit`` the application list accepts
 DISPLAY_NAME_MAX = 50

@@ -18,7 +18,7 @@ import io
 import json
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.cdn_logs import (
+from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (
     DEFAULT_LIMIT,
     MAX_LIMIT,
     V2_FIELDS,
@@ -35,10 +35,10 @@ from ansible_collections.edge.platform.plugins.module_utils.cdn_logs import (
     read_v2_page,
     v1_path,
 )
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient, backoff_seconds
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils.files import CsvMeasure, LineMeasure
-from ansible_collections.edge.platform.plugins.module_utils.timespec import iso, parse_date, parse_time, utc_now
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, backoff_seconds
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, LineMeasure
+from ansible_collections.edge.platform.plugins.module_utils._timespec import iso, parse_date, parse_time, utc_now
 
 # The options of the query both modules take.
 QUERY_ARGUMENT_SPEC: dict[str, dict[str, t.Any]] = dict(

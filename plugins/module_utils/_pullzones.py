@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient, iter_pages
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, iter_pages
 
 PAGE_SIZE = 1000  # the largest perPage the API accepts
 

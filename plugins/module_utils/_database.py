@@ -24,7 +24,7 @@ import tempfile
 import typing as t
 from collections.abc import Mapping
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient, iter_pages
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, iter_pages
 
 ENV_URL = 'SERVICE_DATABASE_URL'
 ENV_TOKEN = 'SERVICE_DATABASE_AUTH_TOKEN'

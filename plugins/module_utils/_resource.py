@@ -17,7 +17,7 @@ from __future__ import annotations
 import typing as t
 from dataclasses import dataclass
 
-from ansible_collections.edge.platform.plugins.module_utils.common import EdgeModule, make_diff, mask_secrets
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, make_diff, mask_secrets
 
 
 def same_set(current: t.Any, wanted: t.Any) -> bool:

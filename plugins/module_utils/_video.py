@@ -16,7 +16,7 @@ import hashlib
 import typing as t
 from urllib.parse import quote
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
 
 CHUNK_SIZE = 65536
 HEAD_SIZE = 16  # enough leading bytes to recognise every accepted image kind

@@ -19,8 +19,8 @@ import re
 import time
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient
-from ansible_collections.edge.platform.plugins.module_utils.validation import COUNTRY_CODES
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES
 
 RETENTION = datetime.timedelta(days=3)
 MAX_RANGE = datetime.timedelta(days=3)

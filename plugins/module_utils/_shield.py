@@ -19,10 +19,10 @@ import ipaddress
 import re
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.client import EdgeApiError, EdgeClient, iter_pages
-from ansible_collections.edge.platform.plugins.module_utils.pullzones import resolve_pullzone_id
-from ansible_collections.edge.platform.plugins.module_utils.timespec import parse_iso
-from ansible_collections.edge.platform.plugins.module_utils.validation import COUNTRY_CODES, JA4_RE, text_problem
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, iter_pages
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id
+from ansible_collections.edge.platform.plugins.module_utils._timespec import parse_iso
+from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES, JA4_RE, text_problem
 
 # ---- enumerations: option value (snake_case name) -> API number ------------------------------
 

@@ -6,7 +6,7 @@
 """What the collection's event sources (``extensions/eda/plugins/event_source``) share.
 
 Their arguments with the ``EDGE_*`` environment fallbacks, the collection's API client
-(``plugins/module_utils/client.py``: same retries, same Retry-After handling, same error
+(``plugins/module_utils/_client.py``: same retries, same Retry-After handling, same error
 messages) called in a worker thread so that the event loop never blocks, the state file
 (written to a temporary file and renamed over, mode 0600), error events, and the polling
 loop: each followed scope (a Shield zone, a pull zone) is read every ``interval`` seconds,
@@ -31,14 +31,14 @@ import tempfile
 import time
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.client import (
+from ansible_collections.edge.platform.plugins.module_utils._client import (
     DEFAULT_RETRIES,
     DEFAULT_TIMEOUT,
     HAS_REQUESTS,
     EdgeApiError,
     EdgeClient,
 )
-from ansible_collections.edge.platform.plugins.module_utils.timespec import epoch_ms, parse_time
+from ansible_collections.edge.platform.plugins.module_utils._timespec import epoch_ms, parse_time
 
 LOG = logging.getLogger('edge.platform.event_source')
 

@@ -20,7 +20,7 @@ import typing as t
 from ansible.module_utils import basic
 from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_required_lib
 
-from ansible_collections.edge.platform.plugins.module_utils.client import (
+from ansible_collections.edge.platform.plugins.module_utils._client import (
     DEFAULT_RETRIES,
     DEFAULT_TIMEOUT,
     HAS_REQUESTS,

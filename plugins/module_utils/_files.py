@@ -18,7 +18,7 @@ import os
 import tempfile
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils.common import PRIVATE_FILE_MODE, EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._common import PRIVATE_FILE_MODE, EdgeModule
 
 CHUNK_SIZE = 64 * 1024
 
