@@ -334,10 +334,11 @@ def response_result(result: t.Any) -> t.Any:
 class Pipeline:
     """One-shot calls of ``POST {database_url}/v2/pipeline`` through the shared EdgeClient."""
 
-    def __init__(self, client: EdgeClient, token: str, service: str = SERVICE) -> None:
+    def __init__(self, client: EdgeClient, token: str, service: str = SERVICE, unauthorized: str | None = None) -> None:
         self.client = client
         self.token = token
         self.service = service
+        self.unauthorized = unauthorized  # what a refused token (401) tells the user, when it is not a finding itself
 
     def run(self, requests: list[dict[str, t.Any]], operation: str, idempotent: bool = False) -> list[t.Any]:
         """Send ``requests`` then ``close`` on a new stream; return the results of ``requests``.
@@ -348,10 +349,15 @@ class Pipeline:
         body = {'baton': None, 'requests': list(requests) + [{'type': 'close'}]}
         # The account key never travels to a database host; the database token does.
         headers = {'AccessKey': None, 'Authorization': f'Bearer {self.token}'}
-        response = self.client.request(
-            'POST', PIPELINE_PATH, operation, service=self.service, json_body=body, headers=headers, idempotent=idempotent,
-            write=not idempotent,
-        )
+        try:
+            response = self.client.request(
+                'POST', PIPELINE_PATH, operation, service=self.service, json_body=body, headers=headers, idempotent=idempotent,
+                write=not idempotent,
+            )
+        except EdgeApiError as error:
+            if error.status == 401 and self.unauthorized:
+                error.message += f' ({self.unauthorized})'
+            raise
         answer = response.json()
         results = answer.get('results') if isinstance(answer, dict) else None
         if not isinstance(results, list) or len(results) != len(body['requests']):

@@ -3,19 +3,25 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Declarative resource base: a CRUD module is its options, its docs and its own rules.
+"""Declarative resource base: a writing module is its options, its docs and its own rules.
 
-A module describes its managed fields (option name, API property, conversion,
-comparison) and how to find, create, update and delete one remote object. The base
-runs the cycle every module shares: validate before any request, read, compare, write
-only what differs, predict instead of writing in check mode, and return the resource
-with a before/after diff of the managed fields computed from the real objects.
+A module describes its managed fields (option name, API property, conversion, comparison)
+and how to find, create, update and delete one remote object. The base runs the cycle
+every module shares: validate before any request, locate and read the object, plan what
+differs, let the module check the planned write once, write only what differs (or predict
+it in check mode), and return the resource with a before/after diff of the managed fields,
+in the user's terms, computed from the real objects.
+
+The hooks, in the order the cycle calls them: ``validate``, ``locate``, ``find``,
+``resolve``, ``check``, then ``create`` / ``update`` / ``replace`` / ``delete`` (or their
+``predict_*`` in check mode), and the views ``result_view``, ``diff_view``, ``describe``
+(the diff header) and ``outcome`` (the result's keys).
 """
 
 from __future__ import annotations
 
 import typing as t
-from dataclasses import dataclass
+from dataclasses import dataclass, field as dataclass_field
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, make_diff, mask_secrets
 
@@ -32,7 +38,11 @@ class Field:
     ``to_api`` converts the option value (for example an enum name to its number) and
     ``from_api`` the API value back, for the diff; ``equal(current, wanted)`` compares API
     values (default ``==``); ``updatable=False`` means the API cannot change the field in
-    place, so a change recreates the object.
+    place, so a change replaces the object. A field of ``members`` is a set: order and
+    repeats do not matter, with ``purge: false`` the members it does not list stay, and the
+    diff shows the members removed (before) and added (after). A ``write_only`` field (a
+    password) cannot be read back: it is sent when the object is created, and on update only
+    with ``update_password: always``.
     """
 
     option: str
@@ -41,12 +51,20 @@ class Field:
     equal: t.Callable[[t.Any, t.Any], bool] | None = None
     updatable: bool = True
     from_api: t.Callable[[t.Any], t.Any] | None = None
+    members: bool = False
+    write_only: bool = False
 
     @classmethod
     def enum(cls, option: str, api: str, names: t.Mapping[str, t.Any], **kwargs: t.Any) -> Field:
         """A field whose option takes names that the API knows as ``names[name]``."""
         by_value = {value: name for name, value in names.items()}
         return cls(option, api, to_api=names.get, from_api=lambda value: by_value.get(value, value), **kwargs)
+
+    @classmethod
+    def set(cls, option: str, api: str, member: t.Callable[[t.Any], t.Any] | None = None, **kwargs: t.Any) -> Field:
+        """A field whose value is a set of members, each converted by ``member``."""
+        convert = member or (lambda value: value)
+        return cls(option, api, to_api=lambda values: frozenset(convert(value) for value in values), members=True, **kwargs)
 
     def convert(self, value: t.Any) -> t.Any:
         return self.to_api(value) if self.to_api else value
@@ -56,11 +74,34 @@ class Field:
         return self.from_api(value) if self.from_api and value is not None else value
 
     def same(self, current: t.Any, wanted: t.Any) -> bool:
+        if self.members:
+            return frozenset(current or ()) == frozenset(wanted or ())
         return self.equal(current, wanted) if self.equal else current == wanted
 
 
+@dataclass
+class Plan:
+    """What the run will do: ``action`` (None when the object is as wanted), from ``current`` to ``wanted``."""
+
+    action: str | None
+    current: dict[str, t.Any] | None
+    wanted: dict[str, t.Any]
+    changes: dict[str, t.Any] = dataclass_field(default_factory=dict)
+    fixed: list[str] = dataclass_field(default_factory=list)  # options the API cannot change in place
+
+    @property
+    def creating(self) -> bool:
+        return self.action in ('create', 'replace')
+
+    @property
+    def note(self) -> str | None:
+        if self.action == 'replace':
+            return f"recreate (the API cannot change {', '.join(self.fixed)} in place)"
+        return self.action
+
+
 class EdgeResource:
-    """Base class of the modules that manage one remote object."""
+    """Base class of the modules that change the account: one remote object, or one set of members."""
 
     #: Key of the returned resource (``shield_zone``, ``registry`` …).
     name: str = 'resource'
@@ -68,21 +109,37 @@ class EdgeResource:
     fields: tuple[Field, ...] = ()
     #: API properties that are secrets: masked in the result and the diff.
     secret_keys: frozenset[str] = frozenset()
+    #: False for an object that always exists (a library's referrer list): ``state: absent`` then
+    #: removes the listed members of its set fields instead of deleting the object.
+    deletable: bool = True
 
     def __init__(self, module: EdgeModule) -> None:
         self.module = module
         self.params = module.params
         self.client = module.client
-        self.notes: list[str] = []  # what the run did beyond plain field changes, for the diff
+        #: Where the object lives, as ``locate`` found it (a zone id and what the run read of it …).
+        self.where: t.Any = None
+        self.notes: list[str] = []  # what the run found or did beyond the plan, for the diff header
 
     # ---- hooks a module overrides ------------------------------------------------------
 
     def validate(self) -> None:
         """Refuse bad input before any request is sent (call ``self.module.fail``)."""
 
+    def locate(self) -> t.Any:
+        """Where the object lives (read once, before ``find``); becomes ``self.where``."""
+        return None
+
     def find(self) -> dict[str, t.Any] | None:
         """The remote object, or None when it does not exist."""
         raise NotImplementedError
+
+    def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        """The wanted API values once the current object is known (values that depend on it)."""
+        return wanted
+
+    def check(self, plan: Plan) -> None:
+        """Refuse a planned write that cannot succeed, before anything is sent (in check mode too)."""
 
     def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
         raise NotImplementedError
@@ -93,13 +150,13 @@ class EdgeResource:
     def delete(self, current: dict[str, t.Any]) -> None:
         raise NotImplementedError
 
-    def recreate(self, current: dict[str, t.Any], wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def replace(self, current: dict[str, t.Any], wanted: dict[str, t.Any]) -> dict[str, t.Any]:
         """Replace an object whose non-updatable fields change (default: delete, then create)."""
         self.delete(current)
-        return self.create({**self.carried_over(current), **wanted})
+        return self.create(wanted)
 
     def carried_over(self, current: dict[str, t.Any]) -> dict[str, t.Any]:
-        """Managed values of ``current`` that a recreated object keeps when the user did not set them."""
+        """Managed values of ``current`` that a replacement keeps when the user did not set them."""
         return {field.api: current[field.api] for field in self.fields if field.api in current}
 
     def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
@@ -110,7 +167,7 @@ class EdgeResource:
         """What ``update`` would return (check mode)."""
         return {**current, **changes}
 
-    def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def result_view(self, resource: dict[str, t.Any] | None) -> t.Any:
         """The returned resource (API property names), secrets masked."""
         return mask_secrets(resource, self.secret_keys) if resource is not None else None
 
@@ -121,8 +178,21 @@ class EdgeResource:
         return {field.option: field.shown(resource.get(field.api)) for field in self.diff_fields()}
 
     def diff_fields(self) -> t.Sequence[Field]:
-        """The fields the diff shows (all of them)."""
-        return self.fields
+        """The fields the diff shows: all of them, set fields only when the user gave them."""
+        return [field for field in self.fields if not field.members or self.params.get(field.option) is not None]
+
+    def describe(self, plan: Plan) -> str | None:
+        """The diff header of the planned action."""
+        return plan.note
+
+    def prepared(self, plan: Plan, after: dict[str, t.Any] | None) -> str | None:
+        """A diff as text (what was sent, such as SQL), shown instead of before/after when there is one."""
+        return None
+
+    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        """The module's result beside ``diff``; a ``changed`` here tells what a write turned out to change."""
+        view = self.result_view(after)
+        return {self.name: {} if view is None else view}
 
     # ---- the shared machinery ------------------------------------------------------------
 
@@ -130,7 +200,7 @@ class EdgeResource:
     def state(self) -> str:
         return self.params.get('state') or 'present'
 
-    def wanted(self) -> dict[str, t.Any]:
+    def declared(self) -> dict[str, t.Any]:
         """API values of the fields the user set; unset options leave the remote value alone."""
         return {
             field.api: field.convert(self.params[field.option])
@@ -138,54 +208,92 @@ class EdgeResource:
             if self.params.get(field.option) is not None
         }
 
+    def wanted(self, current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        """What the object should be: the declared values, resolved against the current object.
+
+        Set fields keep the members they do not list when ``purge`` is false; with ``state:
+        absent`` on an object that is not deleted, the listed members are taken out.
+        """
+        wanted = self.resolve(self.declared(), current)
+        for field in self.fields:
+            if not field.members or field.api not in wanted or current is None:
+                continue
+            held = frozenset(current.get(field.api) or ())
+            if self.state == 'absent':
+                wanted[field.api] = held - wanted[field.api]
+            elif not self.params.get('purge', True):
+                wanted[field.api] = held | wanted[field.api]
+        return wanted
+
     def changes(self, current: dict[str, t.Any], wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        """The wanted values that differ from the current object."""
+        """The wanted values that differ from the current object (a write-only value only when it is always sent)."""
         by_api = {field.api: field for field in self.fields}
-        return {
-            key: value
-            for key, value in wanted.items()
-            if key not in by_api or not by_api[key].same(current.get(key), value)
-        }
+        always = self.params.get('update_password') == 'always'
 
-    def needs_recreate(self, changes: dict[str, t.Any]) -> bool:
-        fixed = {field.api for field in self.fields if not field.updatable}
-        return bool(fixed.intersection(changes))
+        def differs(key: str, value: t.Any) -> bool:
+            field = by_api.get(key)
+            if field is None:  # a value the module resolved itself
+                return current.get(key) != value
+            return always if field.write_only else not field.same(current.get(key), value)
 
-    def present(self, current: dict[str, t.Any] | None) -> tuple[bool, dict[str, t.Any] | None]:
-        wanted = self.wanted()
+        return {key: value for key, value in wanted.items() if differs(key, value)}
+
+    def plan(self, current: dict[str, t.Any] | None) -> Plan:
+        if self.state == 'absent' and self.deletable:
+            return Plan('delete' if current is not None else None, current, {})
+        wanted = self.wanted(current)
         if current is None:
-            self.notes.append('create')
-            return True, self.predict_create(wanted) if self.module.check_mode else self.create(wanted)
+            return Plan('create', None, wanted, dict(wanted))
         changes = self.changes(current, wanted)
-        if not changes:
-            return False, current
-        if self.needs_recreate(changes):
-            fixed = sorted(field.option for field in self.fields if not field.updatable and field.api in changes)
-            self.notes.append(f"recreate (the API cannot change {', '.join(fixed)} in place)")
-            if self.module.check_mode:
-                return True, self.predict_create({**self.carried_over(current), **wanted})
-            return True, self.recreate(current, wanted)
-        self.notes.append('update')
-        return True, self.predict_update(current, changes) if self.module.check_mode else self.update(current, changes)
+        fixed = sorted(field.option for field in self.fields if not field.updatable and field.api in changes)
+        if fixed:
+            return Plan('replace', current, {**self.carried_over(current), **wanted}, changes, fixed)
+        return Plan('update' if changes else None, current, wanted, changes)
 
-    def absent(self, current: dict[str, t.Any] | None) -> tuple[bool, dict[str, t.Any] | None]:
-        if current is None:
-            return False, None
-        self.notes.append('delete')
-        if not self.module.check_mode:
-            self.delete(current)
-        return True, None
+    def apply(self, plan: Plan) -> dict[str, t.Any] | None:
+        """Carry the plan out, or predict it in check mode; the object afterwards."""
+        current, check_mode = plan.current, self.module.check_mode
+        if plan.action == 'delete':
+            if not check_mode:
+                self.delete(t.cast(dict, current))
+            return None
+        if plan.action in ('create', 'replace'):
+            if check_mode:
+                return self.predict_create(plan.wanted)
+            return self.create(plan.wanted) if current is None else self.replace(current, plan.wanted)
+        if plan.action == 'update':
+            current = t.cast(dict, current)
+            return self.predict_update(current, plan.changes) if check_mode else self.update(current, plan.changes)
+        return current
+
+    def diff(self, plan: Plan, before: dict[str, t.Any] | None, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        """before/after of the managed fields; set fields show the members removed and added."""
+        text = self.prepared(plan, after)
+        if text is not None:
+            return {'prepared': text}
+        diff = make_diff(self.diff_view(before), self.diff_view(after), self.secret_keys)
+        for field in self.diff_fields():
+            if not field.members:
+                continue
+            old = frozenset((before or {}).get(field.api) or ())
+            new = frozenset((after or {}).get(field.api) or ())
+            for side, members in (('before', old - new), ('after', new - old)):
+                if diff[side]:
+                    diff[side][field.option] = sorted(members)
+        header = self.describe(plan)
+        notes = ([header] if header else []) + self.notes
+        if notes:
+            diff['after_header'] = '; '.join(notes)
+        return diff
 
     def execute(self) -> dict[str, t.Any]:
+        self.where = self.locate()
         current = self.find()
-        if self.state == 'absent':
-            changed, after = self.absent(current)
-        else:
-            changed, after = self.present(current)
-        diff = make_diff(self.diff_view(current), self.diff_view(after), self.secret_keys)
-        if self.notes:
-            diff['after_header'] = '; '.join(self.notes)
-        return {'changed': changed, self.name: self.result_view(after) or {}, 'diff': diff}
+        plan = self.plan(current)
+        if plan.action:
+            self.check(plan)
+        after = self.apply(plan)
+        return {'changed': plan.action is not None, **self.outcome(plan, after), 'diff': self.diff(plan, current, after)}
 
     def run(self) -> t.NoReturn:
         self.validate()

@@ -179,13 +179,13 @@ from ansible_collections.edge.platform.plugins.module_utils._containers import (
     not_saved,
     registry_type_of,
 )
-from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._validation import text_problem
 
-# Key of the password in a change set; its value is only ever the mask.
-PASSWORD = 'password'
 # How the diff shows a password that is sent again to a registry that already had one.
 MASK_UPDATED = f'{MASK} (updated)'
+# A record's note of its password for the diff (MASK, MASK_UPDATED or None); never returned.
+PASSWORD_NOTE = '_password'
 # Application names spelled out in the message of a refused removal (all are in ``applications``).
 NAMES_SHOWN = 10
 
@@ -206,16 +206,15 @@ class Registry(EdgeResource):
         Field('display_name', 'displayName'),
         Field.enum('registry_type', 'type', REGISTRY_TYPES),
         Field('username', 'userName'),
+        # Never read back: sent with every save that has a user, compared never (update_password decides).
+        Field('password', 'password', to_api=lambda value: MASK, write_only=True),
     )
-    # Parts of the password; the password itself is never in a record. The diff shows
-    # ``password`` itself (masked) from diff_view, so it is not listed here.
+    # Parts of the password; the password itself is never in a record.
     secret_keys = frozenset(('firstPasswordSymbols', 'lastPasswordSymbols'))
 
-    def __init__(self, module: EdgeModule) -> None:
-        super().__init__(module)
-        self.display_name: str = self.params['display_name']
-        self.current: dict[str, t.Any] | None = None
-        self.password_sent = False
+    @property
+    def display_name(self) -> str:
+        return str(self.params['display_name'])
 
     # ---- input ------------------------------------------------------------------------------
 
@@ -245,8 +244,14 @@ class Registry(EdgeResource):
                     'with every update and cannot return the current password'
                 )
             body['passwordCredentials'] = {'userName': user, 'password': password}
-        self.password_sent = 'passwordCredentials' in body
         return body
+
+    @staticmethod
+    def with_password_note(record: dict[str, t.Any], body: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        """``record`` noting for the diff whether a password was sent, and whether it replaced one."""
+        sent = 'passwordCredentials' in body
+        record[PASSWORD_NOTE] = (MASK_UPDATED if current and current.get(PASSWORD_NOTE) else MASK) if sent else None
+        return record
 
     # ---- reading ----------------------------------------------------------------------------
 
@@ -258,21 +263,16 @@ class Registry(EdgeResource):
                 f'find container registry "{self.display_name}"', None,
                 f'{len(matches)} registries have this display name (ids {ids}); rename all but one to manage it',
             )
-        self.current = matches[0] if matches else None
-        return self.current
+        if not matches:
+            return None
+        return dict(matches[0], **{PASSWORD_NOTE: MASK if matches[0].get('userName') else None})
 
     def read(self, registry_id: t.Any) -> dict[str, t.Any]:
         return registry_view(self.client.get(f'mc/registries/{registry_id}', f'read container registry {registry_id}'))
 
-    # ---- comparing ----------------------------------------------------------------------------
-
-    def changes(self, current: dict[str, t.Any], wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        changes = super().changes(current, wanted)
-        if self.params['password'] is not None and self.params['update_password'] == 'always':
-            changes[PASSWORD] = MASK
-        if changes:
-            self.request_body({**current, **changes}, creating=False)  # refuse an update that cannot be sent
-        return changes
+    def check(self, plan: Plan) -> None:
+        if plan.action in ('create', 'update'):  # refuse a save that cannot be sent
+            self.request_body({**(plan.current or {}), **plan.wanted}, creating=plan.action == 'create')
 
     # ---- writing -------------------------------------------------------------------------------
 
@@ -283,13 +283,13 @@ class Registry(EdgeResource):
         result = response.json() or {}
         if result.get('id') is None:
             raise EdgeApiError(operation, response.status, 'the API answered no registry id')
-        return self.read(result['id'])
+        return self.with_password_note(self.read(result['id']), body, None)
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         body = self.request_body({**current, **changes}, creating=False)
         operation = f'update container registry "{self.display_name}"'
         self.client.request('PUT', f"mc/registries/{current['id']}", operation, json_body=body, refused=self.refusal(operation))
-        return self.read(current['id'])
+        return self.with_password_note(self.read(current['id']), body, current)
 
     @staticmethod
     def refusal(operation: str) -> t.Callable[[t.Any], EdgeApiError | None]:
@@ -339,7 +339,7 @@ class Registry(EdgeResource):
         else:
             record['firstPasswordSymbols'] = record['lastPasswordSymbols'] = None
         record['type'] = body['type']
-        return record
+        return self.with_password_note(record, body, current)
 
     def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
         return self.predicted(None, self.request_body(wanted, creating=True))
@@ -349,15 +349,17 @@ class Registry(EdgeResource):
 
     # ---- output ------------------------------------------------------------------------------------
 
+    def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+        view = super().result_view(resource)
+        if view is not None:
+            view.pop(PASSWORD_NOTE, None)
+        return view
+
     def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
         if resource is None:
             return None
         view = super().diff_view({**resource, 'type': registry_type_of(resource)}) or {}
-        had_password = bool(self.current and self.current.get('userName'))
-        if resource is not self.current and self.password_sent:
-            view[PASSWORD] = MASK_UPDATED if had_password else MASK
-        else:
-            view[PASSWORD] = MASK if resource.get('userName') else None
+        view['password'] = resource.get(PASSWORD_NOTE)
         return view
 
 

@@ -182,11 +182,11 @@ results:
       sample: null
 '''
 
+import functools
 import typing as t
 
 from ansible.module_utils.basic import env_fallback
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._database import (
     SERVICE,
@@ -199,32 +199,68 @@ from ansible_collections.edge.platform.plugins.module_utils._database import (
     result_error,
     statement_result,
 )
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
 
+UNAUTHORIZED_HINT = 'the auth_token was revoked, has expired, or belongs to another database'
 READ_ONLY_HINT = 'the auth_token is a read-only token; statements that write need a full-access token'
 
 
-class Query:
-    def __init__(self, module: EdgeModule, client: EdgeClient, url: str, token: str, statements: list[Statement]) -> None:
-        self.module = module
-        self.url = url
-        self.statements = statements
-        self.pipeline = Pipeline(client, token)
-        self.transaction: bool = module.params['transaction']
+class Statements(EdgeResource):
+    """SQL statements run on an edge database: a change when one that writes runs (the server's describe tells)."""
 
-    def describe(self) -> list[tuple[bool | None, dict[str, t.Any] | None]]:
-        """``(is_readonly, error)`` per statement; ``None`` when the database could not describe it yet."""
-        results = self.pipeline.run(
+    name = 'results'
+    deletable = False
+
+    @functools.cached_property
+    def url(self) -> str:
+        return pipeline_base_url(self.params['database_url'])
+
+    @functools.cached_property
+    def statements(self) -> list[Statement]:
+        given = self.params['statements']
+        return parse_statements([given] if isinstance(given, str) else given)  # one string is one statement: never split
+
+    @property
+    def transaction(self) -> bool:
+        return bool(self.params['transaction'])
+
+    # ---- input ----
+
+    def validate(self) -> None:
+        module = self.module
+        if not isinstance(self.params['statements'], (str, list)):
+            module.fail(f"statements must be a list of statements, or one statement as a string, got {type(self.params['statements']).__name__}")
+        module.check_url('database_url', schemes=('libsql', 'https', 'http'))
+        try:
+            parsed = bool(self.url and self.statements)  # parsed once here, where bad input is refused
+        except ValueError as exc:
+            module.fail(str(exc))
+        if not parsed:
+            module.fail('statements must hold at least one statement')
+        if not (self.params['auth_token'] or '').strip():
+            module.fail('auth_token must not be empty (set it, or SERVICE_DATABASE_AUTH_TOKEN)')
+
+    # ---- reading ----
+
+    def locate(self) -> Pipeline:
+        return Pipeline(self.module.connect({SERVICE: self.url}), self.params['auth_token'].strip(), unauthorized=UNAUTHORIZED_HINT)
+
+    def find(self) -> dict[str, t.Any]:
+        """What the database says of each statement: ``(is_readonly, error)``; None when it cannot tell yet."""
+        results = self.where.run(
             [{'type': 'describe', 'sql': statement.sql} for statement in self.statements],
             f'describe the statements on {self.url}', idempotent=True,
         )
         described: list[tuple[bool | None, dict[str, t.Any] | None]] = []
         for result in results:
             error = result_error(result)
-            if error is not None:
-                described.append((None, error))
-            else:
-                described.append((bool((response_result(result) or {}).get('is_readonly')), None))
-        return described
+            described.append((None, error) if error is not None else (bool((response_result(result) or {}).get('is_readonly')), None))
+        return {'described': described}
+
+    def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        return {'run': True}  # statements run every time; outcome says whether one of them wrote
+
+    # ---- running ----
 
     def statement_error(self, statement: Statement, error: dict[str, t.Any], note: str) -> StatementError:
         message = str(error.get('message') or 'no message')
@@ -262,7 +298,7 @@ class Query:
         operation = f'run the statements on {self.url}'
         requests = [{'type': 'batch', 'batch': {'steps': steps}}]
         requests += [{'type': 'describe', 'sql': statement.sql} for statement in describe_after]
-        results = self.pipeline.run(requests, operation, idempotent=idempotent)
+        results = self.where.run(requests, operation, idempotent=idempotent)
         error = result_error(results[0])
         if error is not None:
             raise StatementError(operation, str(error.get('message') or 'no message'), error.get('code'))
@@ -280,10 +316,8 @@ class Query:
         }
         return {'offset': offset, 'results': step_results, 'errors': step_errors, 'described': described}
 
-    def execute(self) -> dict[str, t.Any]:
-        described = self.describe()
-        if self.module.check_mode:
-            return self.predict(described)
+    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        described = current['described']
         finish = 'COMMIT' if self.transaction else None
         all_reads = all(readonly is True for readonly, _error in described)
         # Statements that could not be described before the run depend on earlier ones (a table they
@@ -301,10 +335,7 @@ class Query:
                 else:
                     note = f'the statements before it stay applied, the {len(self.statements) - statement.number} after it did not run'
                 failure = self.statement_error(statement, error, note)
-                self.module.fail(
-                    str(failure), failure=failure.failure(), changed=changed,
-                    results=[] if self.transaction else results,
-                )
+                self.module.fail(str(failure), failure=failure.failure(), changed=changed, results=[] if self.transaction else results)
             results.append(statement_result(batch['results'][offset + index], statement.sql))
         if finish == 'COMMIT':
             commit_error = batch['errors'][offset + len(self.statements)]
@@ -317,13 +348,12 @@ class Query:
         # One that still cannot be described (a table it dropped is gone) counts as a change.
         readonly_after = [batch['described'].get(statement.number) if readonly is None else readonly
                           for statement, (readonly, _error) in zip(self.statements, described)]
-        writes = [statement for statement, readonly in zip(self.statements, readonly_after) if readonly is not True]
-        return self.outcome(bool(writes), results, writes)
+        return {'results': results, 'writes': [statement for statement, readonly in zip(self.statements, readonly_after) if readonly is not True]}
 
-    def predict(self, described: list[tuple[bool | None, dict[str, t.Any] | None]]) -> dict[str, t.Any]:
+    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         """Check mode: run what only reads (and roll back), skip the rest."""
         plan: list[bool] = []  # True: run it
-        for statement, (readonly, error) in zip(self.statements, described):
+        for statement, (readonly, error) in zip(self.statements, current['described']):
             if readonly is None and not any(run is False for run in plan):
                 raise self.statement_error(statement, error or {}, 'the database cannot run it (check mode changed nothing)')
             plan.append(readonly is True)
@@ -338,17 +368,28 @@ class Query:
                     raise self.statement_error(statement, error, 'check mode changed nothing')
                 ran[statement.number] = statement_result(batch['results'][offset + position], statement.sql)
         results = [ran.get(statement.number) or {'sql': statement.sql, 'skipped': True} for statement in self.statements]
-        skipped = [statement for statement, run in zip(self.statements, plan) if not run]
-        return self.outcome(bool(skipped), results, skipped)
+        return {'results': results, 'writes': [statement for statement, run in zip(self.statements, plan) if not run]}
 
-    def outcome(self, changed: bool, results: list[dict[str, t.Any]], writes: list[Statement]) -> dict[str, t.Any]:
-        result: dict[str, t.Any] = {'changed': changed, 'results': results, 'diff': {'before': {}, 'after': {}}}
-        if writes:
-            header = 'would run' if self.module.check_mode else 'ran'
-            lines = [f'-- {header} on {self.url}: {len(writes)} statement(s) that change the database']
-            lines += [f'{statement.sql.strip().rstrip(";")};' for statement in writes]
-            result['diff'] = {'prepared': '\n'.join(lines) + '\n'}
-        return result
+    # ---- output ----
+
+    def describe(self, plan: Plan) -> str | None:
+        return None
+
+    def prepared(self, plan: Plan, after: dict[str, t.Any] | None) -> str | None:
+        writes = (after or {}).get('writes')
+        if not writes:
+            return None
+        header = 'would run' if self.module.check_mode else 'ran'
+        lines = [f'-- {header} on {self.url}: {len(writes)} statement(s) that change the database']
+        lines += [f'{statement.sql.strip().rstrip(";")};' for statement in writes]
+        return '\n'.join(lines) + '\n'
+
+    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+        return None
+
+    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        after = after or {}
+        return {'changed': bool(after.get('writes')), 'results': after.get('results')}
 
 
 def main() -> None:
@@ -361,34 +402,7 @@ def main() -> None:
             transaction=dict(type='bool', default=True),
         ),
     )
-    params = module.params
-    given = params['statements']
-    if isinstance(given, str):  # one statement: never split on its commas
-        given = [given]
-    if not isinstance(given, list):
-        module.fail(f'statements must be a list of statements, or one statement as a string, got {type(given).__name__}')
-    module.check_url('database_url', schemes=('libsql', 'https', 'http'))
-    try:
-        base_url = pipeline_base_url(params['database_url'])
-        statements = parse_statements(given)
-    except ValueError as exc:
-        module.fail(str(exc))
-    token = (params['auth_token'] or '').strip()
-    if not token:
-        module.fail('auth_token must not be empty (set it, or SERVICE_DATABASE_AUTH_TOKEN)')
-    query = Query(module, module.connect({SERVICE: base_url}), base_url, token, statements)
-
-    def run() -> dict[str, t.Any]:
-        try:
-            return query.execute()
-        except StatementError:
-            raise
-        except EdgeApiError as error:
-            if error.status == 401:
-                error.message += ' (the auth_token was revoked, has expired, or belongs to another database)'
-            raise
-
-    module.run(run)
+    Statements(module).run()
 
 
 if __name__ == '__main__':

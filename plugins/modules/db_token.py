@@ -178,7 +178,9 @@ backup_file:
   sample: /srv/app/.env.12345.2026-11-22@10:00:00~
 '''
 
+import functools
 import typing as t
+from dataclasses import dataclass
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils._common import MASK, EdgeModule
@@ -196,46 +198,168 @@ from ansible_collections.edge.platform.plugins.module_utils._database import (
     pipeline_base_url,
     token_works,
 )
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
 
 NEW = f'{MASK} (new)'
 
 
-class DatabaseTokens:
-    def __init__(self, module: EdgeModule, env: EnvFile | None, expires: str | None) -> None:
-        self.module = module
-        self.client = module.client
-        self.params = module.params
-        self.db_id: str | None = module.params['database_id']  # found by name in read_database() when not given
-        self.env = env
-        self.expires = expires
-        self.actions: list[str] = []
-        self.backup_file: str | None = None
+@dataclass
+class Database:
+    """The database the tokens are for."""
+
+    id: str
+    url: str
 
     @property
     def path(self) -> str:
-        return f'database/v2/databases/{self.db_id}'
+        return f'database/v2/databases/{self.id}'
 
-    def read_database(self) -> str:
-        if self.db_id is None:  # the list has the id and url of a database found by name
+
+class DatabaseTokens(EdgeResource):
+    """The access tokens of a database, and the env file that keeps one.
+
+    Tokens cannot be listed: ``present`` is satisfied by a token in ``env_file`` that still
+    works (or, without a file, never), ``absent`` always revokes them all.
+    """
+
+    deletable = False  # state=absent revokes the tokens; the database stays
+    where: Database
+
+    @functools.cached_property
+    def expires(self) -> str | None:
+        return expires_at(self.params['expires'])
+
+    @functools.cached_property
+    def env(self) -> EnvFile | None:
+        return EnvFile(self.params['env_file']) if self.params['env_file'] is not None else None
+
+    # ---- input ----
+
+    def validate(self) -> None:
+        params, module = self.params, self.module
+        module.refuse_blank('database_name')
+        if params['database_id'] is not None and not DATABASE_ID_RE.match(params['database_id']):
+            module.fail(f"database_id must be a database id such as db_01HZX3J5K8M9N0P1Q2R3S4T5V6, got {params['database_id']!r}")
+        if params['regenerate'] and params['state'] != 'absent':
+            module.fail('regenerate requires state=absent (regenerating revokes every token of the database first)')
+        if params['env_file'] is not None and not params['env_file'].strip():
+            module.fail('env_file must not be empty (leave it out to keep no file)')
+        try:
+            self.expires, self.env  # noqa: B018 - read and checked here, before any request
+        except (ValueError, OSError) as exc:
+            module.fail(str(exc))
+
+    # ---- reading ----
+
+    def locate(self) -> Database:
+        database_id = self.params['database_id']
+        if database_id is None:  # the list has the id and url of a database found by name
             record: t.Any = find_database(self.client, self.params['database_name'])
-            self.db_id = record['id']
+            database_id = record['id']
         else:
-            body = self.client.get(self.path, f'read database {self.db_id}')
+            body = self.client.get(f'database/v2/databases/{database_id}', f'read database {database_id}')
             record = body.get('db') if isinstance(body, dict) else None
         url = record.get('url') if isinstance(record, dict) else None
         if not isinstance(url, str) or not url:
-            self.module.fail(f'read database {self.db_id} failed: the answer has no database url')
-        return url
+            self.module.fail(f'read database {database_id} failed: the answer has no database url')
+        return Database(database_id, url)
+
+    def find(self) -> dict[str, t.Any]:
+        """What can be known of the tokens: whether the env file's token still works for this database."""
+        env, url = self.env, self.where.url
+        current: dict[str, t.Any] = {'token': 'not tracked (tokens cannot be listed)', 'works': False}
+        if env is None:
+            return current
+        token = env.get(ENV_TOKEN)
+        self.hide(token)
+        current['env_file'] = self.env_view(env.get(ENV_URL), MASK if token else None, env.mode)
+        if self.state == 'absent':
+            return current
+        if not token:
+            current['token'] = 'none in env_file'
+        elif (env.get(ENV_URL) or url).strip() != url.strip():
+            current['token'] = 'env_file token is for another database url'  # never sent to this one
+        else:
+            try:
+                pipeline = self.module.connect({SERVICE: pipeline_base_url(url, 'the database url')})
+            except ValueError as exc:
+                self.module.fail(f'read database {self.where.id} failed: {exc}')
+            current['works'] = token_works(pipeline, token)
+            current['token'] = 'env_file token works' if current['works'] else 'env_file token does not work (revoked or expired)'
+            if current['works']:  # kept, and returned with return_token
+                current['tokens'] = {self.params['access']: token}
+        return current
+
+    def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        """absent: revoked (always a change); present: a working token, and an env file that says so (mode 0600)."""
+        if self.state == 'absent':
+            return {'revoked': True}
+        if not t.cast(dict, current)['works']:
+            return {'token': 'new'}
+        env = self.env
+        if env is not None and (self.env_changes({ENV_URL: self.where.url}) if not env.get(ENV_URL) else self.mode_changes()):
+            return {'env_file': 'repaired'}
+        return {}
+
+    # ---- writing (check mode predicts with the same steps, writing nothing) ----
+
+    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        return self.absent(current) if self.state == 'absent' else self.present(current)
+
+    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        return self.update(current, changes)  # every step below writes only outside check mode
+
+    def present(self, current: dict[str, t.Any]) -> dict[str, t.Any]:
+        access, env, url = self.params['access'], self.env, self.where.url
+        after = dict(current)
+        if current['works']:
+            if env is not None:
+                # A file without the URL line gets it; otherwise only its mode may need fixing.
+                if not env.get(ENV_URL):
+                    self.update_env({ENV_URL: url})
+                else:
+                    self.keep_mode()
+                after['env_file'] = self.env_view(url, MASK, ENV_FILE_MODE)
+            return after
+        self.writable()
+        self.notes.append(f'generate a {access} token')
+        token = None if self.module.check_mode else self.generate(access)
+        after.update(token=f'new {access} token', tokens={access: token}, expires_at=self.expires)
+        if env is not None:
+            self.update_env({ENV_URL: url, ENV_TOKEN: token or NEW})
+            after['env_file'] = self.env_view(url, NEW, ENV_FILE_MODE)
+        return after
+
+    def absent(self, current: dict[str, t.Any]) -> dict[str, t.Any]:
+        access, env, url = self.params['access'], self.env, self.where.url
+        after = dict(current, token='all revoked')
+        self.writable()
+        self.notes.append(f'revoke every token of database {self.where.id}')
+        if not self.module.check_mode:
+            self.client.request('POST', f'{self.where.path}/auth/revoke', f'revoke the tokens of database {self.where.id}', idempotent=True)
+        if self.params['regenerate']:
+            self.notes.append('generate new full and read_only tokens')
+            after.update(token='all revoked; new full and read_only tokens', expires_at=self.expires)
+            tokens = {} if self.module.check_mode else self.regenerate()
+            after['tokens'] = tokens
+            if env is not None:
+                self.update_env({ENV_URL: url, ENV_TOKEN: tokens.get(access) or NEW})
+                after['env_file'] = self.env_view(url, NEW, ENV_FILE_MODE)
+        elif env is not None:
+            if env.exists:
+                self.update_env({ENV_TOKEN: None})
+            after['env_file'] = self.env_view(current['env_file'][ENV_URL], None, ENV_FILE_MODE if env.exists else None)
+        return after
 
     def generate(self, access: str) -> str:
         body = self.client.request(
-            'PUT', f'{self.path}/auth/generate', f'generate a {access} token for database {self.db_id}',
+            'PUT', f'{self.where.path}/auth/generate', f'generate a {access} token for database {self.where.id}',
             json_body={'authorization': ACCESS_API[access], 'expires_at': self.expires},
             idempotent=False,  # a repeated generate would leave a second, unseen token behind
         ).json()
         token = body.get('token') if isinstance(body, dict) else None
         if not isinstance(token, str) or not token:
-            self.module.fail(f'generate a {access} token for database {self.db_id} failed: the answer has no token')
+            self.module.fail(f'generate a {access} token for database {self.where.id} failed: the answer has no token')
         self.hide(token)
         return token
 
@@ -259,9 +383,6 @@ class DatabaseTokens:
             except ValueError as exc:
                 self.module.fail(str(exc))
 
-    def revoke(self) -> None:
-        self.client.request('POST', f'{self.path}/auth/revoke', f'revoke the tokens of database {self.db_id}', idempotent=True)
-
     def hide(self, token: str | None) -> None:
         """Tokens that are not returned are masked wherever they might show up."""
         if token and not self.params['return_token']:
@@ -269,135 +390,72 @@ class DatabaseTokens:
 
     # ---- the env file ---------------------------------------------------------------------
 
-    @property
-    def file(self) -> EnvFile:
-        """The env file (only called when O(env_file) is set)."""
-        if self.env is None:
-            raise ValueError('env_file is not set')
-        return self.env
-
     def env_view(self, url: str | None, token: str | None, mode: int | None) -> dict[str, t.Any]:
-        return {'path': self.file.path, ENV_URL: url, ENV_TOKEN: token, 'mode': mode_text(mode)}
+        return {'path': t.cast(EnvFile, self.env).path, ENV_URL: url, ENV_TOKEN: token, 'mode': mode_text(mode)}
 
-    def env_before(self) -> dict[str, t.Any]:
-        token = self.file.get(ENV_TOKEN)
-        return self.env_view(self.file.get(ENV_URL), MASK if token else None, self.file.mode)
+    def env_changes(self, updates: dict[str, str | None]) -> bool:
+        """Whether ``updates`` change the env file (its lines, or its mode)."""
+        env = t.cast(EnvFile, self.env)
+        return env.needs_write(env.render(updates)) or self.mode_changes()
 
-    def update_env(self, updates: dict[str, str | None]) -> bool:
-        """Apply ``updates`` to the env file (check mode: only predict); True when it changes."""
-        env = self.file
+    def mode_changes(self) -> bool:
+        env = t.cast(EnvFile, self.env)
+        return env.is_link or (env.exists and env.mode != ENV_FILE_MODE)
+
+    def update_env(self, updates: dict[str, str | None]) -> None:
+        """Apply ``updates`` to the env file (check mode: only note it)."""
+        env = t.cast(EnvFile, self.env)
         text = env.render(updates)
-        if env.needs_write(text):
-            self.actions.append(f'write {env.path}')
-            if not self.module.check_mode:
-                if self.params['backup'] and env.exists:
-                    self.backup_file = self.module.ansible.backup_local(env.path)
-                try:
-                    env.write(text)
-                except OSError as exc:
-                    done = '; '.join(self.actions[:-1]) or 'nothing else'
-                    self.module.fail(f'write env_file {env.path} failed: {exc} (done before: {done}; a rerun repairs it)', changed=True)
-            return True
-        return self.keep_mode()
+        if not env.needs_write(text):
+            self.keep_mode()
+            return
+        self.notes.append(f'write {env.path}')
+        if self.module.check_mode:
+            return
+        if self.params['backup'] and env.exists:
+            self.backup_file = self.module.ansible.backup_local(env.path)
+        try:
+            env.write(text)
+        except OSError as exc:
+            done = '; '.join(self.notes[:-1]) or 'nothing else'
+            self.module.fail(f'write env_file {env.path} failed: {exc} (done before: {done}; a rerun repairs it)', changed=True)
+        self.module.changed_locally = True
 
-    def keep_mode(self) -> bool:
-        env = self.file
+    def keep_mode(self) -> None:
+        env = t.cast(EnvFile, self.env)
         if env.is_link:  # never chmod what a link points to: the link is replaced by a file of its own
-            return self.update_env({})
-        if env.exists and env.mode != ENV_FILE_MODE:
-            self.actions.append(f'set mode 0600 on {env.path}')
+            self.update_env({})
+        elif env.exists and env.mode != ENV_FILE_MODE:
+            self.notes.append(f'set mode 0600 on {env.path}')
             if not self.module.check_mode:
                 env.fix_mode()
-            return True
-        return False
 
-    # ---- states ---------------------------------------------------------------------------
+    # ---- output ----
 
-    def present(self, url: str) -> dict[str, t.Any]:
-        access = self.params['access']
-        env = self.env
-        before: dict[str, t.Any] = {'database_id': self.db_id, 'token': 'not tracked (tokens cannot be listed)'}
-        current = env.get(ENV_TOKEN) if env else None
-        self.hide(current)
-        works = False
-        if env is not None:
-            before['env_file'] = self.env_before()
-            if not current:
-                before['token'] = 'none in env_file'
-            elif (env.get(ENV_URL) or url).strip() != url.strip():
-                before['token'] = 'env_file token is for another database url'  # never sent to this one
-            else:
-                try:
-                    pipeline = self.module.connect({SERVICE: pipeline_base_url(url, 'the database url')})
-                except ValueError as exc:
-                    self.module.fail(f'read database {self.db_id} failed: {exc}')
-                works = token_works(pipeline, current)
-                before['token'] = 'env_file token works' if works else 'env_file token does not work (revoked or expired)'
-        result: dict[str, t.Any] = {}
-        after = dict(before)
-        if works:
-            token = current
-            changed = False
-            if env is not None:
-                # A file without the URL line gets it; otherwise only its mode may need fixing.
-                changed = self.update_env({ENV_URL: url}) if not env.get(ENV_URL) else self.keep_mode()
-                after['env_file'] = self.env_view(url, MASK, ENV_FILE_MODE)
-        else:
-            self.writable()
-            self.actions.append(f'generate a {access} token')
-            token = None if self.module.check_mode else self.generate(access)
-            result['expires_at'] = self.expires
-            after['token'] = f'new {access} token'
-            changed = True
-            if env is not None:
-                self.update_env({ENV_URL: url, ENV_TOKEN: token or NEW})
-                after['env_file'] = self.env_view(url, NEW, ENV_FILE_MODE)
-        if self.params['return_token'] and token:
-            result['token'] = token
-        return dict(result, changed=changed, diff={'before': before, 'after': after})
+    backup_file: str | None = None
 
-    def absent(self, url: str) -> dict[str, t.Any]:
-        access = self.params['access']
-        env = self.env
-        before: dict[str, t.Any] = {'database_id': self.db_id, 'token': 'not tracked (tokens cannot be listed)'}
-        after: dict[str, t.Any] = {'database_id': self.db_id, 'token': 'all revoked'}
-        result: dict[str, t.Any] = {}
-        if env is not None:
-            self.hide(env.get(ENV_TOKEN))
-            before['env_file'] = self.env_before()
-        self.writable()
-        self.actions.append(f'revoke every token of database {self.db_id}')
-        if not self.module.check_mode:
-            self.revoke()
-        chosen = None
-        if self.params['regenerate']:
-            self.actions.append('generate new full and read_only tokens')
-            after['token'] = 'all revoked; new full and read_only tokens'
-            result['expires_at'] = self.expires
-            if not self.module.check_mode:
-                tokens = self.regenerate()
-                chosen = tokens[access]
-                if self.params['return_token']:
-                    result['token'] = chosen
-                    result['tokens'] = {'full_access': tokens['full'], 'read_only': tokens['read_only']}
-            if env is not None:
-                self.update_env({ENV_URL: url, ENV_TOKEN: chosen or NEW})
-                after['env_file'] = self.env_view(url, NEW, ENV_FILE_MODE)
-        elif env is not None:
-            if env.exists:
-                self.update_env({ENV_TOKEN: None})
-            view = before['env_file']
-            after['env_file'] = self.env_view(view[ENV_URL], None, ENV_FILE_MODE if env.exists else None)
-        return dict(result, changed=True, diff={'before': before, 'after': after})
+    def describe(self, plan: Plan) -> str | None:
+        return None if self.notes else 'no change'
 
-    def execute(self) -> dict[str, t.Any]:
-        url = self.read_database()
-        if self.params['state'] == 'absent':
-            result = self.absent(url)
-        else:
-            result = self.present(url)
-        result['diff']['after_header'] = '; '.join(self.actions) if self.actions else 'no change'
-        result.update(database_id=self.db_id, database_url=url, env_file=self.env.path if self.env else None)
+    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+        if resource is None:
+            return None
+        view = {'database_id': self.where.id, 'token': resource['token']}
+        if 'env_file' in resource:
+            view['env_file'] = resource['env_file']
+        return view
+
+    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        after = after or {}
+        result: dict[str, t.Any] = {'database_id': self.where.id, 'database_url': self.where.url,
+                                    'env_file': self.env.path if self.env else None}
+        if 'expires_at' in after:
+            result['expires_at'] = after['expires_at']
+        tokens = after.get('tokens') or {}
+        if self.params['return_token'] and tokens.get(self.params['access']):
+            result['token'] = tokens[self.params['access']]
+            if 'full' in tokens and 'read_only' in tokens:
+                result['tokens'] = {'full_access': tokens['full'], 'read_only': tokens['read_only']}
         if self.backup_file:
             result['backup_file'] = self.backup_file
         return result
@@ -419,20 +477,7 @@ def main() -> None:
         mutually_exclusive=[('database_id', 'database_name')],
         required_one_of=[('database_id', 'database_name')],
     )
-    params = module.params
-    module.refuse_blank('database_name')
-    if params['database_id'] is not None and not DATABASE_ID_RE.match(params['database_id']):
-        module.fail(f"database_id must be a database id such as db_01HZX3J5K8M9N0P1Q2R3S4T5V6, got {params['database_id']!r}")
-    if params['regenerate'] and params['state'] != 'absent':
-        module.fail('regenerate requires state=absent (regenerating revokes every token of the database first)')
-    if params['env_file'] is not None and not params['env_file'].strip():
-        module.fail('env_file must not be empty (leave it out to keep no file)')
-    try:
-        expires = expires_at(params['expires'])
-        env = EnvFile(params['env_file']) if params['env_file'] is not None else None
-    except (ValueError, OSError) as exc:
-        module.fail(str(exc))
-    module.run(DatabaseTokens(module, env, expires).execute)
+    DatabaseTokens(module).run()
 
 
 if __name__ == '__main__':

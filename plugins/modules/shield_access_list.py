@@ -181,10 +181,11 @@ access_list:
 
 import re
 import typing as t
+from dataclasses import dataclass, field
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, same_set
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
     ACCESS_LIST_ACTIONS,
     ACCESS_LIST_TYPES,
@@ -218,6 +219,18 @@ def same_text(current: t.Any, wanted: t.Any) -> bool:
     return (current or '') == (wanted or '')
 
 
+@dataclass
+class Zone:
+    """The Shield zone the list belongs to, and its list overview (counts, limits, lists)."""
+
+    zone_id: int | None
+    overview: dict[str, t.Any] = field(default_factory=dict)
+
+    @property
+    def lists(self) -> list[dict[str, t.Any]]:
+        return self.overview.get('customLists') or []
+
+
 class AccessList(EdgeResource):
     name = 'access_list'
     fields = (
@@ -226,16 +239,9 @@ class AccessList(EdgeResource):
         Field.enum('type', 'type', ACCESS_LIST_TYPES, updatable=False),
         Field.enum('action', 'action', ACCESS_LIST_ACTIONS),
         Field('enabled', 'isEnabled'),
-        Field('entries', 'entries', equal=same_set),
+        Field('entries', 'entries', to_api=lambda values: frozenset(split_entries(values)), members=True),
     )
-
-    def __init__(self, module: EdgeModule) -> None:
-        super().__init__(module)
-        self.zone_id: int | None = None
-        self.overview: dict[str, t.Any] = {}
-        self.current_entries: frozenset[str] | None = None
-        # The wanted entries, trimmed (and normalized for the list type once it is known).
-        self.entries: frozenset[str] | None = None
+    where: Zone
 
     # ---- input ----
 
@@ -250,9 +256,8 @@ class AccessList(EdgeResource):
             blank = [value for value in params['entries'] if not str(value).strip()]
             if blank:
                 self.module.fail(f'entries must not hold blank values ({len(blank)} given); give entries: [] to empty the list')
-            self.entries = frozenset(split_entries(params['entries']))
             if params['type'] is not None:
-                self.entries = self.checked_entries(params['type'], self.entries, 'entries')
+                self.checked_entries(params['type'], frozenset(split_entries(params['entries'])), 'entries')
 
     def checked_entries(self, list_type: str, entries: frozenset[str], what: str) -> frozenset[str]:
         good, bad = check_entries(list_type, entries)
@@ -267,25 +272,27 @@ class AccessList(EdgeResource):
         text = f'"{name}"' if name else ''
         if list_id:
             text = f'{text} ({list_id})' if text else str(list_id)
-        return f'custom access list {text} of shield zone {self.zone_id}'
+        return f'custom access list {text} of shield zone {self.where.zone_id if self.where else None}'
 
     # ---- reading ----
 
-    def find(self) -> dict[str, t.Any] | None:
-        params = self.params
-        self.zone_id, pullzone_id = resolve_shield_zone_id(self.client, params)
-        if self.zone_id is None:
+    def locate(self) -> Zone:
+        zone_id, pullzone_id = resolve_shield_zone_id(self.client, self.params)
+        if zone_id is None:
             if self.state == 'absent':
-                return None
+                return Zone(None)
             raise no_shield_zone(pullzone_id)
-        zone_id = self.zone_id
-        self.overview = shield_call(self.client, 'GET', f'shield/shield-zone/{zone_id}/access-lists',
-                                    f'list access lists of shield zone {zone_id}') or {}
-        lists = self.overview.get('customLists') or []
+        overview = shield_call(self.client, 'GET', f'shield/shield-zone/{zone_id}/access-lists', f'list access lists of shield zone {zone_id}')
+        return Zone(zone_id, overview if isinstance(overview, dict) else {})
+
+    def find(self) -> dict[str, t.Any] | None:
+        params, zone_id = self.params, self.where.zone_id
+        if zone_id is None:
+            return None
         if params['id'] is not None:
-            matches = [item for item in lists if item.get('listId') == params['id']]
+            matches = [item for item in self.where.lists if item.get('listId') == params['id']]
         else:
-            matches = [item for item in lists if item.get('name') == params['name']]
+            matches = [item for item in self.where.lists if item.get('name') == params['name']]
         if len(matches) > 1:
             ids = ', '.join(str(item.get('listId')) for item in matches)
             raise EdgeApiError(f'find {self.label()}', None, f'{len(matches)} custom access lists are named "{params["name"]}" (ids {ids}); give id')
@@ -296,7 +303,7 @@ class AccessList(EdgeResource):
             return None
         if not matches:
             # A run that replaced the list stopped after deleting it: its replacement takes the name now.
-            matches = [item for item in lists if self.replaces(item, params['name'])]
+            matches = [item for item in self.where.lists if self.replaces(item, params['name'])]
             if len(matches) != 1:
                 return None
             self.notes.append(f"finish replacing the list: rename list {matches[0].get('listId')}")
@@ -310,7 +317,7 @@ class AccessList(EdgeResource):
         if self.state == 'present':
             detail = shield_call(self.client, 'GET', f"shield/shield-zone/{zone_id}/access-lists/{current['id']}", f'read {self.label(current)}') or {}
             current.update({key: detail[key] for key in RECORD_KEYS if detail.get(key) is not None})
-            self.current_entries = current['entries'] = entries_of_content(detail.get('content'))
+            current['entries'] = entries_of_content(detail.get('content'))
             if params['return_content']:
                 current['content'] = detail.get('content')
         return current
@@ -323,46 +330,37 @@ class AccessList(EdgeResource):
 
     # ---- deciding ----
 
-    def wanted(self) -> dict[str, t.Any]:
-        wanted = super().wanted()
-        wanted.pop('entries', None)
-        if self.entries is not None:
-            entries = self.entries
-            if not self.params['purge'] and self.current_entries is not None:
-                entries = entries | self.current_entries
-            wanted['entries'] = entries
+    def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        """Entries are checked, and written as the list's type wants them (country codes upper case …)."""
+        list_type = self.params['type'] or (enum_name(ACCESS_LIST_TYPES, current.get('type')) if current else None)
+        if 'entries' in wanted and list_type is not None:
+            wanted['entries'] = self.checked_entries(list_type, wanted['entries'], 'entries')
         return wanted
 
-    def present(self, current: dict[str, t.Any] | None) -> tuple[bool, dict[str, t.Any] | None]:
-        """Refuse, after reading and before writing, what only the current list can tell is wrong."""
-        params = self.params
-        if current is None and params['type'] is None:
+    def check(self, plan: Plan) -> None:
+        """What only the current list and its zone can tell is wrong, refused before anything is written."""
+        params, current = self.params, plan.current
+        if plan.action == 'create' and params['type'] is None:
             self.module.fail(f'type is required to create {self.label()}')
-        if current is None and params['name'] is None:
+        if plan.action == 'create' and params['name'] is None:
             self.module.fail(f'name is required to create {self.label()}')
-        current_type = enum_name(ACCESS_LIST_TYPES, current.get('type')) if current else None
-        list_type = params['type'] or current_type
-        if self.entries is not None and params['type'] is None and list_type is not None:
-            self.entries = self.checked_entries(list_type, self.entries, 'entries')
-        wanted = self.wanted()
-        changes = self.changes(current, wanted) if current is not None else wanted
-        recreate = current is not None and self.needs_recreate(changes)
-        if recreate and 'entries' not in wanted and params['type'] is not None and params['type'] != current_type:
-            self.checked_entries(params['type'], current.get('entries') or frozenset(),
-                                 f'the current entries of {self.label(current)} (give entries for the new type)')
-        if current is None or recreate or 'entries' in changes:
-            self.check_limits(current, wanted, creating=current is None)
-        return super().present(current)
+        if plan.action == 'replace' and params['entries'] is None and current is not None:
+            current_type = enum_name(ACCESS_LIST_TYPES, current.get('type'))
+            if params['type'] is not None and params['type'] != current_type:
+                self.checked_entries(params['type'], current.get('entries') or frozenset(),
+                                     f'the current entries of {self.label(current)} (give entries for the new type)')
+        if plan.creating or 'entries' in plan.changes:
+            self.check_limits(current, plan.wanted, creating=current is None)
 
     def check_limits(self, current: dict[str, t.Any] | None, wanted: dict[str, t.Any], creating: bool) -> None:
-        overview = self.overview
+        overview = self.where.overview
         operation = f"{'create' if creating else 'update'} {self.label(current)}"
         list_limit = overview.get('customListLimit')
         list_count = overview.get('customListCount')
         if list_count is None:
             list_count = len(overview.get('customLists') or [])
         if creating and list_limit is not None and list_count >= list_limit:
-            raise EdgeApiError(operation, None, f'shield zone {self.zone_id} already has {list_count} custom access lists, '
+            raise EdgeApiError(operation, None, f'shield zone {self.where.zone_id} already has {list_count} custom access lists, '
                                                 f'its customListLimit is {list_limit}', 'customListLimit')
         entry_limit = overview.get('customEntryLimit')
         if entry_limit is None:
@@ -373,13 +371,13 @@ class AccessList(EdgeResource):
         used = (overview.get('customEntryCount') or 0) - ((current or {}).get('entryCount') or 0)
         if used + len(entries) > entry_limit:
             raise EdgeApiError(operation, None, f'{used + len(entries)} custom entries would exceed the customEntryLimit of '
-                                                f'{entry_limit} of shield zone {self.zone_id} ({len(entries)} in this list, '
+                                                f'{entry_limit} of shield zone {self.where.zone_id} ({len(entries)} in this list, '
                                                 f'{used} in the others)', 'customEntryLimit')
 
     # ---- writing ----
 
     def list_path(self, list_id: t.Any = None) -> str:
-        path = f'shield/shield-zone/{self.zone_id}/access-lists'
+        path = f'shield/shield-zone/{self.where.zone_id}/access-lists'
         return f'{path}/{list_id}' if list_id is not None else path
 
     def with_content(self, record: dict[str, t.Any], entries: frozenset[str]) -> dict[str, t.Any]:
@@ -413,7 +411,7 @@ class AccessList(EdgeResource):
         created.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
         # The answer has no configuration: read it from the overview, which also shows a list of the
         # same name that another run created at the same time.
-        overview = shield_call(self.client, 'GET', self.list_path(), f'list access lists of shield zone {self.zone_id}') or {}
+        overview = shield_call(self.client, 'GET', self.list_path(), f'list access lists of shield zone {self.where.zone_id}') or {}
         lists = overview.get('customLists') or []
         twins = sorted(str(item.get('listId')) for item in lists if item.get('name') == wanted['name'] and item.get('listId') != created['id'])
         if twins:
@@ -429,15 +427,15 @@ class AccessList(EdgeResource):
             self.configure(created, {key: wanted[key] for key in ('action', 'isEnabled') if key in wanted and wanted[key] != created.get(key)})
         return created
 
-    def recreate(self, current: dict[str, t.Any], wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def replace(self, current: dict[str, t.Any], wanted: dict[str, t.Any]) -> dict[str, t.Any]:
         """Replace the list by a complete new one before deleting it; a rerun finishes what a failed run began.
 
         The new list is created (or, after a failed run, found) under a temporary name with every
         value the list should have, then the old list is deleted and the new one renamed.
         """
-        values = {**self.carried_over(current), **wanted}
+        values = wanted  # what the list held, with what the user declared over it
         name = values['name']
-        pending = next((item for item in self.overview.get('customLists') or [] if self.replaces(item, name, current['id'])), None)
+        pending = next((item for item in self.where.lists if self.replaces(item, name, current['id'])), None)
         temporary = {**values, 'name': REPLACING.format(name=name, list_id=current['id'])}
         if pending is None and not self.room_for_both(current, values):
             return self.delete_then_create(current, values)
@@ -452,7 +450,7 @@ class AccessList(EdgeResource):
 
     def room_for_both(self, current: dict[str, t.Any], values: dict[str, t.Any]) -> bool:
         """Whether the zone's limits let the replacement exist beside the list for a moment."""
-        overview = self.overview
+        overview = self.where.overview
         lists = overview.get('customListCount')
         lists = len(overview.get('customLists') or []) if lists is None else lists
         if overview.get('customListLimit') is not None and lists + 1 > overview['customListLimit']:
@@ -510,8 +508,9 @@ class AccessList(EdgeResource):
             data = shield_call(self.client, 'PATCH', self.list_path(current['id']), f'update {self.label(current)}',
                                json_body=body, idempotent=True) or {}
             after.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
-        if 'entries' in changes and not self.params['purge'] and self.entries:
-            self.merge_entries(after, self.entries)
+        added = changes.get('entries', frozenset()) - frozenset(current.get('entries') or ())
+        if added and not self.params['purge']:
+            self.merge_entries(after, added)
         self.configure(after, {key: changes[key] for key in ('action', 'isEnabled') if key in changes})
         return after
 
@@ -523,7 +522,7 @@ class AccessList(EdgeResource):
         record = {
             'id': None, 'name': wanted.get('name'), 'description': wanted.get('description') or '', 'type': wanted.get('type'),
             'lastModified': None, 'action': wanted.get('action'), 'isEnabled': wanted.get('isEnabled'),
-            'configurationId': None, 'shieldZoneId': self.zone_id,
+            'configurationId': None, 'shieldZoneId': self.where.zone_id,
         }
         return self.with_content(record, wanted.get('entries') or frozenset())
 
@@ -546,27 +545,9 @@ class AccessList(EdgeResource):
 
     def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
         view = super().diff_view(resource)
-        if view is None:
-            return None
-        view['entry_count'] = resource.get('entryCount') if resource else None
-        if self.entries is None or 'entries' not in (resource or {}):
-            view.pop('entries', None)
+        if view is not None:
+            view['entry_count'] = t.cast(dict, resource).get('entryCount')
         return view
-
-    def execute(self) -> dict[str, t.Any]:
-        """The shared cycle, with the entries of the diff shown as removed (before) and added (after)."""
-        result = super().execute()
-        before, after = result['diff']['before'], result['diff']['after']
-        old = before.pop('entries', None)
-        new = after.pop('entries', None)
-        if old is None and new is None:
-            return result
-        old, new = old or frozenset(), new or frozenset()
-        if before:
-            before['entries'] = sorted(old - new)
-        if after:
-            after['entries'] = sorted(new - old)
-        return result
 
 
 def main() -> None:

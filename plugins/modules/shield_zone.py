@@ -387,9 +387,7 @@ class ShieldZone(EdgeResource):
         Field.enum('antivirus_scanning_mode', UPLOAD + 'antivirusScanningMode', SCANNER_MODES),
     )
 
-    def __init__(self, module: EdgeModule) -> None:
-        super().__init__(module)
-        self.pullzone_id: int | None = None
+    where: int  # the pull zone the Shield zone protects
 
     # ---- input ----
 
@@ -432,13 +430,15 @@ class ShieldZone(EdgeResource):
 
     # ---- reading ----
 
+    def locate(self) -> int:
+        return resolve_pullzone(self.client, self.params['pullzone_id'], self.params['pullzone_name'])
+
     def find(self) -> dict[str, t.Any] | None:
-        self.pullzone_id = resolve_pullzone(self.client, self.params['pullzone_id'], self.params['pullzone_name'])
-        zone = shield_zone_of_pullzone(self.client, self.pullzone_id)
+        zone = shield_zone_of_pullzone(self.client, self.where)
         if zone is None:
             if self.params['pullzone_id'] is not None:
                 # A create needs a pull zone: make sure it exists, so check mode does not predict a create that fails.
-                self.client.get(f'pullzone/{self.pullzone_id}', f'read pull zone {self.pullzone_id}')
+                self.client.get(f'pullzone/{self.where}', f'read pull zone {self.where}')
             return None
         current = dict(zone)
         zone_id = current['shieldZoneId']
@@ -465,11 +465,11 @@ class ShieldZone(EdgeResource):
                 after.update(flatten(prefix, data))
 
     def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        body: dict[str, t.Any] = {'pullZoneId': self.pullzone_id, 'shieldZone': {k: v for k, v in wanted.items() if '.' not in k}}
+        body: dict[str, t.Any] = {'pullZoneId': self.where, 'shieldZone': {k: v for k, v in wanted.items() if '.' not in k}}
         for key, name in CREATE_TOP_LEVEL.items():
             if key in wanted:
                 body[name] = wanted[key]
-        data = shield_call(self.client, 'POST', 'shield/shield-zone', f'create shield zone for pull zone {self.pullzone_id}', json_body=body)
+        data = shield_call(self.client, 'POST', 'shield/shield-zone', f'create shield zone for pull zone {self.where}', json_body=body)
         created = self.predict_create(wanted)
         zone = data.get('shieldZone') if isinstance(data, dict) else None
         if isinstance(zone, dict) and zone.get('shieldZoneId') is not None:
@@ -478,7 +478,7 @@ class ShieldZone(EdgeResource):
                 if data.get(name) is not None and self.managed(key.split('.', maxsplit=1)[0] + '.'):
                     created[key] = data[name]
         else:  # the answer did not say: read what was created
-            created.update(shield_zone_of_pullzone(self.client, self.pullzone_id) or {})
+            created.update(shield_zone_of_pullzone(self.client, self.where) or {})
         rest = {key: value for key, value in wanted.items() if '.' in key and key not in CREATE_TOP_LEVEL}
         if rest and created.get('shieldZoneId') is not None:
             self.patch_parts(int(created['shieldZoneId']), rest, created)
@@ -500,7 +500,7 @@ class ShieldZone(EdgeResource):
         return after
 
     def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        return {'pullZoneId': self.pullzone_id, **wanted}
+        return {'pullZoneId': self.where, **wanted}
 
     # ---- output ----
 

@@ -112,7 +112,8 @@ import typing as t
 from urllib.parse import urlsplit
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
-from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, make_diff
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._validation import hostname_problem as dns_hostname_problem
 
 SCHEME = re.compile(r'^[a-z][a-z0-9+.-]*://')
@@ -151,6 +152,75 @@ def normalise(values: list[str]) -> tuple[list[str], list[str]]:
     return hostnames, problems
 
 
+class BlockedReferrers(EdgeResource):
+    """The blocked referrer hostnames of a video library: a set the module adds to and takes from."""
+
+    name = 'blocked_referrers'
+    # Compared in lower case, as hostnames are; the library's own spelling is kept in BlockedReferrers.
+    fields = (Field.set('hostnames', 'hostnames', member=lambda value: str(value).strip().lower()),)
+    deletable = False  # state=absent takes the listed hostnames out of the library's list
+
+    @property
+    def library(self) -> str:
+        return f"video library {self.params['library_id']}"
+
+    def validate(self) -> None:
+        self.module.refuse_non_positive('library_id')
+        if self.params['purge'] and self.state != 'present':
+            self.module.fail('purge applies to state=present only (it makes the blocked referrers exactly hostnames)')
+        _hostnames, problems = normalise(self.params['hostnames'])
+        if problems:
+            self.module.fail(f"hostnames: {'; '.join(problems)}")
+
+    def find(self) -> dict[str, t.Any]:
+        library = self.client.get(f"videolibrary/{self.params['library_id']}", f'read {self.library}') or {}
+        held = [str(item) for item in library.get('BlockedReferrers') or []]
+        return {'BlockedReferrers': held, 'hostnames': frozenset(item.lower() for item in held), 'added': [], 'removed': []}
+
+    def planned(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> tuple[list[str], list[str]]:
+        """The hostnames to remove (as the library holds them) and to add (in the order given)."""
+        wanted = changes['hostnames']
+        to_remove = [item for item in current['BlockedReferrers'] if item.lower() not in wanted]
+        to_add = [hostname for hostname in normalise(self.params['hostnames'])[0] if hostname in wanted and hostname not in current['hostnames']]
+        return to_remove, to_add
+
+    def after(self, current: dict[str, t.Any], removed: list[str], added: list[str]) -> dict[str, t.Any]:
+        held = [item for item in current['BlockedReferrers'] if item not in removed] + added
+        return {'BlockedReferrers': held, 'hostnames': frozenset(item.lower() for item in held), 'added': added, 'removed': removed}
+
+    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        to_remove, to_add = self.planned(current, changes)
+        library_id, added, removed = self.params['library_id'], [], []
+        try:
+            # Removals first: a library's list may have a limit. Each call adds or removes one hostname.
+            for hostname in to_remove:
+                self.client.request('POST', f'videolibrary/{library_id}/removeBlockedReferrer',
+                                    f'remove blocked referrer "{hostname}" from {self.library}', json_body={'Hostname': hostname})
+                removed.append(hostname)
+            for hostname in to_add:
+                self.client.request('POST', f'videolibrary/{library_id}/addBlockedReferrer',
+                                    f'add blocked referrer "{hostname}" to {self.library}', json_body={'Hostname': hostname})
+                added.append(hostname)
+        except EdgeApiError as error:
+            # Say what was done before the failure (changed: whatever reached the server); a rerun completes the rest.
+            self.module.fail_api(error, added=added, removed=removed)
+        return self.after(current, removed, added)
+
+    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        to_remove, to_add = self.planned(current, changes)
+        return self.after(current, to_remove, to_add)
+
+    def diff_fields(self) -> t.Sequence[Field]:
+        return ()  # the diff shows the library's whole list, before and after (diff_view)
+
+    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+        return {'blocked_referrers': resource['BlockedReferrers']} if resource is not None else None
+
+    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        after = after or {}
+        return {'blocked_referrers': after['BlockedReferrers'], 'added': after['added'], 'removed': after['removed']}
+
+
 def main() -> None:
     module = EdgeModule(
         argument_spec=dict(
@@ -160,57 +230,7 @@ def main() -> None:
             purge=dict(type='bool', default=False),
         ),
     )
-    params = module.params
-    library_id: int = params['library_id']
-    present = params['state'] == 'present'
-
-    # ---- refuse bad input before any request -------------------------------------------------
-    module.refuse_non_positive('library_id')
-    if params['purge'] and not present:
-        module.fail('purge applies to state=present only (it makes the blocked referrers exactly hostnames)')
-    wanted, problems = normalise(params['hostnames'])
-    if problems:
-        module.fail(f"hostnames: {'; '.join(problems)}")
-
-    client = module.client
-    library_name = f'video library {library_id}'
-
-    def run() -> dict[str, t.Any]:
-        library = client.get(f'videolibrary/{library_id}', f'read {library_name}') or {}
-        current = [str(item) for item in library.get('BlockedReferrers') or []]
-        held = {item.lower() for item in current}
-        wanted_set = set(wanted)
-        if present:
-            to_add = [hostname for hostname in wanted if hostname not in held]
-            to_remove = [item for item in current if item.lower() not in wanted_set] if params['purge'] else []
-        else:
-            to_add = []
-            to_remove = [item for item in current if item.lower() in wanted_set]
-
-        added: list[str] = []
-        removed: list[str] = []
-        if not module.check_mode:
-            try:
-                # Removals first: a library's list may have a limit.
-                for hostname in to_remove:
-                    client.request('POST', f'videolibrary/{library_id}/removeBlockedReferrer',
-                                   f'remove blocked referrer "{hostname}" from {library_name}', json_body={'Hostname': hostname})
-                    removed.append(hostname)
-                for hostname in to_add:
-                    client.request('POST', f'videolibrary/{library_id}/addBlockedReferrer',
-                                   f'add blocked referrer "{hostname}" to {library_name}', json_body={'Hostname': hostname})
-                    added.append(hostname)
-            except EdgeApiError as error:
-                # Say what was done before the failure (changed: whatever reached the server); a rerun completes the rest.
-                module.fail_api(error, added=added, removed=removed)
-        else:
-            added, removed = list(to_add), list(to_remove)
-
-        after = [item for item in current if item not in removed] + added
-        diff = make_diff({'blocked_referrers': current}, {'blocked_referrers': after})
-        return {'changed': bool(added or removed), 'blocked_referrers': after, 'added': added, 'removed': removed, 'diff': diff}
-
-    module.run(run)
+    BlockedReferrers(module).run()
 
 
 if __name__ == '__main__':

@@ -125,7 +125,8 @@ import os
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
-from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, make_diff
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
 from ansible_collections.edge.platform.plugins.module_utils._video import (
     IMAGE_KINDS,
     download_digest,
@@ -136,6 +137,149 @@ from ansible_collections.edge.platform.plugins.module_utils._video import (
 from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem
 
 KINDS = ', '.join(IMAGE_KINDS[:-1]) + ' or ' + IMAGE_KINDS[-1]
+
+
+class Thumbnail(EdgeResource):
+    """The thumbnail of a video: the same image when the SHA-256 of what the video serves matches."""
+
+    name = 'video'
+
+    @property
+    def path(self) -> str:
+        return video_path(self.params['library_id'], self.params['video_id'].strip())
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {'AccessKey': self.params['library_api_key']} if self.params['library_api_key'] else {}
+
+    @property
+    def label(self) -> str:
+        return f"video {self.params['video_id'].strip()} of video library {self.params['library_id']}"
+
+    @property
+    def source(self) -> str:
+        return f"from {self.params['src']}" if self.params['src'] is not None else f"from the URL {self.params['url']}"
+
+    # ---- input ----
+
+    def validate(self) -> None:
+        params, module = self.params, self.module
+        video_id = params['video_id'].strip()
+        module.refuse_non_positive('library_id')
+        if not video_id:
+            module.fail('video_id must not be empty')
+        problem = id_segment_problem(video_id)
+        if problem:
+            module.fail(f'video_id {video_id!r} {problem} (the id of a video, such as 7e8a2401-2d3a-4904-8b9c-f532f558c29f)')
+        src = params['src']
+        if src is not None:
+            if not os.path.exists(src):
+                module.fail(f'src {src} does not exist')
+            if not os.path.isfile(src):
+                module.fail(f'src {src} is not a file')
+            self.image_of_file(src)
+        if params['url'] is not None:
+            params['url'] = module.check_url('url', credentials=False)  # fetched without the API key
+
+    def image_of_file(self, src: str) -> str:
+        """SHA-256 of the image file ``src``; refuses a file that cannot be read or is no image."""
+        try:
+            checksum, head = file_digest(src)
+        except OSError as exc:
+            self.module.fail(f'src {src} cannot be read: {exc.strerror or exc}')
+        if image_kind(head) is None:
+            self.module.fail(f'src {src} is not a {KINDS} image (judged by its content)')
+        return checksum
+
+    # ---- reading ----
+
+    def find(self) -> dict[str, t.Any]:
+        video = self.client.get(self.path, f'read {self.label}', service='video', headers=self.headers or None) or {}
+        return {'video': video, 'checksum': self.served_checksum(video)}
+
+    def served_checksum(self, video: dict[str, t.Any]) -> str | None:
+        """SHA-256 of what the video serves as its thumbnail now; None when it serves none."""
+        served = video.get('thumbnailUrl')
+        if not served or not str(served).startswith(('http://', 'https://')):
+            return None
+        operation = f'read the current thumbnail of {self.label} at {served}'
+        try:
+            found = download_digest(self.client, served, operation, missing=(404, 410))
+        except EdgeApiError as error:
+            if self.params['force']:
+                return None
+            self.module.fail(f'{error}. Set force=true to set the thumbnail without comparing.', failure=error.failure())
+        return found[0] if found else None
+
+    def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        """The image wanted: the file's checksum, or that of what ``url`` serves (fetched once, without the key)."""
+        url = self.params['url']
+        if url is None:
+            wanted['checksum'] = self.image_of_file(self.params['src'])
+        else:
+            # No status counts as missing here: a failure raises, so this is never empty.
+            checksum, head = download_digest(self.client, url, f'fetch the thumbnail image from {url}') or ('', b'')
+            if image_kind(head) is None:
+                self.module.fail(f'url {url} does not serve a {KINDS} image (judged by its content); nothing was changed')
+            wanted['checksum'] = checksum
+        if self.params['force']:
+            wanted['force'] = True  # set it even when it is the same image
+        return wanted
+
+    # ---- writing ----
+
+    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        operation = f'set the thumbnail of {self.label} {self.source}'
+        src, url = self.params['src'], self.params['url']
+        opened: list[t.BinaryIO] = []
+
+        def body() -> t.BinaryIO:
+            # A fresh stream per attempt: a retry sends the whole file again.
+            handle = open(src, 'rb')
+            opened.append(handle)
+            return handle
+
+        def not_set(response: t.Any) -> EdgeApiError | None:
+            # The {success, message, statusCode} body can report a failure with a 2xx status.
+            answer = response.json()
+            if isinstance(answer, dict) and answer.get('success') is False:
+                return EdgeApiError(operation, answer.get('statusCode') or response.status, str(answer.get('message') or 'no message'))
+            return None
+
+        try:
+            if src is not None:
+                self.client.request(
+                    'POST', f'{self.path}/thumbnail', operation, service='video', data=body,
+                    headers=dict(self.headers, **{'Content-Type': 'application/octet-stream'}), idempotent=True, refused=not_set,
+                )
+            else:
+                self.client.request(
+                    'POST', f'{self.path}/thumbnail', operation, service='video', params={'thumbnailUrl': url},
+                    headers=self.headers or None, idempotent=True, refused=not_set,
+                )
+        finally:
+            for handle in opened:
+                handle.close()
+        video = self.client.get(self.path, f'read {self.label} after setting its thumbnail', service='video', headers=self.headers or None)
+        return {'video': video or {}, 'checksum': changes.get('checksum', current['checksum'])}
+
+    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        return {'video': current['video'], 'checksum': changes.get('checksum', current['checksum'])}
+
+    # ---- output ----
+
+    def describe(self, plan: Plan) -> str | None:
+        if plan.action is None:
+            return None
+        same = plan.current is not None and plan.current['checksum'] == plan.wanted['checksum']
+        return f'set thumbnail {self.source}' + (' (force)' if same else '')
+
+    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+        return {'checksum': resource['checksum']} if resource is not None else None
+
+    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        after = after or {}
+        return {'video': after['video'], 'checksum': plan.wanted.get('checksum', after['checksum'])}
 
 
 def main() -> None:
@@ -152,108 +296,7 @@ def main() -> None:
         mutually_exclusive=[('src', 'url')],
         required_one_of=[('src', 'url')],
     )
-    params = module.params
-    library_id: int = params['library_id']
-    video_id: str = params['video_id'].strip()
-    src: str | None = params['src']
-    url: str | None = params['url']
-    force: bool = params['force']
-
-    # ---- refuse bad input before any request -------------------------------------------------
-    module.refuse_non_positive('library_id')
-    if not video_id:
-        module.fail('video_id must not be empty')
-    problem = id_segment_problem(video_id)
-    if problem:
-        module.fail(f'video_id {video_id!r} {problem} (the id of a video, such as 7e8a2401-2d3a-4904-8b9c-f532f558c29f)')
-    checksum = ''
-    if src is not None:
-        if not os.path.exists(src):
-            module.fail(f'src {src} does not exist')
-        if not os.path.isfile(src):
-            module.fail(f'src {src} is not a file')
-        try:
-            checksum, head = file_digest(src)
-        except OSError as exc:
-            module.fail(f'src {src} cannot be read: {exc.strerror or exc}')
-        if image_kind(head) is None:
-            module.fail(f'src {src} is not a {KINDS} image (judged by its content)')
-    if url is not None:
-        url = module.check_url('url', credentials=False)  # fetched without the API key
-
-    client = module.client
-    headers = {'AccessKey': params['library_api_key']} if params['library_api_key'] else {}
-    path = video_path(library_id, video_id)
-    where = f'video {video_id} of video library {library_id}'
-
-    def current_checksum(video: dict[str, t.Any]) -> str | None:
-        """SHA-256 of what the video serves as its thumbnail now; None when it serves none."""
-        served = video.get('thumbnailUrl')
-        if not served or not str(served).startswith(('http://', 'https://')):
-            return None
-        operation = f'read the current thumbnail of {where} at {served}'
-        try:
-            found = download_digest(client, served, operation, missing=(404, 410))
-        except EdgeApiError as error:
-            if force:
-                return None
-            module.fail(f'{error}. Set force=true to set the thumbnail without comparing.', failure=error.failure())
-        return found[0] if found else None
-
-    def set_thumbnail(operation: str) -> None:
-        opened: list[t.BinaryIO] = []
-
-        def body() -> t.BinaryIO:
-            # A fresh stream per attempt: a retry sends the whole file again.
-            handle = open(src, 'rb')  # type: ignore[arg-type]
-            opened.append(handle)
-            return handle
-
-        def not_set(response: t.Any) -> EdgeApiError | None:
-            # The {success, message, statusCode} body can report a failure with a 2xx status.
-            answer = response.json()
-            if isinstance(answer, dict) and answer.get('success') is False:
-                return EdgeApiError(operation, answer.get('statusCode') or response.status, str(answer.get('message') or 'no message'))
-            return None
-
-        try:
-            if src is not None:
-                client.request(
-                    'POST', f'{path}/thumbnail', operation, service='video', data=body,
-                    headers=dict(headers, **{'Content-Type': 'application/octet-stream'}), idempotent=True, refused=not_set,
-                )
-            else:
-                client.request(
-                    'POST', f'{path}/thumbnail', operation, service='video', params={'thumbnailUrl': url},
-                    headers=headers or None, idempotent=True, refused=not_set,
-                )
-        finally:
-            for handle in opened:
-                handle.close()
-
-    def run() -> dict[str, t.Any]:
-        nonlocal checksum
-        video = client.get(path, f'read {where}', service='video', headers=headers or None) or {}
-        if url is not None:
-            # No status counts as missing here: a failure raises, so this is never empty.
-            checksum, head = download_digest(client, url, f'fetch the thumbnail image from {url}') or ('', b'')
-            if image_kind(head) is None:
-                module.fail(f'url {url} does not serve a {KINDS} image (judged by its content); nothing was changed')
-        current = current_checksum(video)
-        changed = force or current != checksum
-        source = f'from {src}' if src is not None else f'from the URL {url}'
-        notes = []
-        if changed:
-            notes.append(f'set thumbnail {source}' + (' (force)' if current == checksum else ''))
-            if not module.check_mode:
-                set_thumbnail(f'set the thumbnail of {where} {source}')
-                video = client.get(path, f'read {where} after setting its thumbnail', service='video', headers=headers or None) or {}
-        diff = make_diff({'checksum': current}, {'checksum': checksum})
-        if notes:
-            diff['after_header'] = '; '.join(notes)
-        return {'changed': changed, 'video': video, 'checksum': checksum, 'diff': diff}
-
-    module.run(run)
+    Thumbnail(module).run()
 
 
 if __name__ == '__main__':
