@@ -1,5 +1,5 @@
 # Each target does its own set-up (a .venv with the pinned tools) on a fresh machine.
-.PHONY: demo test sanity units integration emulator eda bench
+.PHONY: demo test sanity units integration emulator eda bench release
 
 demo:  ## start the emulator, run the demo playbooks against it, stop it
 	bash scripts/demo.sh
@@ -24,3 +24,6 @@ eda:  ## ansible-rulebook runs the auto-block rulebook against the emulator (end
 
 bench:
 	bash bench/run.sh
+
+release:  ## make release [VERSION=x.y.z]: version into galaxy.yml and the modules, changelog fragments into the release
+	bash scripts/release.sh $(VERSION)

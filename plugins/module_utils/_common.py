@@ -32,8 +32,8 @@ from ansible_collections.edge.platform.plugins.module_utils._client import (
     url_problem,
     url_secrets,
 )
+from ansible_collections.edge.platform.plugins.module_utils._version import COLLECTION_VERSION
 
-COLLECTION_VERSION = '0.1.0'
 MASK = '********'
 # The mode of files the modules write, unless the user gives one: they hold tokens, logs or reports.
 PRIVATE_FILE_MODE = '0600'

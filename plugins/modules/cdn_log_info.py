@@ -9,7 +9,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 module: cdn_log_info
 short_description: Read the raw CDN request logs of a pull zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads the raw request logs of one pull zone from the CDN request logging API (C({logging_url})),
     which keeps them for 3 days.

@@ -9,7 +9,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 module: container_app_info
 short_description: List container applications
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Returns the container applications of the account with their current status, all of them or
     those matching O(id) or O(name).

@@ -9,7 +9,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 module: container_registry
 short_description: Add, update and remove container registries
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Manages a container registry of the account, the place container applications pull their
     images from, identified by its O(display_name).

@@ -9,7 +9,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 module: db_query
 short_description: Run SQL statements on an edge database
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Runs SQL statements on an edge database through its HTTP pipeline (C(POST {database_url}/v2/pipeline)),
     authenticated with a database access token, not with the account API key.

@@ -9,7 +9,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 module: db_token
 short_description: Generate and revoke access tokens of an edge database, and keep them in an env file
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Generates a database access token (full access or read only), like the command-line C(db tokens create),
     and writes E(SERVICE_DATABASE_URL) and E(SERVICE_DATABASE_AUTH_TOKEN) into an env file that container

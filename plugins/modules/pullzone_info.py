@@ -9,7 +9,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 module: pullzone_info
 short_description: List and read CDN pull zones
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Returns CDN pull zones of the account, all of them or those matching O(id), O(name) or O(search).
   - Pages through the pull zone list with the largest page size the API allows, keeping only

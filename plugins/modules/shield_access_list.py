@@ -9,7 +9,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 module: shield_access_list
 short_description: Manage a custom access list of a Shield zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Creates, updates or deletes one custom access list of a Shield zone, that is its entries (IP addresses, networks,
     autonomous system numbers, countries, organizations or JA4 fingerprints), and the action and enabled flag

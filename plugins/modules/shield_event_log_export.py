@@ -9,7 +9,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 module: shield_event_log_export
 short_description: Export the event logs of a Shield zone to a CSV file
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Exports the event logs of a Shield zone for a time window, optionally searched (O(query)) and filtered
     (O(filters)), as a CSV file with a header line, and writes it to O(dest).

@@ -9,7 +9,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 module: shield_event_log_info
 short_description: Read the event logs of a Shield zone for one day
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Reads the event logs (WAF, rate limit, bot detection, access list and DDoS events) of a Shield zone for one
     day, page by page, and returns the entries as the API gives them.

@@ -9,7 +9,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 module: shield_zone
 short_description: Manage the Shield (WAF and DDoS protection) zone of a pull zone
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Creates the Shield zone of a pull zone when it has none, otherwise updates the settings you give.
   - The pull zone is given by O(pullzone_id) or by O(pullzone_name).

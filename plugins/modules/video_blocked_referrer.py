@@ -9,7 +9,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 module: video_blocked_referrer
 short_description: Manage the blocked referrers of a video library
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Adds hostnames to, or removes them from, the blocked referrers of a video library;
     with O(purge=true) makes the list exactly O(hostnames).

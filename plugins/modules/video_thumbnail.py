@@ -9,7 +9,7 @@ from __future__ import annotations
 DOCUMENTATION = r'''
 module: video_thumbnail
 short_description: Set the thumbnail of a video, from a local image or a URL
-version_added: 0.1.0
+version_added: 1.0.0
 description:
   - Sets the thumbnail of one video of a video library, either by uploading a local image
     (O(src)) or by having the service fetch it from a URL (O(url)).

@@ -2,13 +2,15 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""meta/runtime.yml: the action group lists every module, and only modules that exist."""
+"""meta/runtime.yml: the action group lists every module, and only modules that exist; the version modules report."""
 
 from __future__ import annotations
 
 import pathlib
 
 import yaml
+
+from ansible_collections.edge.platform.plugins.module_utils._version import COLLECTION_VERSION
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -26,7 +28,7 @@ def test_action_group_lists_every_module() -> None:
 
 def test_requires_ansible() -> None:
     runtime = yaml.safe_load((ROOT / 'meta' / 'runtime.yml').read_text(encoding='utf-8'))
-    assert runtime['requires_ansible'] == '>=2.17.0'
+    assert runtime['requires_ansible'] == '>=2.16.0'
 
 
 def test_every_module_documents_the_action_group() -> None:
@@ -34,3 +36,9 @@ def test_every_module_documents_the_action_group() -> None:
         source = (ROOT / 'plugins' / 'modules' / f'{name}.py').read_text(encoding='utf-8')
         assert ('edge.platform.api.ACTIONGROUP_AND_CHECK' in source or 'edge.platform.api.INFO_MODULE' in source), \
             f'{name} does not document its attributes (action group, check mode)'
+
+
+def test_module_version_is_the_collection_version() -> None:
+    """Modules report galaxy.yml's version; ``make release`` writes their copy of it."""
+    galaxy = yaml.safe_load((ROOT / 'galaxy.yml').read_text(encoding='utf-8'))
+    assert COLLECTION_VERSION == galaxy['version'], 'run "make release" to write galaxy.yml\'s version into _version.py'
