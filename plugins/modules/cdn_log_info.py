@@ -110,11 +110,11 @@ EXAMPLES = r'''
   ansible.builtin.debug:
     msg: "{{ errors.logs | map(attribute='url') | unique | list }}"
 
-- name: Cache misses and bypasses from two countries in a fixed window
+- name: Cache misses and bypasses from two countries, from 8 to 4 hours ago
   edge.platform.cdn_log_info:
     pullzone_id: 1001
-    start: "2026-11-21T08:00:00Z"
-    end: "2026-11-21T12:00:00Z"
+    start: -8h
+    end: -4h
     cache_status: [MISS, BYPASS]
     country: [DE, FR]
     url_contains: /images/
@@ -123,8 +123,8 @@ EXAMPLES = r'''
 - name: The next rows of the same query
   edge.platform.cdn_log_info:
     pullzone_id: 1001
-    start: "2026-11-21T08:00:00Z"
-    end: "2026-11-21T12:00:00Z"
+    start: -8h
+    end: -4h
     cache_status: [MISS, BYPASS]
     country: [DE, FR]
     url_contains: /images/
@@ -135,7 +135,7 @@ EXAMPLES = r'''
   edge.platform.cdn_log_info:
     pullzone_id: 1001
     api_version: 1
-    date: "2026-11-21"
+    date: "{{ '%Y-%m-%d' | strftime(now().timestamp() - 86400, utc=true) }}"
     status: ["404"]
     limit: 1000
 '''

@@ -44,7 +44,7 @@ EXAMPLES = r'''
 
 - name: Read one application by name
   edge.platform.container_app_info:
-    name: web-frontend
+    name: web-0000
   register: web
 
 - name: Show its public address

@@ -110,27 +110,29 @@ EXAMPLES = r'''
       - PRAGMA user_version
   register: schema
 
-- name: Apply migration 2 once, atomically (it sets the version it checks)
+- name: Apply migration 1 once, atomically (it sets the version it checks)
   edge.platform.db_query:
     database_url: "{{ db_url }}"
     auth_token: "{{ vault_db_token }}"
     statements:
-      - ALTER TABLE users ADD COLUMN last_seen TEXT
-      - sql: UPDATE users SET last_seen = ? WHERE id = ?
-        args: ["2026-11-22T10:00:00Z", 1]
-      - PRAGMA user_version = 2
-  when: schema.results[0].rows[0].user_version < 2
+      - ALTER TABLE products ADD COLUMN discontinued INTEGER NOT NULL DEFAULT 0
+      - sql: UPDATE products SET discontinued = 1 WHERE stock = ?
+        args: [0]
+      - PRAGMA user_version = 1
+  when: schema.results[0].rows[0].user_version < 1
 
 - name: Insert with named arguments and a blob
   edge.platform.db_query:
     database_url: "{{ db_url }}"
     auth_token: "{{ vault_db_token }}"
     statements:
-      - sql: INSERT INTO files (name, size, data) VALUES (:name, :size, :data)
+      - sql: INSERT INTO products (sku, name, price, stock, thumbnail) VALUES (:sku, :name, :price, :stock, :thumbnail)
         named_args:
-          ":name": logo.png
-          ":size": 3
-          ":data": {type: blob, base64: AAEC}
+          ":sku": SKU-90001
+          ":name": desk lamp
+          ":price": 24.5
+          ":stock": 3
+          ":thumbnail": {type: blob, base64: AAEC}
   register: inserted
 
 - name: Show the id of the new row

@@ -105,12 +105,12 @@ EXAMPLES = r'''
 - name: Keep a working full-access token in the app's env file
   edge.platform.db_token:
     database_name: app-main
-    env_file: /srv/app/.env
+    env_file: /tmp/app-main.env
     expires: 90d
 
 - name: A read-only token for reporting, returned once
   edge.platform.db_token:
-    database_id: db_01HZX3J5K8M9N0P1Q2R3S4T5V6
+    database_name: app-main
     access: read_only
     return_token: true
   register: reporting
@@ -118,17 +118,17 @@ EXAMPLES = r'''
 
 - name: Rotate - revoke every token, write a new full-access one to the env file
   edge.platform.db_token:
-    database_id: db_01HZX3J5K8M9N0P1Q2R3S4T5V6
+    database_name: app-main
     state: absent
     regenerate: true
-    env_file: /srv/app/.env
+    env_file: /tmp/app-main.env
     backup: true
 
 - name: Revoke every token and remove it from the env file
   edge.platform.db_token:
-    database_id: db_01HZX3J5K8M9N0P1Q2R3S4T5V6
+    database_name: app-main
     state: absent
-    env_file: /srv/app/.env
+    env_file: /tmp/app-main.env
 '''
 
 RETURN = r'''

@@ -59,7 +59,7 @@ EXAMPLES = r'''
 
 - name: Read one pull zone by name, with certificates (keys stay masked)
   edge.platform.pullzone_info:
-    name: assets
+    name: assets-000
     include_certificate: true
   register: assets
 
@@ -77,6 +77,80 @@ pullzones:
   returned: always
   type: list
   elements: dict
+  contains:
+    Id:
+      description: Id of the pull zone.
+      type: int
+      sample: 1001
+    Name:
+      description: Name of the pull zone (unique in the account).
+      type: str
+      sample: assets
+    OriginUrl:
+      description: Address the pull zone pulls from.
+      type: str
+      sample: https://origin.example.com
+    Enabled:
+      description: Whether the pull zone serves requests.
+      type: bool
+      sample: true
+    Suspended:
+      description: Whether the pull zone is suspended.
+      type: bool
+      sample: false
+    EnableLogging:
+      description: Whether CDN request logs are kept (what M(edge.platform.cdn_log_info) reads).
+      type: bool
+      sample: true
+    ZoneSecurityKey:
+      description: Token authentication key; C(********) unless O(include_secrets=true).
+      type: str
+      sample: "********"
+    AWSSigningKey:
+      description: Key for signing requests to an S3 origin; C(********) when set, unless O(include_secrets=true).
+      type: str
+      sample: "********"
+    AWSSigningSecret:
+      description: Secret for signing requests to an S3 origin; C(********) when set, unless O(include_secrets=true).
+      type: str
+      sample: "********"
+    LogForwardingToken:
+      description: Token of the log forwarding target; C(********) when set, unless O(include_secrets=true).
+      type: str
+      sample: "********"
+    Hostnames:
+      description: Hostnames of the pull zone.
+      type: list
+      elements: dict
+      contains:
+        Id:
+          description: Id of the hostname.
+          type: int
+          sample: 5001
+        Value:
+          description: The hostname.
+          type: str
+          sample: assets.cdn.example.net
+        ForceSSL:
+          description: Whether plain HTTP requests are redirected to HTTPS.
+          type: bool
+          sample: true
+        IsSystemHostname:
+          description: Whether the platform gave the hostname.
+          type: bool
+          sample: true
+        HasCertificate:
+          description: Whether the hostname has a TLS certificate.
+          type: bool
+          sample: true
+        Certificate:
+          description: The certificate (PEM); null unless O(include_certificate=true).
+          type: str
+          sample: null
+        CertificateKey:
+          description: The certificate's key; C(********) when set, unless O(include_secrets=true); null unless O(include_certificate=true).
+          type: str
+          sample: null
   sample:
     - Id: 1001
       Name: assets

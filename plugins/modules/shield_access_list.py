@@ -120,7 +120,7 @@ EXAMPLES = r'''
   edge.platform.shield_access_list:
     api_key: "{{ vault_edge_api_key }}"
     api_url: "{{ edge_api_url }}"
-    pullzone_name: assets
+    pullzone_name: assets-000
     name: office
     type: ip
     entries:
@@ -139,7 +139,7 @@ EXAMPLES = r'''
 
 - name: Add one partner network and keep the others
   edge.platform.shield_access_list:
-    shield_zone_id: 3001
+    shield_zone_id: 3002
     name: partners
     type: cidr
     entries: [203.0.113.0/24]
@@ -164,6 +164,59 @@ access_list:
       C(isEnabled) are null unless you set them (the API chooses them).
   returned: always
   type: dict
+  contains:
+    id:
+      description: Id of the list.
+      type: int
+      sample: 9001
+    name:
+      description: Name of the list.
+      type: str
+      sample: office
+    description:
+      description: Description of the list.
+      type: str
+      sample: Office egress addresses
+    type:
+      description: What the entries are, as the API's number (0 IP, 1 CIDR, 2 ASN, 3 Country, 4 Organization, 5 JA4).
+      type: int
+      sample: 0
+    action:
+      description: What the Shield zone does with matching requests (0 None, 1 Allow, 2 Block, 3 Challenge, 4 Log, 5 Bypass).
+      type: int
+      sample: 1
+    isEnabled:
+      description: Whether the list applies.
+      type: bool
+      sample: true
+    enabled:
+      description: C(isEnabled) under the option's name.
+      type: bool
+      sample: true
+    entryCount:
+      description: Number of entries.
+      type: int
+      sample: 2
+    checksum:
+      description: SHA-256 (hex) of the entries as written (sorted, one per line).
+      type: str
+      sample: 2c1d0b3e6c2f6b8e5a1c4d8f9e0a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a
+    content:
+      description: The entries, one per line; only with O(return_content=true).
+      type: str
+      sample: "198.51.100.7\n203.0.113.10"
+    lastModified:
+      description: When the list last changed.
+      type: str
+      sample: "2026-11-22T10:00:00Z"
+    configurationId:
+      description: Id of the list's configuration (what C(action) and C(isEnabled) belong to).
+      type: int
+      sample: 60001
+    shieldZoneId:
+      description: Id of the Shield zone the list belongs to.
+      type: int
+      sample: 3001
   sample:
     id: 9001
     name: office

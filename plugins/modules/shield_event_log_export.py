@@ -93,16 +93,16 @@ EXAMPLES = r'''
   edge.platform.shield_event_log_export:
     api_key: "{{ vault_edge_api_key }}"
     api_url: "{{ edge_api_url }}"
-    pullzone_name: assets
-    dest: /var/log/edge/shield-assets.csv
+    pullzone_name: assets-000
+    dest: /tmp/shield-assets-000.csv
     mode: "0640"
 
-- name: Export a fixed window of blocked SQL injection attempts from one network
+- name: Export the blocked SQL injection attempts from two networks, from 36 to 24 hours ago
   edge.platform.shield_event_log_export:
     shield_zone_id: 3001
     dest: /tmp/sqli.csv
-    start: "2026-11-21T00:00:00Z"
-    end: "2026-11-21T12:00:00Z"
+    start: -36h
+    end: -24h
     filters:
       - field: action
         op: eq
@@ -151,6 +151,23 @@ window:
   description: The window exported, as sent (C(from), C(to) in epoch milliseconds) and in ISO 8601 (C(start), C(end)).
   returned: always
   type: dict
+  contains:
+    start:
+      description: Start of the window, ISO 8601 (UTC).
+      type: str
+      sample: "2026-11-21T00:00:00Z"
+    end:
+      description: End of the window, ISO 8601 (UTC).
+      type: str
+      sample: "2026-11-21T12:00:00Z"
+    from:
+      description: Start of the window in epoch milliseconds, as sent to the API.
+      type: int
+      sample: 1795219200000
+    to:
+      description: End of the window in epoch milliseconds, as sent to the API.
+      type: int
+      sample: 1795262400000
   sample:
     start: "2026-11-21T00:00:00Z"
     end: "2026-11-21T12:00:00Z"

@@ -55,7 +55,7 @@ EXAMPLES = r'''
   edge.platform.shield_event_log_info:
     api_key: "{{ vault_edge_api_key }}"
     api_url: "{{ edge_api_url }}"
-    pullzone_name: assets
+    pullzone_name: assets-000
     date: "{{ '%Y-%m-%d' | strftime(now().timestamp() - 86400, utc=true) }}"
     max_pages: 50
   register: events

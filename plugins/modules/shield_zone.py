@@ -199,11 +199,11 @@ seealso:
 '''
 
 EXAMPLES = r'''
-- name: Protect the assets pull zone with the WAF in blocking mode
+- name: Protect the pull zone assets-000 with the WAF in blocking mode
   edge.platform.shield_zone:
     api_key: "{{ vault_edge_api_key }}"
     api_url: "{{ edge_api_url }}"
-    pullzone_name: assets
+    pullzone_name: assets-000
     waf_enabled: true
     waf_execution_mode: block
     waf_disabled_rules: ["920170", "920270"]
@@ -216,7 +216,7 @@ EXAMPLES = r'''
   edge.platform.shield_zone:
     pullzone_id: 1001
     learning_mode: true
-    learning_mode_until: "2026-12-15T00:00:00Z"
+    learning_mode_until: "{{ '%Y-%m-%dT00:00:00Z' | strftime(now().timestamp() + 14 * 86400, utc=true) }}"
 
 - name: Switch protection off (the API cannot delete a Shield zone)
   edge.platform.shield_zone:
@@ -244,6 +244,67 @@ shield_zone:
     - In check mode a zone that would be created has no C(shieldZoneId) yet and only the settings you gave.
   returned: always
   type: dict
+  contains:
+    shieldZoneId:
+      description: Id of the Shield zone; absent in check mode for a zone that would be created.
+      type: int
+      sample: 3001
+    pullZoneId:
+      description: Id of the pull zone the Shield zone protects.
+      type: int
+      sample: 1001
+    planType:
+      description: Shield plan, as the API's number.
+      type: int
+      sample: 1
+    learningMode:
+      description: Whether the WAF only learns (O(learning_mode)).
+      type: bool
+      sample: false
+    learningModeUntil:
+      description: When learning mode ends, if it is on.
+      type: str
+      sample: null
+    wafEnabled:
+      description: Whether the WAF is on (O(waf_enabled)).
+      type: bool
+      sample: true
+    wafExecutionMode:
+      description: What the WAF does with matching requests, 0 log or 1 block (O(waf_execution_mode)).
+      type: int
+      sample: 1
+    wafDisabledRules:
+      description: WAF rules turned off (O(waf_disabled_rules)).
+      type: list
+      elements: str
+      sample: ["920170", "920270"]
+    wafLogOnlyRules:
+      description: WAF rules that only log (O(waf_log_only_rules)).
+      type: list
+      elements: str
+      sample: []
+    dDoSShieldSensitivity:
+      description: DDoS protection sensitivity, as the API's number (O(ddos_shield_sensitivity)).
+      type: int
+      sample: 2
+    dDoSExecutionMode:
+      description: What DDoS protection does, as the API's number.
+      type: int
+      sample: 1
+    dDoSChallengeWindow:
+      description: Seconds a solved challenge lasts (O(ddos_challenge_window)).
+      type: int
+      sample: 1800
+    botDetection:
+      description: Bot detection settings; present when an option of theirs was set.
+      type: dict
+      sample:
+        executionMode: 1
+    uploadScanning:
+      description: Upload scanning settings; present when an option of theirs was set.
+      type: dict
+      sample:
+        csamScanningMode: 1
   sample:
     shieldZoneId: 3001
     pullZoneId: 1001

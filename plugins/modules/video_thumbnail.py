@@ -78,20 +78,20 @@ EXAMPLES = r'''
     video_api_url: "{{ edge_video_api_url }}"
     library_id: 5001
     video_id: 7e8a2401-2d3a-4904-8b9c-f532f558c29f
-    src: files/thumbnails/launch.jpg
+    src: "{{ playbook_dir }}/files/launch.png"
+  register: launch
 
-- name: Let the service fetch the thumbnail from a URL, with the library's own key
+- name: Give another video of the library the same thumbnail, fetched by the service from where the first is served
   edge.platform.video_thumbnail:
     library_id: 5001
-    video_id: 7e8a2401-2d3a-4904-8b9c-f532f558c29f
-    url: https://static.example.com/thumbnails/launch.png
-    library_api_key: "{{ vault_library_api_key }}"
+    video_id: aa22719b-fcfb-4d39-b25e-e3d738143bc0
+    url: "{{ launch.video.thumbnailUrl }}"
 
 - name: Upload again even if the image is the same
   edge.platform.video_thumbnail:
     library_id: 5001
     video_id: 7e8a2401-2d3a-4904-8b9c-f532f558c29f
-    src: files/thumbnails/launch.jpg
+    src: "{{ playbook_dir }}/files/launch.png"
     force: true
   register: thumbnail
 
@@ -107,6 +107,31 @@ video:
     - In check mode, the video as it is now.
   returned: success
   type: dict
+  contains:
+    videoLibraryId:
+      description: Id of the video library.
+      type: int
+      sample: 5001
+    guid:
+      description: Id of the video.
+      type: str
+      sample: 7e8a2401-2d3a-4904-8b9c-f532f558c29f
+    title:
+      description: Title of the video.
+      type: str
+      sample: Launch
+    status:
+      description: Processing status, as the API's number (4 finished).
+      type: int
+      sample: 4
+    thumbnailFileName:
+      description: File name of the current thumbnail.
+      type: str
+      sample: thumbnail_2.jpg
+    thumbnailUrl:
+      description: Where the video serves its thumbnail; the module compares the image found there with the wanted one.
+      type: str
+      sample: https://cdn.example.net/7e8a2401-2d3a-4904-8b9c-f532f558c29f/thumbnail_2.jpg
   sample:
     videoLibraryId: 5001
     guid: 7e8a2401-2d3a-4904-8b9c-f532f558c29f
