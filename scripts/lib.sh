@@ -47,7 +47,7 @@ install_venv() {
 }
 
 ensure_venv() {
-    install_venv "$VENV" requirements-dev.txt || return 1
+    install_venv "$VENV" requirements-dev.txt tests/emulator/requirements.txt || return 1
     export PATH="$VENV/bin:$PATH"
 }
 
@@ -67,25 +67,54 @@ python_versions_dir() {
     echo "$dir"
 }
 
-# Python version of the venv, for ansible-test's --python.
+# venv_python_version [VENV]: Python version of a venv (default .venv), for ansible-test's --python.
 venv_python_version() {
-    "$VENV/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])'
+    "${1:-$VENV}/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])'
 }
 
+# ---- nox (antsibull-nox, noxfile.py): the collection checks and ansible-test on each ansible-core ----
+
+# The oldest and the newest ansible-core the collection supports (meta/runtime.yml; noxfile.py NEWEST_CORE).
+OLDEST_CORE=2.16
+NEWEST_CORE=2.21
+# The sessions the test suite runs; nox_install creates their venvs with the pinned tools.
+NOX_SESSIONS=(license-check extra-checks docs-check build-import-check
+    "ansible-test-sanity-$OLDEST_CORE" "ansible-test-sanity-$NEWEST_CORE"
+    "ansible-test-units-$OLDEST_CORE" "ansible-test-units-$NEWEST_CORE")
+
+# Every Python of the machine on PATH (sanity tests the modules on each), then .venv's nox.
+nox_path() { echo "$(python_versions_dir):$VENV/bin:$PATH"; }
+
+# nox_install [SESSION...]: create or update the sessions' venvs (default NOX_SESSIONS), without running them.
+nox_install() {
+    mkdir -p "$BUILD"
+    (cd "$ROOT" && PATH=$(nox_path) nox --reuse-venv yes --install-only -s "${@:-${NOX_SESSIONS[@]}}" >"$BUILD/nox-install.log" 2>&1) ||
+        { tail -30 "$BUILD/nox-install.log" >&2; return 1; }
+}
+
+# nox_session SESSION [-- ARGS]: run a session whose venv nox_install made.
+nox_session() { (cd "$ROOT" && PATH=$(nox_path) nox --reuse-venv yes --no-install -s "$@"); }
+
+# The venv of a nox session (nox writes a session's name with dashes for dots).
+nox_venv() { echo "$ROOT/.nox/${1//./-}"; }
+
+# The venv with ansible-test of an ansible-core version (that of its units session).
+core_venv() { nox_venv "ansible-test-units-$1"; }
+
 # ansible-test bootstraps pip in each of its virtualenvs with a script it downloads from a host
-# these machines cannot reach; give it one that uses ensurepip and then PyPI.
+# these machines cannot reach; give it one that uses ensurepip and then PyPI. Each ansible-core version
+# pins its own pip: one script per ansible-test found in .venv and in the nox sessions' venvs.
 ensure_pip_bootstrap() {
-    local version cache
-    version=$("$VENV/bin/python" - <<'PY'
-import re, ansible_test, pathlib
-source = pathlib.Path(ansible_test.__file__).parent.joinpath('_internal', 'python_requirements.py').read_text()
-print(re.search(r"pip='([^']+)'", source).group(1))
-PY
-) || return 1
-    cache="$HOME/.ansible/test/cache/get_pip_${version//./_}.py"
-    [ -f "$cache" ] && return 0
-    mkdir -p "$(dirname "$cache")"
-    cat >"$cache" <<'PY'
+    local source version cache
+    for source in "$VENV"/lib/python3*/site-packages/ansible_test/_internal/python_requirements.py \
+        "$ROOT"/.nox/*/lib/python3*/site-packages/ansible_test/_internal/python_requirements.py; do
+        [ -f "$source" ] || continue
+        version=$(sed -n "s/.*pip='\([^']*\)'.*/\1/p" "$source" | head -n 1)
+        [ -n "$version" ] || { echo "no pinned pip version in $source" >&2; return 1; }
+        cache="$HOME/.ansible/test/cache/get_pip_${version//./_}.py"
+        [ -f "$cache" ] && continue
+        mkdir -p "$(dirname "$cache")"
+        cat >"$cache" <<'PY'
 """pip bootstrap for ansible-test: ensurepip, then pip install of the given packages."""
 import subprocess
 import sys
@@ -94,6 +123,7 @@ packages = [arg for arg in sys.argv[1:] if arg not in ('--no-setuptools', '--no-
 subprocess.check_call([sys.executable, '-m', 'ensurepip', '--default-pip'], stdout=subprocess.DEVNULL)
 subprocess.check_call([sys.executable, '-m', 'pip', 'install', '--quiet'] + packages)
 PY
+    done
 }
 
 # ansible-test refuses symlinks: copy the collection (tracked and new, not ignored files).

@@ -41,9 +41,9 @@ from ansible.module_utils import basic
 from ansible.module_utils.common import warnings as module_warnings
 from ansible.plugins.action import ActionBase
 from ansible.plugins.action.normal import ActionModule as NormalAction
+from ansible.release import __version__ as ansible_core_version
 from ansible.utils.display import Display
 from ansible.utils.vars import merge_hash
-from ansible.vars.clean import remove_internal_keys
 
 from ansible_collections.edge.platform.plugins.module_utils._client import HAS_REQUESTS
 
@@ -66,7 +66,16 @@ try:  # ansible-core 2.19+: a module failure's exception is normalized by the co
 except ImportError:
     AnsibleModuleCapturedError = None  # type: ignore[assignment,misc]
 
+try:  # up to ansible-core 2.20
+    from ansible.vars.clean import remove_internal_keys
+except ImportError:  # 2.21 reworked how an action takes a module's result; see IN_PROCESS_CORE
+    remove_internal_keys = None  # type: ignore[assignment]
+
 display = Display()
+
+#: The ansible-core versions whose action plugin internals the in-process path follows; on later
+#: versions every task runs as a module process, as with the switch off.
+IN_PROCESS_CORE = (2, 20)
 
 #: The wire format modules without metadata use (ansible-core 2.19+).
 PROFILE = 'legacy'
@@ -196,6 +205,8 @@ class InProcessAction(NormalAction):
             return 'async'
         if not HAS_REQUESTS:
             return 'requests is not installed on the controller'
+        if remove_internal_keys is None or tuple(int(part) for part in ansible_core_version.split('.')[:2]) > IN_PROCESS_CORE:
+            return f'ansible-core {ansible_core_version} (the in-process path follows ansible-core up to 2.20)'
         return None
 
     def run_in_process(self, task_vars: dict[str, t.Any]) -> dict[str, t.Any]:

@@ -6,12 +6,27 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import typing as t
 
 import pytest
 
 from ansible.module_utils import basic
-from ansible.module_utils.testing import patch_module_args
+from ansible.module_utils.common.text.converters import to_bytes
+
+try:
+    from ansible.module_utils.testing import patch_module_args
+except ImportError:  # ansible-core before 2.19: AnsibleModule reads its arguments from basic._ANSIBLE_ARGS
+
+    @contextlib.contextmanager
+    def patch_module_args(args: dict[str, t.Any]) -> t.Iterator[None]:
+        saved = basic._ANSIBLE_ARGS
+        basic._ANSIBLE_ARGS = to_bytes(json.dumps({'ANSIBLE_MODULE_ARGS': args}))
+        try:
+            yield
+        finally:
+            basic._ANSIBLE_ARGS = saved
 
 from ansible_collections.edge.platform.plugins.module_utils import _client as client_module
 from ansible_collections.edge.platform.tests.unit.helpers import FakeApi, FakeSession, ModuleExit
