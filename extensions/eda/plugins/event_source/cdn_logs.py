@@ -44,6 +44,16 @@ Rows are told apart by ``requestId``.
 
 from __future__ import annotations
 
+# The source's metadata; its arguments and events are described above and in docs/eda.md.
+DOCUMENTATION = r'''
+short_description: An event for each new row of the CDN request logs
+version_added: 1.0.0
+description:
+  - Polls the CDN request logs (logging API v2) of one or more pull zones and emits each new row once, resuming from a state file.
+author:
+  - edge.platform contributors
+'''
+
 import collections
 import os
 import sys

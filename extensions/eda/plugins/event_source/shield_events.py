@@ -44,6 +44,16 @@ page (the API gives its token as ``startToken``) and follows ``continuationToken
 
 from __future__ import annotations
 
+# The source's metadata; its arguments and events are described above and in docs/eda.md.
+DOCUMENTATION = r'''
+short_description: An event for each new entry of the Shield event logs
+version_added: 1.0.0
+description:
+  - Polls the event logs of one or more Shield zones and emits each new entry once, resuming from a state file.
+author:
+  - edge.platform contributors
+'''
+
 import datetime
 import json
 import os
