@@ -98,6 +98,18 @@ nox_session() { (cd "$ROOT" && PATH=$(nox_path) nox --reuse-venv yes --no-instal
 # The venv of a nox session (nox writes a session's name with dashes for dots).
 nox_venv() { echo "$ROOT/.nox/${1//./-}"; }
 
+# on_oldest_and_newest sanity|units [ANSIBLE-TEST ARGS…]: that nox session of the oldest and of the newest
+# ansible-core (make sanity, make units).
+on_oldest_and_newest() {
+    local kind=$1 core status=0
+    shift
+    nox_install "ansible-test-$kind-$OLDEST_CORE" "ansible-test-$kind-$NEWEST_CORE" && ensure_pip_bootstrap || return 1
+    for core in "$OLDEST_CORE" "$NEWEST_CORE"; do
+        nox_session "ansible-test-$kind-$core" -- "$@" || status=1
+    done
+    return $status
+}
+
 # The venv with ansible-test of an ansible-core version (that of its units session).
 core_venv() { nox_venv "ansible-test-units-$1"; }
 
