@@ -85,11 +85,22 @@ NOX_SESSIONS=(license-check extra-checks docs-check build-import-check
 # Every Python of the machine on PATH (sanity tests the modules on each), then .venv's nox.
 nox_path() { echo "$(python_versions_dir):$VENV/bin:$PATH"; }
 
-# nox_install [SESSION...]: create or update the sessions' venvs (default NOX_SESSIONS), without running them.
+# nox_install [SESSION...]: create or update the sessions' venvs (default NOX_SESSIONS), without running them;
+# done again only when a venv is missing or what pins the sessions' tools changed.
 nox_install() {
+    local sessions=("${@:-${NOX_SESSIONS[@]}}") session want stamp="$ROOT/.nox/.installed.sha256" missing=false
+    want=$(cd "$ROOT" && cat noxfile.py antsibull-nox.toml requirements-dev.txt | sha256sum | cut -d' ' -f1)
+    for session in "${sessions[@]}"; do
+        [ -x "$(nox_venv "$session")/bin/python" ] || missing=true
+    done
+    if [ "$missing" = false ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+        return 0
+    fi
     mkdir -p "$BUILD"
-    (cd "$ROOT" && PATH=$(nox_path) nox --reuse-venv yes --install-only -s "${@:-${NOX_SESSIONS[@]}}" >"$BUILD/nox-install.log" 2>&1) ||
+    (cd "$ROOT" && PATH=$(nox_path) nox --reuse-venv yes --install-only -s "${sessions[@]}" >"$BUILD/nox-install.log" 2>&1) ||
         { tail -30 "$BUILD/nox-install.log" >&2; return 1; }
+    # Only a full install vouches for every session.
+    if [ $# -eq 0 ]; then echo "$want" >"$stamp"; fi
 }
 
 # nox_session SESSION [-- ARGS]: run a session whose venv nox_install made.
