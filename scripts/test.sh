@@ -2,11 +2,12 @@
 # The whole test suite, with its own set-up. Ends with "ci: N passed, N failed".
 #
 # ansible-test sanity and units on the oldest and the newest ansible-core the collection supports (nox
-# sessions of noxfile.py; `make matrix` runs every version), integration against the emulator (modules
-# inside the controller on the oldest, as module processes on the newest), the Event-Driven Ansible
-# rulebook, ansible-lint, the changelog, antsibull-nox's licence, action group, docs and build-and-import
-# (galaxy-importer) checks, the built tarball (contents, REUSE, ansible-doc), an execution environment
-# (ansible-builder create), the demo as an AWX job (ansible-runner), the documentation site and the demo.
+# sessions of noxfile.py; `make matrix` runs every version), integration against the emulator on the oldest
+# (modules inside the controller, then a subset as module processes) and every module's documented examples
+# on the newest, the Event-Driven Ansible rulebook, ansible-lint, the changelog, antsibull-nox's licence,
+# action group, docs and build-and-import (galaxy-importer) checks, the built tarball (contents, REUSE,
+# ansible-doc), an execution environment (ansible-builder create), the demo as an AWX job (ansible-runner),
+# the documentation site and the demo.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -74,6 +75,8 @@ integration() {
 # The other way modules run (remote hosts, become, async): one target of each API area and both roles.
 AS_PROCESS_TARGETS=(pullzone_info shield_zone container_registry video_blocked_referrer cdn_log_info db_token
     role_site role_audit)
+# On the newest ansible-core (where modules always run as processes, see IN_PROCESS_CORE): every module's examples.
+NEWEST_TARGETS=(doc_examples)
 
 # The module-process run goes on beside the in-process one: a copy of the tree, an emulator and a
 # HOME of its own (ansible-test keeps state under HOME). Much of each run is waiting (retries,
@@ -209,6 +212,8 @@ main() {
         integration "$OLDEST_CORE" true
     step "ansible-test integration, ansible-core $OLDEST_CORE (emulator; modules as processes, ${#AS_PROCESS_TARGETS[@]} targets, run alongside)" \
         wait_integration_as_processes
+    step "ansible-test integration, ansible-core $NEWEST_CORE (emulator; modules as processes: ${NEWEST_TARGETS[*]})" \
+        integration "$NEWEST_CORE" false "${NEWEST_TARGETS[@]}"
     step "ansible-rulebook auto-block (emulator)" eda
     step "ansible-lint (production profile)" lint
     step "antsibull-changelog lint" changelog_lint
