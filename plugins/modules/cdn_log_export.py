@@ -113,14 +113,14 @@ EXAMPLES = r'''
     pullzone_id: 1001
     api_version: 1
     date: "{{ '%Y-%m-%d' | strftime(now().timestamp() - 86400, utc=true) }}"
-    dest: /var/log/edge/assets-{{ '%Y-%m-%d' | strftime(now().timestamp() - 86400, utc=true) }}.log
+    dest: /tmp/assets-000-{{ '%Y-%m-%d' | strftime(now().timestamp() - 86400, utc=true) }}.log
     mode: "0640"
 
-- name: Export the server errors of a fixed window as CSV, finding the pull zone by name
+- name: Export the server errors from 36 to 24 hours ago as CSV, finding the pull zone by name
   edge.platform.cdn_log_export:
     pullzone_name: assets-000
-    start: "2026-11-21T00:00:00Z"
-    end: "2026-11-21T12:00:00Z"
+    start: -36h
+    end: -24h
     status: ["5xx"]
     format: csv
     dest: /tmp/assets-5xx.csv
@@ -178,6 +178,15 @@ window:
   description: The window exported (C(start) inclusive, C(end) exclusive), ISO 8601 UTC, as sent.
   returned: when O(api_version=2)
   type: dict
+  contains:
+    start:
+      description: Start of the window (inclusive), ISO 8601 UTC.
+      type: str
+      sample: "2026-11-21T00:00:00Z"
+    end:
+      description: End of the window (exclusive), ISO 8601 UTC.
+      type: str
+      sample: "2026-11-21T12:00:00Z"
   sample:
     start: "2026-11-21T00:00:00Z"
     end: "2026-11-21T12:00:00Z"
