@@ -26,9 +26,11 @@ CHUNK_SIZE = 64 * 1024
 class Measure(t.Protocol):
     """What is counted of a stream: fed chunk by chunk, then ``result()`` is ``{checksum, size, rows}``."""
 
-    def feed(self, chunk: bytes) -> None: ...
+    def feed(self, chunk: bytes) -> None:
+        ...
 
-    def result(self) -> dict[str, t.Any]: ...
+    def result(self) -> dict[str, t.Any]:
+        ...
 
 
 class LineMeasure:
