@@ -75,8 +75,8 @@ integration() {
 # The other way modules run (remote hosts, become, async): one target of each API area and both roles.
 AS_PROCESS_TARGETS=(pullzone_info shield_zone container_registry video_blocked_referrer cdn_log_info db_token
     role_site role_audit)
-# On the newest ansible-core (where modules always run as processes, see IN_PROCESS_CORE): every module's examples.
-NEWEST_TARGETS=(doc_examples)
+# On the newest ansible-core, inside the controller: every module's examples and both roles.
+NEWEST_TARGETS=(doc_examples role_site role_audit)
 
 # The module-process run goes on beside the in-process one: a copy of the tree, an emulator and a
 # HOME of its own (ansible-test keeps state under HOME). Much of each run is waiting (retries,
@@ -212,8 +212,8 @@ main() {
         integration "$OLDEST_CORE" true
     step "ansible-test integration, ansible-core $OLDEST_CORE (emulator; modules as processes, ${#AS_PROCESS_TARGETS[@]} targets, run alongside)" \
         wait_integration_as_processes
-    step "ansible-test integration, ansible-core $NEWEST_CORE (emulator; modules as processes: ${NEWEST_TARGETS[*]})" \
-        integration "$NEWEST_CORE" false "${NEWEST_TARGETS[@]}"
+    step "ansible-test integration, ansible-core $NEWEST_CORE (emulator; modules inside the controller: ${NEWEST_TARGETS[*]})" \
+        integration "$NEWEST_CORE" true "${NEWEST_TARGETS[@]}"
     step "ansible-rulebook auto-block (emulator)" eda
     step "ansible-lint (production profile)" lint
     step "antsibull-changelog lint" changelog_lint

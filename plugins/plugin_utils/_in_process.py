@@ -41,7 +41,6 @@ from ansible.module_utils import basic
 from ansible.module_utils.common import warnings as module_warnings
 from ansible.plugins.action import ActionBase
 from ansible.plugins.action.normal import ActionModule as NormalAction
-from ansible.release import __version__ as ansible_core_version
 from ansible.utils.display import Display
 from ansible.utils.vars import merge_hash
 
@@ -66,16 +65,16 @@ try:  # ansible-core 2.19+: a module failure's exception is normalized by the co
 except ImportError:
     AnsibleModuleCapturedError = None  # type: ignore[assignment,misc]
 
-try:  # up to ansible-core 2.20
+try:  # ansible-core 2.21+: the controller takes a module's result as a UnifiedTaskResult
+    from ansible._internal._task import UnifiedTaskResult
+
+    remove_internal_keys = None
+except ImportError:  # older: a result dict, cleaned of internal keys in place
     from ansible.vars.clean import remove_internal_keys
-except ImportError:  # 2.21 reworked how an action takes a module's result; see IN_PROCESS_CORE
-    remove_internal_keys = None  # type: ignore[assignment]
+
+    UnifiedTaskResult = None  # type: ignore[assignment,misc]
 
 display = Display()
-
-#: The ansible-core versions whose action plugin internals the in-process path follows; on later
-#: versions every task runs as a module process, as with the switch off.
-IN_PROCESS_CORE = (2, 20)
 
 #: The wire format modules without metadata use (ansible-core 2.19+).
 PROFILE = 'legacy'
@@ -205,8 +204,6 @@ class InProcessAction(NormalAction):
             return 'async'
         if not HAS_REQUESTS:
             return 'requests is not installed on the controller'
-        if remove_internal_keys is None or tuple(int(part) for part in ansible_core_version.split('.')[:2]) > IN_PROCESS_CORE:
-            return f'ansible-core {ansible_core_version} (the in-process path follows ansible-core up to 2.20)'
         return None
 
     def run_in_process(self, task_vars: dict[str, t.Any]) -> dict[str, t.Any]:
@@ -235,13 +232,21 @@ class InProcessAction(NormalAction):
 
     def module_result(self, run: ModuleRun, profile: str | None) -> dict[str, t.Any]:
         """The result as ``_execute_module`` would make it of the module's output."""
+        output = {'rc': run.exit_code, 'stdout': run.stdout.getvalue(), 'stderr': run.stderr.getvalue()}
+        if UnifiedTaskResult is not None:  # ansible-core 2.21+
+            if run.result is not None:
+                unified = UnifiedTaskResult.from_module_result_dict(run.result)
+                unified.ansible_parsed = True
+            else:
+                unified = self._parse_returned_data(output, profile)
+            unified.remove_internal_keys()
+            return unified.as_result_dict(for_round_trip=True)
         if run.result is not None:
             data = run.result
             if AnsibleModuleCapturedError is not None:
                 AnsibleModuleCapturedError.normalize_result_exception(data)
             data['_ansible_parsed'] = True
         else:  # printed (older ansible-core) or never produced (a traceback): parse what a module process would print
-            output = {'rc': run.exit_code, 'stdout': run.stdout.getvalue(), 'stderr': run.stderr.getvalue()}
             data = self._parse_returned_data(output, profile) if profile is not None else self._parse_returned_data(output)
         data.pop('_ansible_suppress_tmpdir_delete', None)
         results = data.get('results')

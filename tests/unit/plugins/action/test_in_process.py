@@ -27,14 +27,7 @@ import typing as t
 import pytest
 import requests
 
-from ansible.release import __version__ as ANSIBLE_CORE_VERSION
-
-from ansible_collections.edge.platform.plugins.plugin_utils._in_process import IN_PROCESS_CORE
 from ansible_collections.edge.platform.tests.emulator.areas.video import png
-
-# Later ansible-core versions run every task as a module process (see IN_PROCESS_CORE): nothing to compare.
-IN_PROCESS = tuple(int(part) for part in ANSIBLE_CORE_VERSION.split('.')[:2]) <= IN_PROCESS_CORE
-needs_in_process = pytest.mark.skipif(not IN_PROCESS, reason=f'ansible-core {ANSIBLE_CORE_VERSION} runs modules as processes only')
 
 ROOT = pathlib.Path(__file__).resolve().parents[4]
 COLLECTIONS = ROOT.parents[2]
@@ -223,6 +216,8 @@ def ansible_playbook(playbook: pathlib.Path, extra_vars: dict[str, t.Any], recor
         # async jobs' results beside the test's files: ansible-core 2.16 reads them back from the user's
         # home in the password database, not from HOME, so a relative async dir breaks where they differ.
         ANSIBLE_ASYNC_DIR=str(records.parent / 'async'),
+        # ansible-core 2.21+ leaves the module arguments out of results unless asked: compare them too.
+        ANSIBLE_INJECT_INVOCATION='true',
         **(env or {}),
     )
     for name in ('EDGE_API_KEY', 'EDGE_API_URL', 'EDGE_VIDEO_API_URL', 'EDGE_LOGGING_API_URL'):
@@ -282,7 +277,6 @@ def assert_same(outcomes: dict[str, tuple[str, list[dict[str, t.Any]]]]) -> list
     return records_in
 
 
-@needs_in_process
 def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> None:
     records = assert_same(both_ways(tmp_path, emulator, '--diff'))
     by_task = {record['task']: record for record in records}
@@ -296,7 +290,6 @@ def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.A
     assert registry['invocation']['module_args']['password'] == 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
 
 
-@needs_in_process
 def test_same_results_in_check_mode(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> None:
     records = assert_same(both_ways(tmp_path, emulator, '--check', '--diff'))
     record = requests.get(f"{emulator['admin_url']}/requests", timeout=30).json()
@@ -306,7 +299,6 @@ def test_same_results_in_check_mode(tmp_path: pathlib.Path, emulator: dict[str, 
     assert {record['task']: record for record in records}['shield_zone create']['result']['changed'] is True
 
 
-@needs_in_process
 def test_no_secret_at_any_verbosity(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> None:
     playbook, extra_vars = every_module(tmp_path, emulator)
     run = ansible_playbook(playbook, extra_vars, tmp_path / 'records.json', '-vvvvv', '--diff')
@@ -354,7 +346,6 @@ OFF = 'edge.platform.pullzone_info: runs as a module process (in-process executi
 ASYNC = 'edge.platform.pullzone_info: runs as a module process (async)'
 
 
-@needs_in_process
 @pytest.mark.parametrize('switch, expected', [
     ({}, INSIDE),
     ({'env': {'EDGE_PLATFORM_IN_PROCESS': 'false'}}, OFF),
@@ -395,10 +386,7 @@ def refusal(monkeypatch: pytest.MonkeyPatch, transport: str = 'local', become: b
 
 
 def test_refusals(monkeypatch: pytest.MonkeyPatch) -> None:
-    if IN_PROCESS:
-        assert refusal(monkeypatch) is None
-    else:
-        assert refusal(monkeypatch) == f'ansible-core {ANSIBLE_CORE_VERSION} (the in-process path follows ansible-core up to 2.20)'
+    assert refusal(monkeypatch) is None
     assert refusal(monkeypatch, transport='ssh') == 'connection ssh'
     assert refusal(monkeypatch, become=True) == 'become'
     assert refusal(monkeypatch, async_val=30) == 'async'
