@@ -140,57 +140,93 @@ class EdgeApiError(Exception):
         return failure
 
 
+class EdgeFinding(EdgeApiError):
+    """A finding of the module itself, with no HTTP status: what it read is ambiguous, or a planned
+    write cannot succeed (a name several objects have, a limit the write would exceed)."""
+
+    def __init__(self, operation: str, message: str, error_key: str | None = None) -> None:
+        super().__init__(operation, None, message, error_key)
+
+
 def _text(value: t.Any) -> str:
     return '' if value is None else str(value)
 
 
-def parse_error_body(status: int | None, body: t.Any, raw_text: str = '') -> tuple[str | None, str, list[dict[str, str]]]:
-    """Return ``(error_key, message, field_errors)`` from any error body shape of the API.
+ErrorParts = t.Tuple[t.Optional[str], str, t.List[t.Dict[str, str]]]
 
-    Shapes: problem (``type``/``title``/``detail``), validation problem (``errors[]``),
-    shield envelope (``error: {errorKey, message}`` or ``{statusCode}``), core and video
-    library (``{ErrorKey, Field, Message}``), video thumbnail (``{success, message,
-    statusCode}``), registry create (``{id, error}``), logging (``{error: code, message}``)
-    and Hrana (``{error: {message, code}}``).
-    """
+
+def _core_error(body: dict[str, t.Any]) -> ErrorParts | None:
+    """Core and video library: ``{ErrorKey, Field, Message}``."""
+    if 'ErrorKey' not in body and 'Message' not in body:
+        return None
+    message = _text(body.get('Message')) or 'no message'
+    field = body.get('Field')
+    return body.get('ErrorKey') or None, message, [{'field': _text(field), 'message': message}] if field else []
+
+
+def _nested_error(body: dict[str, t.Any]) -> ErrorParts | None:
+    """Shield envelope ``{error: {errorKey, message}}`` and the database pipeline ``{error: {message, code}}``."""
+    error = body.get('error')
+    if not isinstance(error, dict):
+        return None
+    return (error.get('errorKey') or error.get('code') or None), _text(error.get('message')) or 'no message', []
+
+
+def _validation_problem(body: dict[str, t.Any]) -> ErrorParts | None:
+    """A problem with ``errors[]`` of ``{field, message}``."""
+    if not isinstance(body.get('errors'), list):
+        return None
+    field_errors = [
+        {'field': _text(item.get('field')), 'message': _text(item.get('message'))}
+        for item in body['errors'] if isinstance(item, dict)
+    ]
+    details = '; '.join(f"{item['field']}: {item['message']}" if item['field'] else item['message'] for item in field_errors)
+    headline = _text(body.get('detail')) or _text(body.get('title'))
+    message = f'{headline} ({details})' if headline and details else (details or headline or 'validation failed')
+    return _text(body.get('title')) or 'validation_failed', message, field_errors
+
+
+def _problem(body: dict[str, t.Any]) -> ErrorParts | None:
+    """A problem: ``{type, title, detail}``."""
+    if 'title' not in body and 'detail' not in body and 'type' not in body:
+        return None
+    key = _text(body.get('title')) or _text(body.get('type')) or None
+    return key, _text(body.get('detail')) or _text(body.get('title')) or 'no detail', []
+
+
+def _code_error(body: dict[str, t.Any]) -> ErrorParts | None:
+    """Logging ``{error: code, message}`` and registry create ``{id, error}``."""
+    error = body.get('error')
+    if not isinstance(error, str):
+        return None
+    return (error, _text(body.get('message')) or error, []) if 'message' in body else (None, error, [])
+
+
+def _message(body: dict[str, t.Any]) -> ErrorParts | None:
+    """Video thumbnail ``{success, message, statusCode}`` and any other bare message."""
+    return (None, _text(body.get('message')) or 'no message', []) if 'message' in body else None
+
+
+def _status_code(body: dict[str, t.Any]) -> ErrorParts | None:
+    """A Shield answer with only ``{statusCode}``."""
+    return (None, f"the API answered statusCode {body['statusCode']}", []) if 'statusCode' in body else None
+
+
+#: The error body shapes of the API, in the order they are told apart: each parser takes a body
+#: of its shape and leaves any other (None) to the next.
+ERROR_SHAPES: tuple[t.Callable[[dict[str, t.Any]], ErrorParts | None], ...] = (
+    _core_error, _nested_error, _validation_problem, _problem, _code_error, _message, _status_code,
+)
+
+
+def parse_error_body(status: int | None, body: t.Any, raw_text: str = '') -> ErrorParts:
+    """Return ``(error_key, message, field_errors)`` from any error body shape of the API (``ERROR_SHAPES``);
+    a body of no known shape is quoted (at most 500 characters)."""
     if isinstance(body, dict):
-        if 'ErrorKey' in body or 'Message' in body:
-            message = _text(body.get('Message')) or 'no message'
-            field = body.get('Field')
-            field_errors = [{'field': _text(field), 'message': message}] if field else []
-            return body.get('ErrorKey') or None, message, field_errors
-
-        error = body.get('error')
-        if isinstance(error, dict):
-            key = error.get('errorKey') or error.get('code')
-            return (key or None), _text(error.get('message')) or 'no message', []
-
-        if isinstance(body.get('errors'), list):
-            field_errors = [
-                {'field': _text(item.get('field')), 'message': _text(item.get('message'))}
-                for item in body['errors'] if isinstance(item, dict)
-            ]
-            details = '; '.join(f"{item['field']}: {item['message']}" if item['field'] else item['message'] for item in field_errors)
-            headline = _text(body.get('detail')) or _text(body.get('title'))
-            message = f'{headline} ({details})' if headline and details else (details or headline or 'validation failed')
-            return _text(body.get('title')) or 'validation_failed', message, field_errors
-
-        if 'title' in body or 'detail' in body or 'type' in body:
-            key = _text(body.get('title')) or _text(body.get('type')) or None
-            return key, _text(body.get('detail')) or _text(body.get('title')) or 'no detail', []
-
-        if isinstance(error, str):
-            # logging API {error: code, message} and registry create {id, error}
-            if 'message' in body:
-                return error, _text(body.get('message')) or error, []
-            return None, error, []
-
-        if 'message' in body:
-            return None, _text(body.get('message')) or 'no message', []
-
-        if 'statusCode' in body:
-            return None, f"the API answered statusCode {body['statusCode']}", []
-
+        for shape in ERROR_SHAPES:
+            parts = shape(body)
+            if parts is not None:
+                return parts
     text = raw_text.strip() if raw_text else ''
     return None, (text[:500] if text else 'no error details in the response'), []
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, iter_pages
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient, EdgeFinding, iter_pages
 
 PAGE_SIZE = 1000  # the largest perPage the API accepts
 
@@ -43,5 +43,5 @@ def resolve_pullzone_id(client: EdgeClient, name: str) -> int:
     zones = pullzones_named(client, name)
     if len(zones) != 1:
         found = 'no pull zone is' if not zones else f"{len(zones)} pull zones are ({', '.join(str(z.get('Id')) for z in zones)})"
-        raise EdgeApiError(f'find pull zone "{name}"', None, f'{found} named "{name}"; give pullzone_id instead' if zones else f'{found} named "{name}"')
+        raise EdgeFinding(f'find pull zone "{name}"', f'{found} named "{name}"; give pullzone_id instead' if zones else f'{found} named "{name}"')
     return int(zones[0]['Id'])

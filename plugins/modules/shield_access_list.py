@@ -236,7 +236,7 @@ import re
 import typing as t
 from dataclasses import dataclass, field
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
@@ -348,11 +348,11 @@ class AccessList(EdgeResource):
             matches = [item for item in self.where.lists if item.get('name') == params['name']]
         if len(matches) > 1:
             ids = ', '.join(str(item.get('listId')) for item in matches)
-            raise EdgeApiError(f'find {self.label()}', None, f'{len(matches)} custom access lists are named "{params["name"]}" (ids {ids}); give id')
+            raise EdgeFinding(f'find {self.label()}', f'{len(matches)} custom access lists are named "{params["name"]}" (ids {ids}); give id')
         if not matches and params['id'] is not None:
             if self.state == 'present':
-                raise EdgeApiError(f'find {self.label()}', None, f"shield zone {zone_id} has no custom access list with id {params['id']}",
-                                   'access_list.not_found')
+                raise EdgeFinding(f'find {self.label()}', f"shield zone {zone_id} has no custom access list with id {params['id']}",
+                                  'access_list.not_found')
             return None
         if not matches:
             # A run that replaced the list stopped after deleting it: its replacement takes the name now.
@@ -413,8 +413,8 @@ class AccessList(EdgeResource):
         if list_count is None:
             list_count = len(overview.get('customLists') or [])
         if creating and list_limit is not None and list_count >= list_limit:
-            raise EdgeApiError(operation, None, f'shield zone {self.where.zone_id} already has {list_count} custom access lists, '
-                                                f'its customListLimit is {list_limit}', 'customListLimit')
+            raise EdgeFinding(operation, f'shield zone {self.where.zone_id} already has {list_count} custom access lists, '
+                                         f'its customListLimit is {list_limit}', 'customListLimit')
         entry_limit = overview.get('customEntryLimit')
         if entry_limit is None:
             return
@@ -423,9 +423,9 @@ class AccessList(EdgeResource):
             entries = (current or {}).get('entries') or frozenset()
         used = (overview.get('customEntryCount') or 0) - ((current or {}).get('entryCount') or 0)
         if used + len(entries) > entry_limit:
-            raise EdgeApiError(operation, None, f'{used + len(entries)} custom entries would exceed the customEntryLimit of '
-                                                f'{entry_limit} of shield zone {self.where.zone_id} ({len(entries)} in this list, '
-                                                f'{used} in the others)', 'customEntryLimit')
+            raise EdgeFinding(operation, f'{used + len(entries)} custom entries would exceed the customEntryLimit of '
+                                         f'{entry_limit} of shield zone {self.where.zone_id} ({len(entries)} in this list, '
+                                         f'{used} in the others)', 'customEntryLimit')
 
     # ---- writing ----
 
@@ -468,8 +468,8 @@ class AccessList(EdgeResource):
         lists = overview.get('customLists') or []
         twins = sorted(str(item.get('listId')) for item in lists if item.get('name') == wanted['name'] and item.get('listId') != created['id'])
         if twins:
-            raise EdgeApiError(
-                f'create {self.label(created)}', None,
+            raise EdgeFinding(
+                f'create {self.label(created)}',
                 f"another custom access list named \"{wanted['name']}\" appeared while this one was created (id {', '.join(twins)}; "
                 f"this run created id {created['id']}): two runs created it at the same time. Delete one of them, or give id",
                 'access_list.duplicate',
@@ -547,7 +547,7 @@ class AccessList(EdgeResource):
                 return
             self.write_entries(record, held | added)
         message = f'other runs kept rewriting the list: {len(added)} entries could not be kept after {MERGE_ATTEMPTS} attempts; run again'
-        raise EdgeApiError(f'update {self.label(record)}', None, message)
+        raise EdgeFinding(f'update {self.label(record)}', message)
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         after = {**current, **changes}

@@ -16,8 +16,10 @@ import requests
 
 from ansible_collections.edge.platform.plugins.module_utils import _client as client_module
 from ansible_collections.edge.platform.plugins.module_utils._client import (
+    ERROR_SHAPES,
     EdgeApiError,
     EdgeClient,
+    EdgeFinding,
     backoff_seconds,
     iter_pages,
     parse_error_body,
@@ -486,3 +488,28 @@ def test_reads_and_refused_answers_are_no_writes(client: EdgeClient, api: FakeAp
     with pytest.raises(EdgeApiError, match='create a thing failed: HTTP 200: not saved'):
         client.request('POST', 'things', 'create a thing', refused=lambda response: EdgeApiError('create a thing', 200, 'not saved'))
     assert client.wrote is False
+
+
+def test_a_finding_of_the_module_has_no_status_and_reads_like_an_api_error():
+    finding = EdgeFinding('find pull zone "web"', '2 pull zones are (1, 2) named "web"; give pullzone_id instead')
+    assert isinstance(finding, EdgeApiError)
+    assert str(finding) == 'find pull zone "web" failed: 2 pull zones are (1, 2) named "web"; give pullzone_id instead'
+    assert finding.failure() == {'status': None, 'error_key': None,
+                                 'message': '2 pull zones are (1, 2) named "web"; give pullzone_id instead'}
+
+
+def test_every_error_shape_has_a_parser_that_leaves_the_others_alone():
+    bodies = {
+        'core': {'ErrorKey': 'pullzone.not_found', 'Field': 'Id', 'Message': 'no such zone'},
+        'nested': {'error': {'errorKey': 'shield.bad', 'message': 'bad'}},
+        'validation': {'title': 'invalid', 'errors': [{'field': 'name', 'message': 'required'}]},
+        'problem': {'type': 'about:blank', 'title': 'Not Found', 'detail': 'gone'},
+        'code': {'error': 'rate_limited', 'message': 'slow down'},
+        'message': {'success': False, 'message': 'not an image', 'statusCode': 400},
+        'status_code': {'statusCode': 500},
+    }
+    # Each body is read by its own parser: the ones before it in the table leave it alone.
+    for shape, body in zip(ERROR_SHAPES, bodies.values()):
+        assert shape(body) is not None, shape.__name__
+        assert parse_error_body(400, body) == shape(body), shape.__name__
+    assert len(ERROR_SHAPES) == len(bodies)
