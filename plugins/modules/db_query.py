@@ -231,7 +231,7 @@ class Statements(EdgeResource):
     def validate(self) -> None:
         module = self.module
         if not isinstance(self.params['statements'], (str, list)):
-            # On a line of its own: ansible-core 2.16's validate-modules reads "or ... type(" as a type check.
+            # A line of its own: ansible-core 2.16's validate-modules takes a type name after "or" for a type check.
             given_type = type(self.params['statements']).__name__
             module.fail(f'statements must be a list of statements, or one statement as a string, got {given_type}')
         module.check_url('database_url', schemes=('libsql', 'https', 'http'))
