@@ -1,11 +1,14 @@
 # Each target does its own set-up (a .venv with the pinned tools) on a fresh machine.
-.PHONY: demo test sanity units matrix integration emulator eda docs bench release
+.PHONY: demo test lint sanity units matrix integration emulator eda docs bench release
 
 demo:  ## start the emulator, run the demo playbooks against it, stop it
 	bash scripts/demo.sh
 
 test:  ## the whole test suite; its last line is "ci: N passed, N failed"
 	bash scripts/test.sh
+
+lint:  ## ruff check, ruff format --check (ruff.toml) and mypy (mypy.ini)
+	bash scripts/lint.sh
 
 sanity:  ## ansible-test sanity on the oldest and the newest ansible-core
 	bash scripts/sanity.sh

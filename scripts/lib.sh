@@ -159,6 +159,20 @@ sync_tree() {
     export ANSIBLE_COLLECTIONS_PATH="$BUILD"
 }
 
+# ---- style and types: ruff (ruff.toml) over every Python file, mypy (mypy.ini) over plugins/ ----
+
+# style_checks: ruff check, ruff format --check and mypy, on the checkout as it is (.venv's pinned tools).
+# mypy resolves the collection's own imports (ansible_collections.edge.platform…) from a directory that holds
+# the checkout under that name: a link, so it reads the files being edited.
+style_checks() {
+    local status=0 root="$BUILD/lint"
+    (cd "$ROOT" && "$VENV/bin/ruff" check .) || status=1
+    (cd "$ROOT" && "$VENV/bin/ruff" format --check .) || status=1
+    mkdir -p "$root/ansible_collections/edge" && ln -sfn "$ROOT" "$root/ansible_collections/edge/platform" || return 1
+    (cd "$root" && "$VENV/bin/mypy" --config-file "$ROOT/mypy.ini" ansible_collections/edge/platform/plugins) || status=1
+    return $status
+}
+
 emulator_field() {
     "$VENV/bin/python" -c 'import json, sys; print(json.loads(sys.argv[1])[sys.argv[2]])' "$EMULATOR_INFO" "$1"
 }

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite, with its own set-up. Ends with "ci: N passed, N failed".
 #
-# ansible-test sanity and units on the oldest and the newest ansible-core the collection supports (nox
-# sessions of noxfile.py; `make matrix` runs every version), integration against the emulator on the oldest
-# (modules inside the controller, then a subset as module processes) and every module's documented examples
-# on the newest, the Event-Driven Ansible rulebook, ansible-lint, the changelog, antsibull-nox's licence,
+# ruff (lint and format) and mypy, ansible-test sanity and units on the oldest and the newest ansible-core the
+# collection supports (nox sessions of noxfile.py; `make matrix` runs every version), integration against the
+# emulator on the oldest (modules inside the controller, then a subset as module processes) and every module's
+# documented examples on the newest, the Event-Driven Ansible rulebook, ansible-lint, the changelog, antsibull-nox's licence,
 # action group, docs and build-and-import (galaxy-importer) checks, the built tarball (contents, REUSE,
 # ansible-doc), an execution environment (ansible-builder create), the demo as an AWX job (ansible-runner),
 # the documentation site and the demo.
@@ -122,7 +122,7 @@ galaxy_build() {
         meta/execution-environment.yml requirements.txt extensions/awx/credential_type.yml tests/emulator/requirements.txt; do
         grep -qx "$wanted" <<<"$listing" || { echo "$wanted missing from $archive" >&2; return 1; }
     done
-    unwanted=$(grep -E '^(\.[^/]+|bench|demo|scripts|docs/site|tests/output)(/|$)|^(Makefile|noxfile\.py|antsibull-nox\.toml|requirements-[a-z]+\.txt)$' <<<"$listing")
+    unwanted=$(grep -E '^(\.[^/]+|bench|demo|scripts|docs/site|tests/output)(/|$)|^(Makefile|noxfile\.py|antsibull-nox\.toml|ruff\.toml|mypy\.ini|requirements-[a-z]+\.txt)$' <<<"$listing")
     [ -z "$unwanted" ] || { echo "repository tooling in $archive:" >&2; echo "$unwanted" >&2; return 1; }
     # REUSE on what users get: every file of the tarball has its licence, MANIFEST.json and FILES.json too.
     rm -rf "$DIST/extracted" && mkdir -p "$DIST/extracted" && tar -xzf "$archive" -C "$DIST/extracted"
@@ -203,6 +203,7 @@ main() {
     mkdir -p "$LOGS"
     trap stop_emulator EXIT
 
+    step "ruff check, ruff format --check, mypy (ruff.toml, mypy.ini)" style_checks
     step "ansible-test sanity, ansible-core $OLDEST_CORE" sanity "$OLDEST_CORE"
     step "ansible-test sanity, ansible-core $NEWEST_CORE" sanity "$NEWEST_CORE"
     step "ansible-test units, ansible-core $OLDEST_CORE" units "$OLDEST_CORE"
