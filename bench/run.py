@@ -61,23 +61,35 @@ class Emulator:
     """The emulator at one scale, for one scenario."""
 
     def __init__(self, tree: pathlib.Path, seed: int) -> None:
-        self.process = subprocess.Popen([PYTHON, '-m', 'tests.emulator', '--seed', str(seed)], cwd=tree,
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.process = subprocess.Popen(
+            [PYTHON, '-m', 'tests.emulator', '--seed', str(seed)],
+            cwd=tree,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         line = self.process.stdout.readline() if self.process.stdout else ''
         if not line:
             raise SystemExit(f'the emulator did not start (seed {seed})')
         self.info: dict[str, str] = json.loads(line)
 
     def admin(self, path: str, method: str = 'GET') -> t.Any:
-        request = urllib.request.Request(f"{self.info['admin_url']}{path}", method=method, data=b'' if method == 'POST' else None)
+        request = urllib.request.Request(
+            f"{self.info['admin_url']}{path}", method=method, data=b'' if method == 'POST' else None
+        )
         with urllib.request.urlopen(request, timeout=120) as response:  # noqa: S310 - 127.0.0.1 only
             return json.loads(response.read() or b'null')
 
     def env(self, tree: pathlib.Path, **extra: str) -> dict[str, str]:
         return dict(
-            os.environ, ANSIBLE_COLLECTIONS_PATH=str(tree.parents[2]), EDGE_API_URL=self.info['api_url'],
-            EDGE_API_KEY=self.info['api_key'], EDGE_VIDEO_API_URL=self.info['video_api_url'],
-            EDGE_LOGGING_API_URL=self.info['logging_api_url'], EDGE_ADMIN_URL=self.info['admin_url'], **extra,
+            os.environ,
+            ANSIBLE_COLLECTIONS_PATH=str(tree.parents[2]),
+            EDGE_API_URL=self.info['api_url'],
+            EDGE_API_KEY=self.info['api_key'],
+            EDGE_VIDEO_API_URL=self.info['video_api_url'],
+            EDGE_LOGGING_API_URL=self.info['logging_api_url'],
+            EDGE_ADMIN_URL=self.info['admin_url'],
+            **extra,
         )
 
     def stop(self) -> None:
@@ -99,9 +111,13 @@ def run(command: list[str], env: dict[str, str], emulator: Emulator) -> Sample:
         raise SystemExit(f"{' '.join(command)} failed:\n{output[-4000:]}")
     peak = usage.ru_maxrss / 1024
     record = emulator.admin('/requests')
-    writes = [entry for entry in record if entry['method'] not in ('GET', 'HEAD')
-              and not entry['path'].endswith('/export')
-              and not (entry['service'] == 'database' and entry['method'] == 'POST')]
+    writes = [
+        entry
+        for entry in record
+        if entry['method'] not in ('GET', 'HEAD')
+        and not entry['path'].endswith('/export')
+        and not (entry['service'] == 'database' and entry['method'] == 'POST')
+    ]
     shield = [entry for entry in record if entry['service'] == 'api' and entry['path'].startswith('/shield')]
     return Sample(elapsed, peak, len(record), len(writes), len(shield))
 
@@ -125,6 +141,7 @@ def median(samples: list[Sample], field: str = 'seconds') -> float:
 
 # ---- the comparisons -------------------------------------------------------------------------
 
+
 def converged_site(tree: pathlib.Path, repeat: int) -> list[Row]:
     """(a) The demo site, already converged, against the same checks written as plain uri tasks."""
     emulator = Emulator(tree, 12)
@@ -142,21 +159,33 @@ def converged_site(tree: pathlib.Path, repeat: int) -> list[Row]:
             again = run(uri, env, emulator)
             if not first.writes or again.writes:
                 raise SystemExit(f'site_uri.yml does not converge: {first.writes} writes, then {again.writes}')
-            samples = interleaved(repeat, {
-                'ours': lambda: run(converged, env, emulator),
-                'processes': lambda: run(converged, dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
-                'uri': lambda: run(uri, env, emulator),
-            })
+            samples = interleaved(
+                repeat,
+                {
+                    'ours': lambda: run(converged, env, emulator),
+                    'processes': lambda: run(converged, dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
+                    'uri': lambda: run(uri, env, emulator),
+                },
+            )
         finally:
             emulator.stop()
     for name, runs in samples.items():
         if any(sample.writes for sample in runs):
             raise SystemExit(f'converged site ({name}) sent a write')
     ours, uri_median = median(samples['ours']), median(samples['uri'])
-    return [Row('converged demo site (demo/site.yml, second run)', 'wall s', ours, median(samples['processes']),
-                'the same checks as plain uri tasks (bench/site_uri.yml)', uri_median, '≤ 0.3× the uri playbook',
-                ours <= 0.3 * uri_median,
-                f"{samples['ours'][0].requests} requests vs {samples['uri'][0].requests}; no write in any run")]
+    return [
+        Row(
+            'converged demo site (demo/site.yml, second run)',
+            'wall s',
+            ours,
+            median(samples['processes']),
+            'the same checks as plain uri tasks (bench/site_uri.yml)',
+            uri_median,
+            '≤ 0.3× the uri playbook',
+            ours <= 0.3 * uri_median,
+            f"{samples['ours'][0].requests} requests vs {samples['uri'][0].requests}; no write in any run",
+        )
+    ]
 
 
 def listing(tree: pathlib.Path, repeat: int, zones: int = 10_000) -> list[Row]:
@@ -166,21 +195,41 @@ def listing(tree: pathlib.Path, repeat: int, zones: int = 10_000) -> list[Row]:
     module = playbook(HERE / 'playbooks' / 'pullzone_info_list.yml')
     script = [PYTHON, str(HERE / 'list_pullzones.py')]
     try:
-        samples = interleaved(repeat, {
-            'ours': lambda: run(module, env, emulator),
-            'processes': lambda: run(module, dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
-            'script': lambda: run(script, env, emulator),
-        })
+        samples = interleaved(
+            repeat,
+            {
+                'ours': lambda: run(module, env, emulator),
+                'processes': lambda: run(module, dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
+                'script': lambda: run(script, env, emulator),
+            },
+        )
     finally:
         emulator.stop()
     ours, script_median = median(samples['ours']), median(samples['script'])
     ours_rss, script_rss = median(samples['ours'], 'peak_rss_mb'), median(samples['script'], 'peak_rss_mb')
     return [
-        Row(f'list {zones:,} pull zones, one task', 'wall s', ours, median(samples['processes']),
-            'a requests script paging the same way (bench/list_pullzones.py)', script_median, '≤ 1.5× the script',
-            ours <= 1.5 * script_median, f"{samples['ours'][0].requests} requests each"),
-        Row(f'list {zones:,} pull zones, one task', 'peak RSS MB', ours_rss, median(samples['processes'], 'peak_rss_mb'),
-            'the same script', script_rss, '≤ 2× the script', ours_rss <= 2 * script_rss, 'largest process of the run'),
+        Row(
+            f'list {zones:,} pull zones, one task',
+            'wall s',
+            ours,
+            median(samples['processes']),
+            'a requests script paging the same way (bench/list_pullzones.py)',
+            script_median,
+            '≤ 1.5× the script',
+            ours <= 1.5 * script_median,
+            f"{samples['ours'][0].requests} requests each",
+        ),
+        Row(
+            f'list {zones:,} pull zones, one task',
+            'peak RSS MB',
+            ours_rss,
+            median(samples['processes'], 'peak_rss_mb'),
+            'the same script',
+            script_rss,
+            '≤ 2× the script',
+            ours_rss <= 2 * script_rss,
+            'largest process of the run',
+        ),
     ]
 
 
@@ -192,32 +241,49 @@ def per_task(tree: pathlib.Path, repeat: int) -> list[Row]:
         plays = {name: pathlib.Path(work) / f'{name}.yml' for name in ('empty', 'debug', 'uri', 'module')}
         task = {
             'debug': '      ansible.builtin.debug:\n        msg: one task\n',
-            'uri': ("      ansible.builtin.uri:\n        url: \"{{ lookup('ansible.builtin.env', 'EDGE_API_URL') }}/pullzone/1001\"\n"
-                    "        headers:\n          AccessKey: \"{{ lookup('ansible.builtin.env', 'EDGE_API_KEY') }}\"\n"),
+            'uri': (
+                "      ansible.builtin.uri:\n        url: \"{{ lookup('ansible.builtin.env', 'EDGE_API_URL') }}/pullzone/1001\"\n"
+                "        headers:\n          AccessKey: \"{{ lookup('ansible.builtin.env', 'EDGE_API_KEY') }}\"\n"
+            ),
             'module': '      edge.platform.pullzone_info:\n        id: 1001\n',
         }
-        head = ('- name: Per-task cost\n  hosts: localhost\n  connection: local\n  gather_facts: false\n'
-                '  vars:\n    ansible_python_interpreter: "{{ ansible_playbook_python }}"\n  tasks:')
+        head = (
+            '- name: Per-task cost\n  hosts: localhost\n  connection: local\n  gather_facts: false\n'
+            '  vars:\n    ansible_python_interpreter: "{{ ansible_playbook_python }}"\n  tasks:'
+        )
         plays['empty'].write_text(f'{head} []\n', encoding='utf-8')
         for name, body in task.items():
             tasks = ''.join(f'\n    - name: Task {number}\n{body}' for number in range(TASKS_PER_PLAY))
             plays[name].write_text(f'{head}{tasks}\n', encoding='utf-8')
         try:
-            samples = interleaved(repeat, {
-                'empty': lambda: run(playbook(plays['empty']), env, emulator),
-                'module': lambda: run(playbook(plays['module']), env, emulator),
-                'processes': lambda: run(playbook(plays['module']), dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
-                'debug': lambda: run(playbook(plays['debug']), env, emulator),
-                'uri': lambda: run(playbook(plays['uri']), env, emulator),
-            })
+            samples = interleaved(
+                repeat,
+                {
+                    'empty': lambda: run(playbook(plays['empty']), env, emulator),
+                    'module': lambda: run(playbook(plays['module']), env, emulator),
+                    'processes': lambda: run(
+                        playbook(plays['module']), dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator
+                    ),
+                    'debug': lambda: run(playbook(plays['debug']), env, emulator),
+                    'uri': lambda: run(playbook(plays['uri']), env, emulator),
+                },
+            )
         finally:
             emulator.stop()
     empty = median(samples['empty'])
     cost = {name: (median(runs) - empty) / TASKS_PER_PLAY for name, runs in samples.items() if name != 'empty'}
     return [
-        Row('one module task (pullzone_info by id)', 's per task beyond an empty play', cost['module'], cost['processes'],
-            'ansible.builtin.uri, the same GET', cost['uri'], '≤ 0.1 s per task', cost['module'] <= 0.1,
-            f"ansible.builtin.debug: {cost['debug']:.3f} s; empty play {empty:.2f} s; {TASKS_PER_PLAY} tasks a play"),
+        Row(
+            'one module task (pullzone_info by id)',
+            's per task beyond an empty play',
+            cost['module'],
+            cost['processes'],
+            'ansible.builtin.uri, the same GET',
+            cost['uri'],
+            '≤ 0.1 s per task',
+            cost['module'] <= 0.1,
+            f"ansible.builtin.debug: {cost['debug']:.3f} s; empty play {empty:.2f} s; {TASKS_PER_PLAY} tasks a play",
+        ),
     ]
 
 
@@ -232,9 +298,19 @@ def audit(tree: pathlib.Path, repeat: int, zones: int = 1000) -> list[Row]:
         finally:
             emulator.stop()
     ours, shield = median(samples['ours']), max(sample.shield_requests for sample in samples['ours'])
-    return [Row(f'audit role, {zones:,} pull zones (demo/audit.yml)', 'wall s', ours, None, '', None,
-                '≤ 15 requests to the management API for the Shield part', shield <= 15,
-                f"{shield} Shield requests; {samples['ours'][0].requests} requests to the API")]
+    return [
+        Row(
+            f'audit role, {zones:,} pull zones (demo/audit.yml)',
+            'wall s',
+            ours,
+            None,
+            '',
+            None,
+            '≤ 15 requests to the management API for the Shield part',
+            shield <= 15,
+            f"{shield} Shield requests; {samples['ours'][0].requests} requests to the API",
+        )
+    ]
 
 
 @dataclasses.dataclass
@@ -253,8 +329,15 @@ class Absolute:
 ABSOLUTE = [
     Absolute('pullzone_info: one zone by id among 5,000', 'pullzone_info_id.yml', 5000, 1.5, 1),
     Absolute('pullzone_info: exact name among 5,000', 'pullzone_info_name.yml', 5000, 1.5, 1),
-    Absolute('shield_access_list: 10,000 entries, unchanged rerun', 'access_list_10k.yml', 12, 2.5, 2,
-             {'bench_shield_zone_id': 3001}, setup=True),
+    Absolute(
+        'shield_access_list: 10,000 entries, unchanged rerun',
+        'access_list_10k.yml',
+        12,
+        2.5,
+        2,
+        {'bench_shield_zone_id': 3001},
+        setup=True,
+    ),
     Absolute('cdn_log_info: 10,000 rows (v2)', 'cdn_log_info_10k.yml', 12, 3.0, 1),
 ]
 
@@ -268,16 +351,29 @@ def absolute(tree: pathlib.Path, repeat: int) -> list[Row]:
         try:
             if scenario.setup:
                 run(command, env, emulator)
-            samples = interleaved(repeat, {
-                'ours': lambda: run(command, env, emulator),
-                'processes': lambda: run(command, dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
-            })
+            samples = interleaved(
+                repeat,
+                {
+                    'ours': lambda: run(command, env, emulator),
+                    'processes': lambda: run(command, dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
+                },
+            )
         finally:
             emulator.stop()
         ours, requests_sent = median(samples['ours']), samples['ours'][0].requests
-        rows.append(Row(scenario.name, 'wall s', ours, median(samples['processes']), '', None,
-                        f'≤ {scenario.target_seconds:g} s, ≤ {scenario.max_requests} requests',
-                        ours <= scenario.target_seconds and requests_sent <= scenario.max_requests, f'{requests_sent} requests'))
+        rows.append(
+            Row(
+                scenario.name,
+                'wall s',
+                ours,
+                median(samples['processes']),
+                '',
+                None,
+                f'≤ {scenario.target_seconds:g} s, ≤ {scenario.max_requests} requests',
+                ours <= scenario.target_seconds and requests_sent <= scenario.max_requests,
+                f'{requests_sent} requests',
+            )
+        )
     return rows
 
 
@@ -296,18 +392,26 @@ def table(rows: list[Row]) -> str:
         '|---|---|---:|---:|---|---:|---:|---|---|---|',
     ]
     for row in rows:
+
         def number(value: float | None) -> str:
             return '' if value is None else f'{value:.3f}' if value < 1 else f'{value:.2f}'
+
         ratio = f'{row.ratio:.2f}' if row.ratio is not None else ''
-        lines.append(f'| {row.scenario} | {row.measured} | {number(row.ours)} | {number(row.ours_processes)} | {row.alternative} | '
-                     f"{number(row.theirs)} | {ratio} | {row.target} | {'met' if row.met else 'MISSED'} | {row.notes} |")
+        lines.append(
+            f'| {row.scenario} | {row.measured} | {number(row.ours)} | {number(row.ours_processes)} | {row.alternative} | '
+            f"{number(row.theirs)} | {ratio} | {row.target} | {'met' if row.met else 'MISSED'} | {row.notes} |"
+        )
     return '\n'.join(lines)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument('--tree', required=True, type=pathlib.Path, help='the collection inside an ansible_collections/ tree')
-    parser.add_argument('--repeat', type=int, default=7, help='interleaved rounds per comparison (medians are reported)')
+    parser.add_argument(
+        '--tree', required=True, type=pathlib.Path, help='the collection inside an ansible_collections/ tree'
+    )
+    parser.add_argument(
+        '--repeat', type=int, default=7, help='interleaved rounds per comparison (medians are reported)'
+    )
     parser.add_argument('names', nargs='*', help=f"run only these comparisons: {', '.join(COMPARISONS)}")
     args = parser.parse_args()
     chosen = [name for name in COMPARISONS if not args.names or name in args.names]
@@ -320,8 +424,9 @@ def main() -> None:
     results = HERE / 'results'
     results.mkdir(exist_ok=True)
     stamp = time.strftime('%Y-%m-%d %H:%M:%S')
-    (results / 'latest.md').write_text(f'# Benchmark results ({stamp}, {os.cpu_count()} CPUs, {args.repeat} rounds)\n\n{report}\n',
-                                       encoding='utf-8')
+    (results / 'latest.md').write_text(
+        f'# Benchmark results ({stamp}, {os.cpu_count()} CPUs, {args.repeat} rounds)\n\n{report}\n', encoding='utf-8'
+    )
 
 
 if __name__ == '__main__':

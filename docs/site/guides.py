@@ -25,12 +25,17 @@ def main() -> int:
     guides = {path.stem: path for path in (collection / 'docs').glob('*.md')}
     pages = {path.stem for path in (collection / 'docs' / 'docsite' / 'rst').glob('*.rst')}
     if guides.keys() != pages:
-        print(f'guides without an extra docs page: {sorted(guides.keys() - pages)}; '
-              f'pages without a guide: {sorted(pages - guides.keys())}', file=sys.stderr)
+        print(
+            f'guides without an extra docs page: {sorted(guides.keys() - pages)}; '
+            f'pages without a guide: {sorted(pages - guides.keys())}',
+            file=sys.stderr,
+        )
         return 1
     for name, guide in sorted(guides.items()):
         text = REPOSITORY_LINK.sub(lambda match: f']({REPOSITORY}{match.group(1)})', guide.read_text(encoding='utf-8'))
-        (docsite / f'{name}.md').write_text(f'(ansible_collections.edge.platform.docsite.{name})=\n\n{text}', encoding='utf-8')
+        (docsite / f'{name}.md').write_text(
+            f'(ansible_collections.edge.platform.docsite.{name})=\n\n{text}', encoding='utf-8'
+        )
         (docsite / f'{name}.rst').unlink()
     return 0
 

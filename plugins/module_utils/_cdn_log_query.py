@@ -59,8 +59,17 @@ QUERY_ARGUMENT_SPEC: dict[str, dict[str, t.Any]] = dict(
     limit=dict(type='int'),
     order=dict(type='str', choices=['asc', 'desc']),
 )
-V2_ONLY = ('start', 'end', 'cache_status', 'country', 'edge_location', 'remote_ip', 'url_contains', 'user_agent_contains',
-           'referer_contains')
+V2_ONLY = (
+    'start',
+    'end',
+    'cache_status',
+    'country',
+    'edge_location',
+    'remote_ip',
+    'url_contains',
+    'user_agent_contains',
+    'referer_contains',
+)
 TEXT_OPTIONS = ('date', 'remote_ip', 'url_contains', 'user_agent_contains', 'referer_contains', 'search')
 CHUNK = 65536
 
@@ -105,8 +114,10 @@ class LogQuery:
             wrong = [option for option in v1_only if params[option] is not None]
         if wrong:
             other = 2 if self.version == 1 else 1
-            module.fail(f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not supported with api_version {self.version} "
-                        f'(only with api_version {other})')
+            module.fail(
+                f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not supported with api_version {self.version} "
+                f'(only with api_version {other})'
+            )
 
         now = utc_now()
         status: list[str] = []
@@ -131,16 +142,18 @@ class LogQuery:
 
         filters: dict[str, t.Any] = {'status': ','.join(status), 'search': params['search']}
         if self.version == 2:
-            filters.update({
-                'cacheStatus': ','.join(cache_status),
-                'country': ','.join(countries),
-                'edgeLocation': ','.join(locations),
-                'remoteIp': remote_ip,
-                'urlContains': params['url_contains'],
-                'userAgentContains': params['user_agent_contains'],
-                'refererContains': params['referer_contains'],
-                'includeOriginShield': 'true' if params['include_origin_shield'] else None,
-            })
+            filters.update(
+                {
+                    'cacheStatus': ','.join(cache_status),
+                    'country': ','.join(countries),
+                    'edgeLocation': ','.join(locations),
+                    'remoteIp': remote_ip,
+                    'urlContains': params['url_contains'],
+                    'userAgentContains': params['user_agent_contains'],
+                    'refererContains': params['referer_contains'],
+                    'includeOriginShield': 'true' if params['include_origin_shield'] else None,
+                }
+            )
         self.filters = {name: value for name, value in filters.items() if value}
 
     def window_view(self) -> dict[str, str]:
@@ -213,7 +226,7 @@ class LogReader:
             page = body['data']
             self.has_more = bool((body.get('pagination') or {}).get('hasMore'))
             if wanted is not None and got + len(page) > wanted:  # more than asked for: keep the cap
-                page, self.has_more = page[:wanted - got], True
+                page, self.has_more = page[: wanted - got], True
             got += len(page)
             offset += len(page)
             yield page
@@ -225,7 +238,11 @@ class LogReader:
         rows: list[dict[str, t.Any]] = []
         for page in self.v2_pages(query.limit if query.limit is not None else DEFAULT_LIMIT):
             rows.extend(page)
-        return {'logs': rows, 'has_more': self.has_more, 'next_offset': query.offset + len(rows) if self.has_more else None}
+        return {
+            'logs': rows,
+            'has_more': self.has_more,
+            'next_offset': query.offset + len(rows) if self.has_more else None,
+        }
 
     # ---- v1 ---------------------------------------------------------------------------------------------------------
 
@@ -245,8 +262,13 @@ class LogReader:
             params['end'] = query.offset + query.limit + 1
         self.pacer.wait()
         response = self.client.request(
-            'GET', v1_path(day, self.pullzone_id), operation, service='logging', params=params,
-            headers={'Accept': 'text/plain, */*'}, stream=True,
+            'GET',
+            v1_path(day, self.pullzone_id),
+            operation,
+            service='logging',
+            params=params,
+            headers={'Accept': 'text/plain, */*'},
+            stream=True,
         )
 
         def chunks() -> t.Iterator[bytes]:

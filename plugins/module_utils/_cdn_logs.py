@@ -27,8 +27,8 @@ MAX_RANGE = datetime.timedelta(days=3)
 DEFAULT_RANGE = datetime.timedelta(hours=24)  # what the API reads when only the end is given
 MAX_LIMIT = 10000
 DEFAULT_LIMIT = 100
-RATE_REQUESTS = 30      # requests per pull zone …
-RATE_WINDOW = 10.0      # … in this many seconds (spec 8)
+RATE_REQUESTS = 30  # requests per pull zone …
+RATE_WINDOW = 10.0  # … in this many seconds (spec 8)
 
 # Spec 2.8, returned by both versions.
 CACHE_STATUSES = ('HIT', 'MISS', 'BYPASS', 'REVALIDATED', 'STALE', 'UPDATING', '-')
@@ -62,14 +62,38 @@ def _timestamp(text: str) -> t.Any:
 
 # The 12 fields of a v1 line, in order: (v2 property name, converter of the text).
 V1_FIELDS: tuple[tuple[str, t.Callable[[str], t.Any]], ...] = (
-    ('cacheStatus', str), ('statusCode', _int_or_text), ('timestamp', _timestamp), ('bytesSent', _int_or_text),
-    ('pullZoneId', _int_or_text), ('remoteIp', str), ('referer', str), ('url', str), ('edgeLocation', str),
-    ('userAgent', str), ('requestId', str), ('countryCode', str),
+    ('cacheStatus', str),
+    ('statusCode', _int_or_text),
+    ('timestamp', _timestamp),
+    ('bytesSent', _int_or_text),
+    ('pullZoneId', _int_or_text),
+    ('remoteIp', str),
+    ('referer', str),
+    ('url', str),
+    ('edgeLocation', str),
+    ('userAgent', str),
+    ('requestId', str),
+    ('countryCode', str),
 )
 V1_NAMES = tuple(name for name, _convert in V1_FIELDS)
 # The fields of a v2 row (GAPS "CDN request logs"), in the order a CSV export writes them.
-V2_FIELDS = ('timestamp', 'pullZoneId', 'requestId', 'cacheStatus', 'statusCode', 'bytesSent', 'edgeLocation', 'scheme',
-             'host', 'path', 'url', 'remoteIp', 'countryCode', 'userAgent', 'referer')
+V2_FIELDS = (
+    'timestamp',
+    'pullZoneId',
+    'requestId',
+    'cacheStatus',
+    'statusCode',
+    'bytesSent',
+    'edgeLocation',
+    'scheme',
+    'host',
+    'path',
+    'url',
+    'remoteIp',
+    'countryCode',
+    'userAgent',
+    'referer',
+)
 
 
 def parse_v1_line(line: str, number: int = 0) -> dict[str, t.Any]:
@@ -105,13 +129,16 @@ def iter_lines(chunks: t.Iterable[bytes]) -> t.Iterator[bytes]:
 
 # ---- option checks (each raises ValueError naming the option) ------------------------------------------------
 
+
 def normalize_status(values: t.Sequence[str] | None) -> list[str]:
     """Status filters as the API takes them: codes (``404``) or classes (``4xx``), lower case, without repeats."""
     result: list[str] = []
     for value in values or []:
         text = str(value).strip().lower()
         if not STATUS_RE.match(text):
-            raise ValueError(f'status entries must be an HTTP status code such as "404" or a class such as "4xx", got {value!r}')
+            raise ValueError(
+                f'status entries must be an HTTP status code such as "404" or a class such as "4xx", got {value!r}'
+            )
         if text not in result:
             result.append(text)
     return result
@@ -161,7 +188,9 @@ def check_ip(value: str | None, option: str = 'remote_ip') -> str | None:
 
 
 def check_window(
-    start: datetime.datetime | None, end: datetime.datetime | None, now: datetime.datetime,
+    start: datetime.datetime | None,
+    end: datetime.datetime | None,
+    now: datetime.datetime,
 ) -> tuple[datetime.datetime, datetime.datetime]:
     """The v2 window the API will read (``start`` inclusive, ``end`` exclusive), or ValueError naming the option.
 
@@ -177,7 +206,9 @@ def check_window(
         raise ValueError(f'start and end may be at most 3 days apart, got {window_end - window_start}')
     earliest = now - RETENTION
     if window_start < earliest:
-        raise ValueError(f'{start_text} {_text(window_start)} is outside the 3-day log retention: the earliest is {_text(earliest)}')
+        raise ValueError(
+            f'{start_text} {_text(window_start)} is outside the 3-day log retention: the earliest is {_text(earliest)}'
+        )
     if window_start > now:
         raise ValueError(f'{start_text} {_text(window_start)} is in the future')
     return window_start, window_end
@@ -188,7 +219,9 @@ def check_date(day: datetime.date, now: datetime.datetime) -> datetime.date:
     first = (now - RETENTION).date()
     last = now.date()
     if not first <= day <= last:
-        raise ValueError(f'date {day.isoformat()} is outside the 3-day log retention: give a date from {first.isoformat()} to {last.isoformat()}')
+        raise ValueError(
+            f'date {day.isoformat()} is outside the 3-day log retention: give a date from {first.isoformat()} to {last.isoformat()}'
+        )
     return day
 
 
@@ -215,6 +248,7 @@ def read_v2_page(client: EdgeClient, pullzone_id: int, params: dict[str, t.Any],
 
 # ---- pacing -------------------------------------------------------------------------------------------------------
 
+
 class Pacer:
     """Keeps a run's requests to one pull zone under the rate limit (30 in any 10 seconds).
 
@@ -223,8 +257,11 @@ class Pacer:
     """
 
     def __init__(
-        self, requests: int = RATE_REQUESTS, window: float = RATE_WINDOW,
-        clock: t.Callable[[], float] | None = None, sleep: t.Callable[[float], None] | None = None,
+        self,
+        requests: int = RATE_REQUESTS,
+        window: float = RATE_WINDOW,
+        clock: t.Callable[[], float] | None = None,
+        sleep: t.Callable[[float], None] | None = None,
     ) -> None:
         self.requests = requests
         self.window = window

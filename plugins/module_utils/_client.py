@@ -251,7 +251,7 @@ def retry_after_seconds(header: str | None) -> float | None:
 
 def backoff_seconds(attempt: int, rng: t.Callable[[float, float], float] = random.uniform) -> float:
     """Jittered exponential backoff: the cap grows 0.5, 1, 2, 4 … s, and the wait is half to all of it."""
-    cap = min(BACKOFF_MAX, BACKOFF_BASE * (2 ** attempt))
+    cap = min(BACKOFF_MAX, BACKOFF_BASE * (2**attempt))
     return rng(cap / 2, cap)
 
 
@@ -270,11 +270,22 @@ def _causes(exc: BaseException) -> t.Iterator[BaseException]:
 
 def _is_local_error(exc: Exception) -> bool:
     """Errors that repeating cannot cure: a malformed URL or header, or a certificate that does not verify."""
-    if isinstance(exc, (requests.exceptions.InvalidURL, requests.exceptions.InvalidHeader, requests.exceptions.InvalidSchema,
-                        requests.exceptions.MissingSchema, requests.exceptions.InvalidJSONError)):
+    if isinstance(
+        exc,
+        (
+            requests.exceptions.InvalidURL,
+            requests.exceptions.InvalidHeader,
+            requests.exceptions.InvalidSchema,
+            requests.exceptions.MissingSchema,
+            requests.exceptions.InvalidJSONError,
+        ),
+    ):
         return True
     if isinstance(exc, requests.exceptions.SSLError):
-        return any(isinstance(cause, ssl.SSLCertVerificationError) or 'CERTIFICATE_VERIFY_FAILED' in str(cause) for cause in _causes(exc))
+        return any(
+            isinstance(cause, ssl.SSLCertVerificationError) or 'CERTIFICATE_VERIFY_FAILED' in str(cause)
+            for cause in _causes(exc)
+        )
     return False
 
 
@@ -389,8 +400,12 @@ class Response:
             yield from self.raw.iter_content(chunk_size)
         except (requests.exceptions.RequestException, OSError) as exc:
             if self.deadline is not None and self.deadline.expired:
-                raise EdgeApiError(self.operation, None, f'no complete answer within {self.deadline.seconds:g} s (api_timeout)') from None
-            raise EdgeApiError(self.operation, None, f'the answer broke off: {type(exc).__name__}: {EdgeClient._describe(exc)}') from None
+                raise EdgeApiError(
+                    self.operation, None, f'no complete answer within {self.deadline.seconds:g} s (api_timeout)'
+                ) from None
+            raise EdgeApiError(
+                self.operation, None, f'the answer broke off: {type(exc).__name__}: {EdgeClient._describe(exc)}'
+            ) from None
         finally:
             self.close()
 
@@ -512,8 +527,16 @@ class EdgeClient:
             self.deadline.arm(self.timeout)
             try:
                 raw = self.session.request(
-                    method, url, params=params, json=json_body, data=body, headers=headers,
-                    timeout=self.timeout, stream=stream, allow_redirects=not auth, verify=self.verify,
+                    method,
+                    url,
+                    params=params,
+                    json=json_body,
+                    data=body,
+                    headers=headers,
+                    timeout=self.timeout,
+                    stream=stream,
+                    allow_redirects=not auth,
+                    verify=self.verify,
                 )
                 if self.deadline.expired and not stream:  # cut off: what arrived is not the whole answer
                     raw.close()

@@ -145,12 +145,13 @@ def quick_no_log_removal() -> t.Iterator[None]:
 
     def remove_values(value: t.Any, no_log_strings: t.Iterable[t.Any]) -> t.Any:
         secrets = [str(secret) for secret in no_log_strings]
-        if not isinstance(value, dict) or any(not secret or any(secret in text for text in _SCALAR_TEXTS) for secret in secrets):
+        if not isinstance(value, dict) or any(
+            not secret or any(secret in text for text in _SCALAR_TEXTS) for secret in secrets
+        ):
             return full_scan(value, no_log_strings)
         needles = [json.dumps(secret, ensure_ascii=False)[1:-1] for secret in secrets]
         return {
-            key: item if _free_of(item, needles) else full_scan(item, no_log_strings)
-            for key, item in value.items()
+            key: item if _free_of(item, needles) else full_scan(item, no_log_strings) for key, item in value.items()
         }
 
     basic.remove_values = remove_values

@@ -62,7 +62,9 @@ def iter_cursor(client: EdgeClient, path: str, operation: str, limit: int) -> t.
             return None
         following = str(following)
         if following in seen:
-            raise EdgeApiError(operation, None, 'the API answered a cursor it had already given; stopping instead of looping')
+            raise EdgeApiError(
+                operation, None, 'the API answered a cursor it had already given; stopping instead of looping'
+            )
         seen.add(following)
         return following
 

@@ -31,8 +31,8 @@ ENV_TOKEN = 'SERVICE_DATABASE_AUTH_TOKEN'
 PIPELINE_PATH = 'v2/pipeline'
 SERVICE = 'database'
 ENV_FILE_MODE = 0o600
-INT64_MIN = -2 ** 63
-INT64_MAX = 2 ** 63 - 1
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
 VALUE_TYPES = ('null', 'integer', 'float', 'text', 'blob')
 # API names of the token kinds (spec 2.9) by option value.
 ACCESS_API = {'full': 'full-access', 'read_only': 'read-only'}
@@ -62,7 +62,9 @@ def list_databases(client: EdgeClient) -> t.Iterator[dict[str, t.Any]]:
     """Every database of the account, page by page (``GET database/v2/databases?page=&per_page=``)."""
 
     def fetch(page: int) -> t.Any:
-        return client.get(DATABASES_PATH, f'list databases (page {page})', params={'page': page, 'per_page': DATABASE_PAGE_SIZE})
+        return client.get(
+            DATABASES_PATH, f'list databases (page {page})', params={'page': page, 'per_page': DATABASE_PAGE_SIZE}
+        )
 
     def items_of(body: t.Any) -> list[dict[str, t.Any]]:
         records = body.get('databases') if isinstance(body, dict) else None
@@ -96,16 +98,21 @@ def find_database(client: EdgeClient, name: str) -> dict[str, t.Any]:
         if not matches:
             raise EdgeApiError(operation, None, f'no database is named "{name}"', 'database.not_found')
         ids = ', '.join(str(record['id']) for record in matches)
-        raise EdgeApiError(operation, None, f'{len(matches)} databases are named "{name}" ({ids}); give database_id instead')
+        raise EdgeApiError(
+            operation, None, f'{len(matches)} databases are named "{name}" ({ids}); give database_id instead'
+        )
     return matches[0]
 
 
 # ---- errors ------------------------------------------------------------------------------
 
+
 class StatementError(EdgeApiError):
     """A request of the pipeline the database refused: the HTTP answer was 200, the result an error."""
 
-    def __init__(self, operation: str, message: str, code: str | None, statement: int | None = None, sql: str | None = None) -> None:
+    def __init__(
+        self, operation: str, message: str, code: str | None, statement: int | None = None, sql: str | None = None
+    ) -> None:
         self.statement = statement
         self.sql = sql
         super().__init__(operation, 200, message, code or None)
@@ -124,6 +131,7 @@ class StatementError(EdgeApiError):
 
 # ---- URLs ----------------------------------------------------------------------------------
 
+
 def pipeline_base_url(url: str, option: str = 'database_url') -> str:
     """The http(s) base address of a database URL: ``libsql://`` means ``https://``."""
     text = (url or '').strip()
@@ -138,6 +146,7 @@ def pipeline_base_url(url: str, option: str = 'database_url') -> str:
 
 
 # ---- values ----------------------------------------------------------------------------------
+
 
 def encode_value(value: t.Any, where: str) -> dict[str, t.Any]:
     """A Python (or YAML) value as a Hrana value; a dict with ``type`` is taken as a Hrana value."""
@@ -241,7 +250,7 @@ class Statement:
 
     def preview(self, length: int = 80) -> str:
         text = ' '.join(self.sql.split())
-        return text if len(text) <= length else text[:length - 3] + '...'
+        return text if len(text) <= length else text[: length - 3] + '...'
 
 
 def parse_statements(items: t.Any) -> list[Statement]:
@@ -257,7 +266,9 @@ def parse_statements(items: t.Any) -> list[Statement]:
             raise ValueError(f'{where} must be a SQL string or a dict with sql, args and named_args')
         unknown = set(item) - {'sql', 'args', 'named_args'}
         if unknown:
-            raise ValueError(f"{where} has unknown keys: {', '.join(sorted(map(str, unknown)))} (allowed: sql, args, named_args)")
+            raise ValueError(
+                f"{where} has unknown keys: {', '.join(sorted(map(str, unknown)))} (allowed: sql, args, named_args)"
+            )
         sql = item.get('sql')
         if not isinstance(sql, str) or not sql.strip():
             raise ValueError(f'{where} has no SQL text')
@@ -317,6 +328,7 @@ def statement_result(result: t.Any, sql: str) -> dict[str, t.Any]:
 
 # ---- the pipeline --------------------------------------------------------------------------
 
+
 def result_error(result: t.Any) -> dict[str, t.Any] | None:
     """The ``{message, code}`` of a failed pipeline result, or None."""
     if isinstance(result, dict) and result.get('type') == 'error':
@@ -351,7 +363,13 @@ class Pipeline:
         headers = {'AccessKey': None, 'Authorization': f'Bearer {self.token}'}
         try:
             response = self.client.request(
-                'POST', PIPELINE_PATH, operation, service=self.service, json_body=body, headers=headers, idempotent=idempotent,
+                'POST',
+                PIPELINE_PATH,
+                operation,
+                service=self.service,
+                json_body=body,
+                headers=headers,
+                idempotent=idempotent,
                 write=not idempotent,
             )
         except EdgeApiError as error:
@@ -361,7 +379,9 @@ class Pipeline:
         answer = response.json()
         results = answer.get('results') if isinstance(answer, dict) else None
         if not isinstance(results, list) or len(results) != len(body['requests']):
-            raise EdgeApiError(operation, response.status, 'the database answered with a body that is not a pipeline result')
+            raise EdgeApiError(
+                operation, response.status, 'the database answered with a body that is not a pipeline result'
+            )
         return results[:-1]
 
 
@@ -370,7 +390,8 @@ def token_works(client: EdgeClient, token: str, service: str = SERVICE) -> bool:
     try:
         results = Pipeline(client, token, service).run(
             [{'type': 'execute', 'stmt': {'sql': 'SELECT 1', 'want_rows': False}}],
-            'check the access token of env_file', idempotent=True,
+            'check the access token of env_file',
+            idempotent=True,
         )
     except EdgeApiError as error:
         if error.status in (401, 403):
@@ -383,6 +404,7 @@ def token_works(client: EdgeClient, token: str, service: str = SERVICE) -> bool:
 
 
 # ---- token expiry ----------------------------------------------------------------------------
+
 
 def parse_rfc3339(text: str) -> datetime.datetime | None:
     match = RFC3339_RE.match(text.strip())
@@ -432,6 +454,7 @@ def expires_at(text: str | None, now: datetime.datetime | None = None) -> str | 
 
 
 # ---- env files ---------------------------------------------------------------------------
+
 
 def _env_value(raw: str) -> str:
     raw = raw.strip()
@@ -500,7 +523,7 @@ class EnvFile:
                 continue
             if updates[key] is None or key in written:
                 continue  # removed, or a repeated assignment of a key already written
-            ending = line[len(line.rstrip('\r\n')):] or '\n'
+            ending = line[len(line.rstrip('\r\n')) :] or '\n'
             prefix = match.group(1) if match else ''
             out.append(f'{prefix}{key}={updates[key]}{ending}')
             written.add(key)

@@ -26,11 +26,9 @@ CHUNK_SIZE = 64 * 1024
 class Measure(t.Protocol):
     """What is counted of a stream: fed chunk by chunk, then ``result()`` is ``{checksum, size, rows}``."""
 
-    def feed(self, chunk: bytes) -> None:
-        ...
+    def feed(self, chunk: bytes) -> None: ...
 
-    def result(self) -> dict[str, t.Any]:
-        ...
+    def result(self) -> dict[str, t.Any]: ...
 
 
 class LineMeasure:
@@ -158,7 +156,9 @@ class ExportFile:
     def replace(self, produce: t.Callable[[t.BinaryIO | None], dict[str, t.Any]]) -> dict[str, t.Any]:
         temporary = None
         try:
-            handle, temporary = tempfile.mkstemp(prefix=f'.{os.path.basename(self.dest)}.', suffix='.tmp', dir=os.path.dirname(self.dest))
+            handle, temporary = tempfile.mkstemp(
+                prefix=f'.{os.path.basename(self.dest)}.', suffix='.tmp', dir=os.path.dirname(self.dest)
+            )
             with os.fdopen(handle, 'wb') as sink:
                 after = produce(sink)
                 sink.flush()

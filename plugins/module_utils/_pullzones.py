@@ -14,7 +14,9 @@ from ansible_collections.edge.platform.plugins.module_utils._client import EdgeC
 PAGE_SIZE = 1000  # the largest perPage the API accepts
 
 
-def list_pullzones(client: EdgeClient, search: str | None = None, include_certificate: bool = False) -> t.Iterator[dict[str, t.Any]]:
+def list_pullzones(
+    client: EdgeClient, search: str | None = None, include_certificate: bool = False
+) -> t.Iterator[dict[str, t.Any]]:
     """Every pull zone (matching ``search``), fetched page by page with the largest page size."""
     params: dict[str, t.Any] = {'perPage': PAGE_SIZE, 'includeCertificate': str(include_certificate).lower()}
     if search:

@@ -64,7 +64,9 @@ class Field:
     def set(cls, option: str, api: str, member: t.Callable[[t.Any], t.Any] | None = None, **kwargs: t.Any) -> Field:
         """A field whose value is a set of members, each converted by ``member``."""
         convert = member or (lambda value: value)
-        return cls(option, api, to_api=lambda values: frozenset(convert(value) for value in values), members=True, **kwargs)
+        return cls(
+            option, api, to_api=lambda values: frozenset(convert(value) for value in values), members=True, **kwargs
+        )
 
     def convert(self, value: t.Any) -> t.Any:
         return self.to_api(value) if self.to_api else value
@@ -293,7 +295,11 @@ class EdgeResource:
         if plan.action:
             self.check(plan)
         after = self.apply(plan)
-        return {'changed': plan.action is not None, **self.outcome(plan, after), 'diff': self.diff(plan, current, after)}
+        return {
+            'changed': plan.action is not None,
+            **self.outcome(plan, after),
+            'diff': self.diff(plan, current, after),
+        }
 
     def run(self) -> t.NoReturn:
         self.validate()

@@ -37,7 +37,7 @@ SCANNER_MODES = {'disabled': 0, 'log': 1, 'block': 2}
 ACCESS_LIST_TYPES = {'ip': 0, 'cidr': 1, 'asn': 2, 'country': 3, 'organization': 4, 'ja4': 5}
 ACCESS_LIST_ACTIONS = {'none': 0, 'allow': 1, 'block': 2, 'challenge': 3, 'log': 4, 'bypass': 5}
 
-INT32_MAX = 2 ** 31 - 1
+INT32_MAX = 2**31 - 1
 
 
 def enum_name(names: dict[str, int], value: t.Any) -> str | None:
@@ -49,6 +49,7 @@ def enum_name(names: dict[str, int], value: t.Any) -> str | None:
 
 
 # ---- the {data, error} envelope -----------------------------------------------------------------
+
 
 def envelope_error(body: t.Any, operation: str, status: int | None = 200) -> EdgeApiError | None:
     """The failure a Shield answer reports: ``success: false`` is one even on a 2xx."""
@@ -72,8 +73,13 @@ def envelope_data(body: t.Any, operation: str, status: int | None = 200) -> t.An
 
 def shield_call(client: EdgeClient, method: str, path: str, operation: str, **kwargs: t.Any) -> t.Any:
     """One Shield API call; returns the envelope's ``data`` (None for a status the caller accepts, ``ok_statuses``)."""
-    response = client.request(method, path, operation, refused=lambda answer: envelope_error(answer.json(), operation, answer.status),
-                              **kwargs)
+    response = client.request(
+        method,
+        path,
+        operation,
+        refused=lambda answer: envelope_error(answer.json(), operation, answer.status),
+        **kwargs,
+    )
     if response.status >= 300:
         return None
     return envelope_data(response.json(), operation, response.status)
@@ -97,7 +103,7 @@ def scope_problem(params: dict[str, t.Any], options: t.Sequence[str] = SCOPE_OPT
         if option == 'pullzone_name':
             if value is not None and not value.strip():
                 return 'pullzone_name must not be empty'
-        elif value is not None and not 1 <= value <= 2 ** 63 - 1:
+        elif value is not None and not 1 <= value <= 2**63 - 1:
             return f'{option} must be a positive integer, got {value}'
     return None
 
@@ -173,7 +179,8 @@ def pullzone_mapping(client: EdgeClient) -> dict[int, int]:
     operation = 'read the pull zones of the shield zones'
     data = envelope_data(client.get('shield/shield-zones/pullzone-mapping', operation), operation)
     return {
-        int(item['shieldZoneId']): int(item['pullZoneId']) for item in data or []
+        int(item['shieldZoneId']): int(item['pullZoneId'])
+        for item in data or []
         if isinstance(item, dict) and item.get('shieldZoneId') is not None and item.get('pullZoneId') is not None
     }
 
@@ -198,20 +205,30 @@ def read_access_lists(client: EdgeClient, zone_id: int, with_content: bool = Fal
     overview = {key: value for key, value in answer.items() if key != 'error'} if isinstance(answer, dict) else {}
     if with_content:
         for item in overview.get('customLists') or []:
-            detail = shield_call(client, 'GET', f"shield/shield-zone/{zone_id}/access-lists/{item.get('listId')}",
-                                 f"read custom access list {item.get('listId')} of shield zone {zone_id}") or {}
+            detail = (
+                shield_call(
+                    client,
+                    'GET',
+                    f"shield/shield-zone/{zone_id}/access-lists/{item.get('listId')}",
+                    f"read custom access list {item.get('listId')} of shield zone {zone_id}",
+                )
+                or {}
+            )
             item.update({key: detail.get(key) for key in ('content', 'checksum')})
     return overview
 
 
 def no_shield_zone(pullzone_id: int | None) -> EdgeApiError:
     return EdgeApiError(
-        f'find shield zone of pull zone {pullzone_id}', None,
-        f'pull zone {pullzone_id} has no shield zone (create one with edge.platform.shield_zone)', 'shield_zone.not_found',
+        f'find shield zone of pull zone {pullzone_id}',
+        None,
+        f'pull zone {pullzone_id} has no shield zone (create one with edge.platform.shield_zone)',
+        'shield_zone.not_found',
     )
 
 
 # ---- timestamps -------------------------------------------------------------------------------------
+
 
 def format_timestamp(value: datetime.datetime) -> str:
     """``YYYY-MM-DDTHH:MM:SSZ`` (with microseconds only when there are some)."""
@@ -235,7 +252,7 @@ def same_instant(current: t.Any, wanted: t.Any) -> bool:
 
 # ---- custom access list entries ------------------------------------------------------------------------
 
-ASN_MAX = 2 ** 32 - 1
+ASN_MAX = 2**32 - 1
 ENTRY_RULES = {
     'ip': 'IPv4 or IPv6 addresses, without a zone index',
     'cidr': 'IPv4 or IPv6 networks in CIDR notation such as 192.0.2.0/24, without host bits',

@@ -21,7 +21,13 @@ from urllib.parse import quote
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, backoff_seconds
 from ansible_collections.edge.platform.plugins.module_utils._files import CHUNK_SIZE, CsvMeasure
-from ansible_collections.edge.platform.plugins.module_utils._timespec import epoch_ms, iso, parse_date, parse_time, utc_now
+from ansible_collections.edge.platform.plugins.module_utils._timespec import (
+    epoch_ms,
+    iso,
+    parse_date,
+    parse_time,
+    utc_now,
+)
 
 # The API keeps the event logs of today and the two days before (UTC days).
 RETENTION_DAYS = 3
@@ -37,6 +43,7 @@ CLIENT_ERRORS = tuple(status for status in range(400, 500) if status != 429)
 
 
 # ---- the day of the logs ------------------------------------------------------------------------
+
 
 def kept_days(now: datetime.datetime | None = None) -> tuple[datetime.date, datetime.date]:
     """The first and last day (UTC) whose event logs the API keeps."""
@@ -69,6 +76,7 @@ def page_path(zone_id: int, day: datetime.date, token: str | None) -> str:
 
 # ---- pages -----------------------------------------------------------------------------------------
 
+
 def wrapper_error(body: t.Any, operation: str, status: int | None) -> EdgeApiError | None:
     """The failure an ``errorResponse`` with ``success: false`` describes, or None."""
     if not isinstance(body, dict):
@@ -82,7 +90,9 @@ def wrapper_error(body: t.Any, operation: str, status: int | None) -> EdgeApiErr
     return EdgeApiError(operation, status, str(error.get('message') or 'no message'), error.get('errorKey') or None)
 
 
-def read_page(client: EdgeClient, zone_id: int, day: datetime.date, token: str | None, operation: str) -> dict[str, t.Any]:
+def read_page(
+    client: EdgeClient, zone_id: int, day: datetime.date, token: str | None, operation: str
+) -> dict[str, t.Any]:
     """One page wrapper; EdgeApiError on any failure, including an ``errorResponse`` of success false."""
     response = client.request('GET', page_path(zone_id, day, token), operation, ok_statuses=CLIENT_ERRORS)
     body = response.json()
@@ -97,7 +107,11 @@ def read_page(client: EdgeClient, zone_id: int, day: datetime.date, token: str |
 
 
 def read_logs(
-    client: EdgeClient, zone_id: int, day: datetime.date, token: str | None, max_pages: int,
+    client: EdgeClient,
+    zone_id: int,
+    day: datetime.date,
+    token: str | None,
+    max_pages: int,
 ) -> dict[str, t.Any]:
     """Up to ``max_pages`` pages from ``token`` (None: the first page).
 
@@ -128,7 +142,10 @@ def read_logs(
 
 # ---- the export window and filters ----------------------------------------------------------------
 
-def export_window(start: t.Any, end: t.Any, now: datetime.datetime | None = None) -> tuple[datetime.datetime, datetime.datetime]:
+
+def export_window(
+    start: t.Any, end: t.Any, now: datetime.datetime | None = None
+) -> tuple[datetime.datetime, datetime.datetime]:
     """``(start, end)`` as UTC datetimes; ValueError unless end is after start and both lie within the last 72 hours."""
     now = now or utc_now()
     begin = parse_time(start, 'start', now=now)
@@ -184,12 +201,16 @@ def check_filters(filters: t.Sequence[dict[str, t.Any]] | None) -> list[dict[str
                 try:
                     ipaddress.ip_network(value.strip(), strict=False)
                 except ValueError:
-                    raise ValueError(f'{where}.value {value!r} is not an IPv4 or IPv6 network such as 192.0.2.0/24') from None
+                    raise ValueError(
+                        f'{where}.value {value!r} is not an IPv4 or IPv6 network such as 192.0.2.0/24'
+                    ) from None
         checked.append({'field': field, 'op': op, 'value': values})
     return checked
 
 
-def export_body(begin: datetime.datetime, finish: datetime.datetime, query: str | None, filters: list[dict[str, t.Any]]) -> dict[str, t.Any]:
+def export_body(
+    begin: datetime.datetime, finish: datetime.datetime, query: str | None, filters: list[dict[str, t.Any]]
+) -> dict[str, t.Any]:
     body: dict[str, t.Any] = {'from': epoch_ms(begin), 'to': epoch_ms(finish)}
     if query is not None and query.strip():
         body['query'] = query
@@ -200,8 +221,13 @@ def export_body(begin: datetime.datetime, finish: datetime.datetime, query: str 
 
 # ---- the export ------------------------------------------------------------------------------------------
 
+
 def export_csv(
-    client: EdgeClient, zone_id: int, body: dict[str, t.Any], operation: str, sink: t.BinaryIO | None = None,
+    client: EdgeClient,
+    zone_id: int,
+    body: dict[str, t.Any],
+    operation: str,
+    sink: t.BinaryIO | None = None,
 ) -> CsvMeasure:
     """Run the export and stream the CSV into ``sink`` (or nowhere), measuring it.
 
@@ -211,8 +237,14 @@ def export_csv(
     attempt = 0
     while True:
         response = client.request(
-            'POST', f'shield/event-logs/{zone_id}/export', operation, json_body=body,
-            headers={'Accept': 'text/csv, application/json;q=0.5'}, idempotent=True, stream=True, write=False,
+            'POST',
+            f'shield/event-logs/{zone_id}/export',
+            operation,
+            json_body=body,
+            headers={'Accept': 'text/csv, application/json;q=0.5'},
+            idempotent=True,
+            stream=True,
+            write=False,
         )
         measure = CsvMeasure()
         if sink is not None:
@@ -237,6 +269,8 @@ def export_csv(
         if attempt >= client.retries:
             raise EdgeApiError(operation, None, f'the CSV broke off after {measure.size} bytes: {broken.message}')
         seconds = backoff_seconds(attempt)
-        client.retry_log.append(f'POST shield/event-logs/{zone_id}/export: the CSV broke off; retrying in {seconds:.1f}s')
+        client.retry_log.append(
+            f'POST shield/event-logs/{zone_id}/export: the CSV broke off; retrying in {seconds:.1f}s'
+        )
         client.sleep(seconds)
         attempt += 1

@@ -21,7 +21,7 @@ RELATIVE_RE = re.compile(r'^([+-])\s*(\d+)\s*([smhdw])\Z')
 UNIT_SECONDS = {'s': 1, 'm': 60, 'h': 3600, 'd': 86400, 'w': 604800}
 DATE_RE = re.compile(r'^\d{4}-\d{2}-\d{2}\Z')
 # Epoch values below this are taken as seconds by mistake (year 2001 in milliseconds).
-EPOCH_MS_MIN = 10 ** 12
+EPOCH_MS_MIN = 10**12
 ISO_RE = re.compile(
     r'^(\d{4})-(\d{2})-(\d{2})'
     r'(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?'
@@ -43,7 +43,9 @@ def parse_iso(text: str) -> datetime.datetime:
             digits = offset[1:].replace(':', '')
             delta = datetime.timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
             zone = datetime.timezone(sign * delta)
-        value = datetime.datetime(int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0), micro, tzinfo=zone)
+        value = datetime.datetime(
+            int(year), int(month), int(day), int(hour or 0), int(minute or 0), int(second or 0), micro, tzinfo=zone
+        )
         return value.astimezone(UTC)
     except (ValueError, OverflowError):  # no such day or time, or beyond year 9999 in UTC
         raise ValueError(f'{text!r} is not a date-time that exists between the years 1 and 9999 (UTC)') from None

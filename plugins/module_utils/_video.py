@@ -43,7 +43,7 @@ def file_digest(path: str) -> tuple[str, bytes]:
     with open(path, 'rb') as handle:
         for chunk in iter(lambda: handle.read(CHUNK_SIZE), b''):
             if len(head) < HEAD_SIZE:
-                head += chunk[:HEAD_SIZE - len(head)]
+                head += chunk[: HEAD_SIZE - len(head)]
             digest.update(chunk)
     return digest.hexdigest(), head
 
@@ -68,7 +68,7 @@ def download_digest(
         head = b''
         for chunk in response.iter_content(CHUNK_SIZE):
             if len(head) < HEAD_SIZE:
-                head += chunk[:HEAD_SIZE - len(head)]
+                head += chunk[: HEAD_SIZE - len(head)]
             digest.update(chunk)
         return digest.hexdigest(), head
     finally:

@@ -199,9 +199,18 @@ date:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query import QUERY_ARGUMENT_SPEC, LogQuery, LogReader
+from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query import (
+    QUERY_ARGUMENT_SPEC,
+    LogQuery,
+    LogReader,
+)
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, ExportFile, LineMeasure, check_dest
+from ansible_collections.edge.platform.plugins.module_utils._files import (
+    CsvMeasure,
+    ExportFile,
+    LineMeasure,
+    check_dest,
+)
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id
 
 FORMATS = ('jsonl', 'csv')
@@ -248,8 +257,15 @@ def main() -> None:
             export = ExportFile(module, dest, CsvMeasure if file_format == 'csv' else LineMeasure)
             changed = export.write(lambda sink: reader.write_v2(sink, file_format))
             scope = {'window': query.window_view(), 'format': file_format}
-        return dict(export.after, changed=changed, dest=dest, has_more=reader.has_more, pullzone_id=query.pullzone_id,
-                    diff=export.diff(path=dest), **scope)
+        return dict(
+            export.after,
+            changed=changed,
+            dest=dest,
+            has_more=reader.has_more,
+            pullzone_id=query.pullzone_id,
+            diff=export.diff(path=dest),
+            **scope,
+        )
 
     module.run(run)
 

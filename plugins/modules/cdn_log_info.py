@@ -235,13 +235,19 @@ checksum:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query import QUERY_ARGUMENT_SPEC, LogQuery, LogReader
+from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query import (
+    QUERY_ARGUMENT_SPEC,
+    LogQuery,
+    LogReader,
+)
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._files import ExportFile, LineMeasure, check_dest
 
-DEST_DEPRECATION = ('The dest option of cdn_log_info is deprecated: an info module changes nothing. To keep the day file, '
-                    'use edge.platform.cdn_log_export, which writes it to dest (left alone when the file already holds it) '
-                    'and reports the change.')
+DEST_DEPRECATION = (
+    'The dest option of cdn_log_info is deprecated: an info module changes nothing. To keep the day file, '
+    'use edge.platform.cdn_log_export, which writes it to dest (left alone when the file already holds it) '
+    'and reports the change.'
+)
 
 
 def main() -> None:
@@ -274,8 +280,13 @@ def main() -> None:
         day_file = ExportFile(module, dest, LineMeasure)
         day_file.write(reader.write_v1)
         rows = day_file.after['rows']
-        return dict(day_file.after, changed=False, dest=dest, has_more=reader.has_more,
-                    next_offset=query.offset + rows if reader.has_more else None)
+        return dict(
+            day_file.after,
+            changed=False,
+            dest=dest,
+            has_more=reader.has_more,
+            next_offset=query.offset + rows if reader.has_more else None,
+        )
 
     module.run(run)
 

@@ -220,7 +220,9 @@ class Registry(EdgeResource):
 
     def validate(self) -> None:
         if not 1 <= len(self.display_name) <= DISPLAY_NAME_MAX:
-            self.module.fail(f'display_name must be 1 to {DISPLAY_NAME_MAX} characters long, got {len(self.display_name)}')
+            self.module.fail(
+                f'display_name must be 1 to {DISPLAY_NAME_MAX} characters long, got {len(self.display_name)}'
+            )
         problem = text_problem(self.display_name)
         if problem:
             self.module.fail(f'display_name {self.display_name!r} {problem}')
@@ -247,7 +249,9 @@ class Registry(EdgeResource):
         return body
 
     @staticmethod
-    def with_password_note(record: dict[str, t.Any], body: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def with_password_note(
+        record: dict[str, t.Any], body: dict[str, t.Any], current: dict[str, t.Any] | None
+    ) -> dict[str, t.Any]:
         """``record`` noting for the diff whether a password was sent, and whether it replaced one."""
         sent = 'passwordCredentials' in body
         record[PASSWORD_NOTE] = (MASK_UPDATED if current and current.get(PASSWORD_NOTE) else MASK) if sent else None
@@ -256,11 +260,16 @@ class Registry(EdgeResource):
     # ---- reading ----------------------------------------------------------------------------
 
     def find(self) -> dict[str, t.Any] | None:
-        matches = [registry_view(record) for record in list_registries(self.client) if record.get('displayName') == self.display_name]
+        matches = [
+            registry_view(record)
+            for record in list_registries(self.client)
+            if record.get('displayName') == self.display_name
+        ]
         if len(matches) > 1:
             ids = ', '.join(str(record.get('id')) for record in matches)
             raise EdgeApiError(
-                f'find container registry "{self.display_name}"', None,
+                f'find container registry "{self.display_name}"',
+                None,
                 f'{len(matches)} registries have this display name (ids {ids}); rename all but one to manage it',
             )
         if not matches:
@@ -279,7 +288,9 @@ class Registry(EdgeResource):
     def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
         body = self.request_body(wanted, creating=True)
         operation = f'add container registry "{self.display_name}"'
-        response = self.client.request('POST', 'mc/registries', operation, json_body=body, refused=self.refusal(operation))
+        response = self.client.request(
+            'POST', 'mc/registries', operation, json_body=body, refused=self.refusal(operation)
+        )
         result = response.json() or {}
         if result.get('id') is None:
             raise EdgeApiError(operation, response.status, 'the API answered no registry id')
@@ -288,7 +299,9 @@ class Registry(EdgeResource):
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         body = self.request_body({**current, **changes}, creating=False)
         operation = f'update container registry "{self.display_name}"'
-        self.client.request('PUT', f"mc/registries/{current['id']}", operation, json_body=body, refused=self.refusal(operation))
+        self.client.request(
+            'PUT', f"mc/registries/{current['id']}", operation, json_body=body, refused=self.refusal(operation)
+        )
         return self.with_password_note(self.read(current['id']), body, current)
 
     @staticmethod
@@ -306,12 +319,16 @@ class Registry(EdgeResource):
         if response.status == 409:
             error = EdgeClient.error_from(operation, response.raw)
             if applications:
-                error = EdgeApiError(operation, error.status, f'{error.message} Used by: {name_list(applications)}', error.error_key)
+                error = EdgeApiError(
+                    operation, error.status, f'{error.message} Used by: {name_list(applications)}', error.error_key
+                )
             self.module.fail_api(error, applications=applications)
         status = str(body.get('status') or '')
         if status.lower() == 'inuse':
             count = len(applications)
-            users = f" by {count} application{'' if count == 1 else 's'}: {name_list(applications)}" if applications else ''
+            users = (
+                f" by {count} application{'' if count == 1 else 's'}: {name_list(applications)}" if applications else ''
+            )
             self.module.fail_api(
                 EdgeApiError(operation, response.status, f'the registry is in use{users}', status),
                 applications=applications,
@@ -323,10 +340,21 @@ class Registry(EdgeResource):
 
     def predicted(self, current: dict[str, t.Any] | None, body: dict[str, t.Any]) -> dict[str, t.Any]:
         """The record the API would hold after saving ``body``."""
-        record: dict[str, t.Any] = dict(current) if current is not None else {
-            'id': None, 'displayName': None, 'hostName': None, 'userName': None, 'firstPasswordSymbols': None,
-            'lastPasswordSymbols': None, 'createdAt': None, 'isPublic': None, 'lastUpdatedAt': None,
-        }
+        record: dict[str, t.Any] = (
+            dict(current)
+            if current is not None
+            else {
+                'id': None,
+                'displayName': None,
+                'hostName': None,
+                'userName': None,
+                'firstPasswordSymbols': None,
+                'lastPasswordSymbols': None,
+                'createdAt': None,
+                'isPublic': None,
+                'lastUpdatedAt': None,
+            }
+        )
         credentials = body.get('passwordCredentials')
         if current is None or registry_type_of(current) != body['type']:
             record['hostName'] = REGISTRY_HOSTS[body['type']]

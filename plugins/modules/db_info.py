@@ -117,7 +117,11 @@ databases:
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._database import DATABASE_ID_RE, list_databases, read_database
+from ansible_collections.edge.platform.plugins.module_utils._database import (
+    DATABASE_ID_RE,
+    list_databases,
+    read_database,
+)
 
 
 def main() -> None:

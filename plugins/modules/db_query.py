@@ -220,7 +220,9 @@ class Statements(EdgeResource):
     @functools.cached_property
     def statements(self) -> list[Statement]:
         given = self.params['statements']
-        return parse_statements([given] if isinstance(given, str) else given)  # one string is one statement: never split
+        return parse_statements(
+            [given] if isinstance(given, str) else given
+        )  # one string is one statement: never split
 
     @property
     def transaction(self) -> bool:
@@ -247,18 +249,23 @@ class Statements(EdgeResource):
     # ---- reading ----
 
     def locate(self) -> Pipeline:
-        return Pipeline(self.module.connect({SERVICE: self.url}), self.params['auth_token'].strip(), unauthorized=UNAUTHORIZED_HINT)
+        return Pipeline(
+            self.module.connect({SERVICE: self.url}), self.params['auth_token'].strip(), unauthorized=UNAUTHORIZED_HINT
+        )
 
     def find(self) -> dict[str, t.Any]:
         """What the database says of each statement: ``(is_readonly, error)``; None when it cannot tell yet."""
         results = self.where.run(
             [{'type': 'describe', 'sql': statement.sql} for statement in self.statements],
-            f'describe the statements on {self.url}', idempotent=True,
+            f'describe the statements on {self.url}',
+            idempotent=True,
         )
         described: list[tuple[bool | None, dict[str, t.Any] | None]] = []
         for result in results:
             error = result_error(result)
-            described.append((None, error) if error is not None else (bool((response_result(result) or {}).get('is_readonly')), None))
+            described.append(
+                (None, error) if error is not None else (bool((response_result(result) or {}).get('is_readonly')), None)
+            )
         return {'described': described}
 
     def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
@@ -272,8 +279,11 @@ class Statements(EdgeResource):
         if code == 'BLOCKED':
             message = f'{message} ({READ_ONLY_HINT})'
         return StatementError(
-            f'statement {statement.number} of {len(self.statements)}', f'{message} [{statement.preview()}]; {note}',
-            code, statement.number, statement.sql,
+            f'statement {statement.number} of {len(self.statements)}',
+            f'{message} [{statement.preview()}]; {note}',
+            code,
+            statement.number,
+            statement.sql,
         )
 
     def batch_steps(self, chosen: list[Statement], finish: str | None) -> tuple[list[dict[str, t.Any]], int]:
@@ -288,14 +298,25 @@ class Statements(EdgeResource):
                 step['condition'] = {'type': 'ok', 'step': len(steps) - 1}
             steps.append(step)
         if finish == 'COMMIT':
-            steps.append({'condition': {'type': 'ok', 'step': len(steps) - 1}, 'stmt': {'sql': 'COMMIT', 'want_rows': False}})
-            steps.append({'condition': {'type': 'not', 'cond': {'type': 'ok', 'step': len(steps) - 1}}, 'stmt': {'sql': 'ROLLBACK', 'want_rows': False}})
+            steps.append(
+                {'condition': {'type': 'ok', 'step': len(steps) - 1}, 'stmt': {'sql': 'COMMIT', 'want_rows': False}}
+            )
+            steps.append(
+                {
+                    'condition': {'type': 'not', 'cond': {'type': 'ok', 'step': len(steps) - 1}},
+                    'stmt': {'sql': 'ROLLBACK', 'want_rows': False},
+                }
+            )
         elif finish == 'ROLLBACK':
             steps.append({'stmt': {'sql': 'ROLLBACK', 'want_rows': False}})
         return steps, offset
 
     def run_batch(
-        self, chosen: list[Statement], finish: str | None, idempotent: bool, describe_after: t.Sequence[Statement] = (),
+        self,
+        chosen: list[Statement],
+        finish: str | None,
+        idempotent: bool,
+        describe_after: t.Sequence[Statement] = (),
     ) -> dict[str, t.Any]:
         """Run ``chosen`` in one batch request; ``describe_after`` are described after it, on the same stream."""
         steps, offset = self.batch_steps(chosen, finish)
@@ -315,7 +336,9 @@ class Statements(EdgeResource):
             begin = step_errors[0]
             raise StatementError(f'begin a transaction on {self.url}', str(begin.get('message')), begin.get('code'))
         described = {
-            statement.number: (response_result(result) or {}).get('is_readonly') is True if result_error(result) is None else None
+            statement.number: (response_result(result) or {}).get('is_readonly') is True
+            if result_error(result) is None
+            else None
             for statement, result in zip(describe_after, results[1:])
         }
         return {'offset': offset, 'results': step_results, 'errors': step_errors, 'described': described}
@@ -339,7 +362,12 @@ class Statements(EdgeResource):
                 else:
                     note = f'the statements before it stay applied, the {len(self.statements) - statement.number} after it did not run'
                 failure = self.statement_error(statement, error, note)
-                self.module.fail(str(failure), failure=failure.failure(), changed=changed, results=[] if self.transaction else results)
+                self.module.fail(
+                    str(failure),
+                    failure=failure.failure(),
+                    changed=changed,
+                    results=[] if self.transaction else results,
+                )
             results.append(statement_result(batch['results'][offset + index], statement.sql))
         if finish == 'COMMIT':
             commit_error = batch['errors'][offset + len(self.statements)]
@@ -350,16 +378,25 @@ class Statements(EdgeResource):
                     commit_error.get('code'),
                 )
         # One that still cannot be described (a table it dropped is gone) counts as a change.
-        readonly_after = [batch['described'].get(statement.number) if readonly is None else readonly
-                          for statement, (readonly, _error) in zip(self.statements, described)]
-        return {'results': results, 'writes': [statement for statement, readonly in zip(self.statements, readonly_after) if readonly is not True]}
+        readonly_after = [
+            batch['described'].get(statement.number) if readonly is None else readonly
+            for statement, (readonly, _error) in zip(self.statements, described)
+        ]
+        return {
+            'results': results,
+            'writes': [
+                statement for statement, readonly in zip(self.statements, readonly_after) if readonly is not True
+            ],
+        }
 
     def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         """Check mode: run what only reads (and roll back), skip the rest."""
         plan: list[bool] = []  # True: run it
         for statement, (readonly, error) in zip(self.statements, current['described']):
             if readonly is None and not any(run is False for run in plan):
-                raise self.statement_error(statement, error or {}, 'the database cannot run it (check mode changed nothing)')
+                raise self.statement_error(
+                    statement, error or {}, 'the database cannot run it (check mode changed nothing)'
+                )
             plan.append(readonly is True)
         chosen = [statement for statement, run in zip(self.statements, plan) if run]
         ran: dict[int, dict[str, t.Any]] = {}
@@ -371,7 +408,9 @@ class Statements(EdgeResource):
                 if error:
                     raise self.statement_error(statement, error, 'check mode changed nothing')
                 ran[statement.number] = statement_result(batch['results'][offset + position], statement.sql)
-        results = [ran.get(statement.number) or {'sql': statement.sql, 'skipped': True} for statement in self.statements]
+        results = [
+            ran.get(statement.number) or {'sql': statement.sql, 'skipped': True} for statement in self.statements
+        ]
         return {'results': results, 'writes': [statement for statement, run in zip(self.statements, plan) if not run]}
 
     # ---- output ----
@@ -401,7 +440,9 @@ def main() -> None:
         management_api=False,
         argument_spec=dict(
             database_url=dict(type='str', required=True, fallback=(env_fallback, ['SERVICE_DATABASE_URL'])),
-            auth_token=dict(type='str', required=True, no_log=True, fallback=(env_fallback, ['SERVICE_DATABASE_AUTH_TOKEN'])),
+            auth_token=dict(
+                type='str', required=True, no_log=True, fallback=(env_fallback, ['SERVICE_DATABASE_AUTH_TOKEN'])
+            ),
             statements=dict(type='raw', required=True),
             transaction=dict(type='bool', default=True),
         ),

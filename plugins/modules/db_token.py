@@ -239,7 +239,9 @@ class DatabaseTokens(EdgeResource):
         params, module = self.params, self.module
         module.refuse_blank('database_name')
         if params['database_id'] is not None and not DATABASE_ID_RE.match(params['database_id']):
-            module.fail(f"database_id must be a database id such as db_01HZX3J5K8M9N0P1Q2R3S4T5V6, got {params['database_id']!r}")
+            module.fail(
+                f"database_id must be a database id such as db_01HZX3J5K8M9N0P1Q2R3S4T5V6, got {params['database_id']!r}"
+            )
         if params['regenerate'] and params['state'] != 'absent':
             module.fail('regenerate requires state=absent (regenerating revokes every token of the database first)')
         if params['env_file'] is not None and not params['env_file'].strip():
@@ -285,7 +287,9 @@ class DatabaseTokens(EdgeResource):
             except ValueError as exc:
                 self.module.fail(f'read database {self.where.id} failed: {exc}')
             current['works'] = token_works(pipeline, token)
-            current['token'] = 'env_file token works' if current['works'] else 'env_file token does not work (revoked or expired)'
+            current['token'] = (
+                'env_file token works' if current['works'] else 'env_file token does not work (revoked or expired)'
+            )
             if current['works']:  # kept, and returned with return_token
                 current['tokens'] = {self.params['access']: token}
         return current
@@ -297,7 +301,9 @@ class DatabaseTokens(EdgeResource):
         if not t.cast(dict, current)['works']:
             return {'token': 'new'}
         env = self.env
-        if env is not None and (self.env_changes({ENV_URL: self.where.url}) if not env.get(ENV_URL) else self.mode_changes()):
+        if env is not None and (
+            self.env_changes({ENV_URL: self.where.url}) if not env.get(ENV_URL) else self.mode_changes()
+        ):
             return {'env_file': 'repaired'}
         return {}
 
@@ -336,7 +342,12 @@ class DatabaseTokens(EdgeResource):
         self.writable()
         self.notes.append(f'revoke every token of database {self.where.id}')
         if not self.module.check_mode:
-            self.client.request('POST', f'{self.where.path}/auth/revoke', f'revoke the tokens of database {self.where.id}', idempotent=True)
+            self.client.request(
+                'POST',
+                f'{self.where.path}/auth/revoke',
+                f'revoke the tokens of database {self.where.id}',
+                idempotent=True,
+            )
         if self.params['regenerate']:
             self.notes.append('generate new full and read_only tokens')
             after.update(token='all revoked; new full and read_only tokens', expires_at=self.expires)
@@ -353,7 +364,9 @@ class DatabaseTokens(EdgeResource):
 
     def generate(self, access: str) -> str:
         body = self.client.request(
-            'PUT', f'{self.where.path}/auth/generate', f'generate a {access} token for database {self.where.id}',
+            'PUT',
+            f'{self.where.path}/auth/generate',
+            f'generate a {access} token for database {self.where.id}',
             json_body={'authorization': ACCESS_API[access], 'expires_at': self.expires},
             idempotent=False,  # a repeated generate would leave a second, unseen token behind
         ).json()
@@ -370,7 +383,9 @@ class DatabaseTokens(EdgeResource):
         except EdgeApiError as error:
             if self.env is not None and self.env.get(ENV_TOKEN):
                 self.update_env({ENV_TOKEN: None})
-                error.message += f'; every token was revoked, and the revoked token was removed from {self.env.path}: run again'
+                error.message += (
+                    f'; every token was revoked, and the revoked token was removed from {self.env.path}: run again'
+                )
             else:
                 error.message += '; every token was revoked: run again to generate new ones'
             raise
@@ -418,7 +433,9 @@ class DatabaseTokens(EdgeResource):
             env.write(text)
         except OSError as exc:
             done = '; '.join(self.notes[:-1]) or 'nothing else'
-            self.module.fail(f'write env_file {env.path} failed: {exc} (done before: {done}; a rerun repairs it)', changed=True)
+            self.module.fail(
+                f'write env_file {env.path} failed: {exc} (done before: {done}; a rerun repairs it)', changed=True
+            )
         self.module.changed_locally = True
 
     def keep_mode(self) -> None:
@@ -447,8 +464,11 @@ class DatabaseTokens(EdgeResource):
 
     def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
         after = after or {}
-        result: dict[str, t.Any] = {'database_id': self.where.id, 'database_url': self.where.url,
-                                    'env_file': self.env.path if self.env else None}
+        result: dict[str, t.Any] = {
+            'database_id': self.where.id,
+            'database_url': self.where.url,
+            'env_file': self.env.path if self.env else None,
+        }
         if 'expires_at' in after:
             result['expires_at'] = after['expires_at']
         tokens = after.get('tokens') or {}

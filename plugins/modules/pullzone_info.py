@@ -197,7 +197,8 @@ def main() -> None:
         certificate = params['include_certificate']
         if params['id'] is not None:
             zone = module.client.get_or_none(
-                f"pullzone/{params['id']}", f"read pull zone {params['id']}",
+                f"pullzone/{params['id']}",
+                f"read pull zone {params['id']}",
                 params={'includeCertificate': str(certificate).lower()},
             )
             return {'pullzones': [present(zone)] if zone else []}

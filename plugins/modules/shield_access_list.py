@@ -256,8 +256,19 @@ from ansible_collections.edge.platform.plugins.module_utils._shield import (
     split_entries,
 )
 
-RESULT_KEYS = ('id', 'name', 'description', 'type', 'checksum', 'entryCount', 'lastModified', 'action', 'isEnabled',
-               'configurationId', 'shieldZoneId')
+RESULT_KEYS = (
+    'id',
+    'name',
+    'description',
+    'type',
+    'checksum',
+    'entryCount',
+    'lastModified',
+    'action',
+    'isEnabled',
+    'configurationId',
+    'shieldZoneId',
+)
 RECORD_KEYS = ('id', 'name', 'description', 'type', 'checksum', 'entryCount', 'lastModified')
 # A list is replaced (a new type or description) by a new list under this name, which takes the
 # list's name once the old one is deleted. A run that stops half-way leaves it behind for the
@@ -308,7 +319,9 @@ class AccessList(EdgeResource):
         if params['entries'] is not None:
             blank = [value for value in params['entries'] if not str(value).strip()]
             if blank:
-                self.module.fail(f'entries must not hold blank values ({len(blank)} given); give entries: [] to empty the list')
+                self.module.fail(
+                    f'entries must not hold blank values ({len(blank)} given); give entries: [] to empty the list'
+                )
             if params['type'] is not None:
                 self.checked_entries(params['type'], frozenset(split_entries(params['entries'])), 'entries')
 
@@ -335,7 +348,12 @@ class AccessList(EdgeResource):
             if self.state == 'absent':
                 return Zone(None)
             raise no_shield_zone(pullzone_id)
-        overview = shield_call(self.client, 'GET', f'shield/shield-zone/{zone_id}/access-lists', f'list access lists of shield zone {zone_id}')
+        overview = shield_call(
+            self.client,
+            'GET',
+            f'shield/shield-zone/{zone_id}/access-lists',
+            f'list access lists of shield zone {zone_id}',
+        )
         return Zone(zone_id, overview if isinstance(overview, dict) else {})
 
     def find(self) -> dict[str, t.Any] | None:
@@ -362,13 +380,28 @@ class AccessList(EdgeResource):
             self.notes.append(f"finish replacing the list: rename list {matches[0].get('listId')}")
         item = matches[0]
         current = {
-            'id': item.get('listId'), 'name': item.get('name'), 'description': item.get('description'), 'type': item.get('type'),
-            'checksum': None, 'entryCount': item.get('entryCount'), 'lastModified': item.get('lastUpdated'),
-            'action': item.get('action'), 'isEnabled': item.get('isEnabled'), 'configurationId': item.get('configurationId'),
+            'id': item.get('listId'),
+            'name': item.get('name'),
+            'description': item.get('description'),
+            'type': item.get('type'),
+            'checksum': None,
+            'entryCount': item.get('entryCount'),
+            'lastModified': item.get('lastUpdated'),
+            'action': item.get('action'),
+            'isEnabled': item.get('isEnabled'),
+            'configurationId': item.get('configurationId'),
             'shieldZoneId': zone_id,
         }
         if self.state == 'present':
-            detail = shield_call(self.client, 'GET', f"shield/shield-zone/{zone_id}/access-lists/{current['id']}", f'read {self.label(current)}') or {}
+            detail = (
+                shield_call(
+                    self.client,
+                    'GET',
+                    f"shield/shield-zone/{zone_id}/access-lists/{current['id']}",
+                    f'read {self.label(current)}',
+                )
+                or {}
+            )
             current.update({key: detail[key] for key in RECORD_KEYS if detail.get(key) is not None})
             current['entries'] = entries_of_content(detail.get('content'))
             if params['return_content']:
@@ -379,7 +412,9 @@ class AccessList(EdgeResource):
     def replaces(item: dict[str, t.Any], name: str, list_id: t.Any = None) -> bool:
         """Whether ``item`` is the replacement of the list ``name`` (of the list ``list_id``, when given)."""
         match = REPLACING_RE.match(str(item.get('name') or ''))
-        return bool(match) and match.group('name') == name and (list_id is None or match.group('list_id') == str(list_id))
+        return (
+            bool(match) and match.group('name') == name and (list_id is None or match.group('list_id') == str(list_id))
+        )
 
     # ---- deciding ----
 
@@ -400,8 +435,11 @@ class AccessList(EdgeResource):
         if plan.action == 'replace' and params['entries'] is None and current is not None:
             current_type = enum_name(ACCESS_LIST_TYPES, current.get('type'))
             if params['type'] is not None and params['type'] != current_type:
-                self.checked_entries(params['type'], current.get('entries') or frozenset(),
-                                     f'the current entries of {self.label(current)} (give entries for the new type)')
+                self.checked_entries(
+                    params['type'],
+                    current.get('entries') or frozenset(),
+                    f'the current entries of {self.label(current)} (give entries for the new type)',
+                )
         if plan.creating or 'entries' in plan.changes:
             self.check_limits(current, plan.wanted, creating=current is None)
 
@@ -446,8 +484,12 @@ class AccessList(EdgeResource):
         if not settings:
             return
         data = shield_call(
-            self.client, 'PATCH', self.list_path(f"configurations/{record['configurationId']}"),
-            f'configure {self.label(record)}', json_body=settings, idempotent=True,
+            self.client,
+            'PATCH',
+            self.list_path(f"configurations/{record['configurationId']}"),
+            f'configure {self.label(record)}',
+            json_body=settings,
+            idempotent=True,
         )
         record.update(settings)
         if isinstance(data, dict):
@@ -464,9 +506,16 @@ class AccessList(EdgeResource):
         created.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
         # The answer has no configuration: read it from the overview, which also shows a list of the
         # same name that another run created at the same time.
-        overview = shield_call(self.client, 'GET', self.list_path(), f'list access lists of shield zone {self.where.zone_id}') or {}
+        overview = (
+            shield_call(self.client, 'GET', self.list_path(), f'list access lists of shield zone {self.where.zone_id}')
+            or {}
+        )
         lists = overview.get('customLists') or []
-        twins = sorted(str(item.get('listId')) for item in lists if item.get('name') == wanted['name'] and item.get('listId') != created['id'])
+        twins = sorted(
+            str(item.get('listId'))
+            for item in lists
+            if item.get('name') == wanted['name'] and item.get('listId') != created['id']
+        )
         if twins:
             raise EdgeFinding(
                 f'create {self.label(created)}',
@@ -475,9 +524,18 @@ class AccessList(EdgeResource):
                 'access_list.duplicate',
             )
         item = next((i for i in lists if i.get('listId') == created['id']), {})
-        created.update(configurationId=item.get('configurationId'), action=item.get('action'), isEnabled=item.get('isEnabled'))
+        created.update(
+            configurationId=item.get('configurationId'), action=item.get('action'), isEnabled=item.get('isEnabled')
+        )
         if created['configurationId'] is not None:
-            self.configure(created, {key: wanted[key] for key in ('action', 'isEnabled') if key in wanted and wanted[key] != created.get(key)})
+            self.configure(
+                created,
+                {
+                    key: wanted[key]
+                    for key in ('action', 'isEnabled')
+                    if key in wanted and wanted[key] != created.get(key)
+                },
+            )
         return created
 
     def replace(self, current: dict[str, t.Any], wanted: dict[str, t.Any]) -> dict[str, t.Any]:
@@ -518,17 +576,35 @@ class AccessList(EdgeResource):
         try:
             return self.create(values)
         except EdgeApiError as error:
-            held = {'name': current.get('name'), 'type': enum_name(ACCESS_LIST_TYPES, current.get('type')),
-                    'description': current.get('description'), 'action': enum_name(ACCESS_LIST_ACTIONS, current.get('action')),
-                    'enabled': current.get('isEnabled'), 'entries': sorted(current.get('entries') or ())}
-            self.module.fail(f'{error}; the zone had no room for a second list, so the old list was deleted first: '
-                             f'its values are in deleted_list, declare them and run again', failure=error.failure(), deleted_list=held)
+            held = {
+                'name': current.get('name'),
+                'type': enum_name(ACCESS_LIST_TYPES, current.get('type')),
+                'description': current.get('description'),
+                'action': enum_name(ACCESS_LIST_ACTIONS, current.get('action')),
+                'enabled': current.get('isEnabled'),
+                'entries': sorted(current.get('entries') or ()),
+            }
+            self.module.fail(
+                f'{error}; the zone had no room for a second list, so the old list was deleted first: '
+                f'its values are in deleted_list, declare them and run again',
+                failure=error.failure(),
+                deleted_list=held,
+            )
 
     def write_entries(self, record: dict[str, t.Any], entries: frozenset[str]) -> None:
         """PATCH the content of a list to ``entries``; ``record`` takes what the API answers."""
         content, checksum = content_of(entries)
-        data = shield_call(self.client, 'PATCH', self.list_path(record['id']), f'update {self.label(record)}',
-                           json_body={'content': content, 'checksum': checksum}, idempotent=True) or {}
+        data = (
+            shield_call(
+                self.client,
+                'PATCH',
+                self.list_path(record['id']),
+                f'update {self.label(record)}',
+                json_body={'content': content, 'checksum': checksum},
+                idempotent=True,
+            )
+            or {}
+        )
         self.with_content(record, entries)
         record.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
 
@@ -539,7 +615,9 @@ class AccessList(EdgeResource):
         run wrote what it had read before) are added to what the list holds now.
         """
         for _attempt in range(MERGE_ATTEMPTS):
-            detail = shield_call(self.client, 'GET', self.list_path(record['id']), f'read {self.label(record)} again') or {}
+            detail = (
+                shield_call(self.client, 'GET', self.list_path(record['id']), f'read {self.label(record)} again') or {}
+            )
             held = entries_of_content(detail.get('content'))
             if added <= held:
                 self.with_content(record, held)
@@ -558,8 +636,17 @@ class AccessList(EdgeResource):
             self.with_content(after, changes['entries'])
             body['content'], body['checksum'] = content_of(changes['entries'])
         if body:
-            data = shield_call(self.client, 'PATCH', self.list_path(current['id']), f'update {self.label(current)}',
-                               json_body=body, idempotent=True) or {}
+            data = (
+                shield_call(
+                    self.client,
+                    'PATCH',
+                    self.list_path(current['id']),
+                    f'update {self.label(current)}',
+                    json_body=body,
+                    idempotent=True,
+                )
+                or {}
+            )
             after.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
         added = changes.get('entries', frozenset()) - frozenset(current.get('entries') or ())
         if added and not self.params['purge']:
@@ -569,13 +656,21 @@ class AccessList(EdgeResource):
 
     def delete(self, current: dict[str, t.Any]) -> None:
         # 404: gone already (a repeated delete whose first answer was lost).
-        shield_call(self.client, 'DELETE', self.list_path(current['id']), f'delete {self.label(current)}', ok_statuses=(404,))
+        shield_call(
+            self.client, 'DELETE', self.list_path(current['id']), f'delete {self.label(current)}', ok_statuses=(404,)
+        )
 
     def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
         record = {
-            'id': None, 'name': wanted.get('name'), 'description': wanted.get('description') or '', 'type': wanted.get('type'),
-            'lastModified': None, 'action': wanted.get('action'), 'isEnabled': wanted.get('isEnabled'),
-            'configurationId': None, 'shieldZoneId': self.where.zone_id,
+            'id': None,
+            'name': wanted.get('name'),
+            'description': wanted.get('description') or '',
+            'type': wanted.get('type'),
+            'lastModified': None,
+            'action': wanted.get('action'),
+            'isEnabled': wanted.get('isEnabled'),
+            'configurationId': None,
+            'shieldZoneId': self.where.zone_id,
         }
         return self.with_content(record, wanted.get('entries') or frozenset())
 
@@ -593,7 +688,9 @@ class AccessList(EdgeResource):
         view = {key: resource.get(key) for key in RESULT_KEYS}
         view['enabled'] = resource.get('isEnabled')  # the option's name, beside the API's
         if self.params['return_content']:
-            view['content'] = resource['content'] if 'content' in resource else content_of(resource.get('entries') or ())[0]
+            view['content'] = (
+                resource['content'] if 'content' in resource else content_of(resource.get('entries') or ())[0]
+            )
         return view
 
     def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:

@@ -209,11 +209,15 @@ def main() -> None:
             start=dict(type='raw', default='-24h'),
             end=dict(type='raw', default='now'),
             query=dict(type='str'),
-            filters=dict(type='list', elements='dict', options=dict(
-                field=dict(type='str', required=True, choices=list(FILTER_FIELDS)),
-                op=dict(type='str', required=True, choices=list(FILTER_OPS)),
-                value=dict(type='raw', required=True),
-            )),
+            filters=dict(
+                type='list',
+                elements='dict',
+                options=dict(
+                    field=dict(type='str', required=True, choices=list(FILTER_FIELDS)),
+                    op=dict(type='str', required=True, choices=list(FILTER_OPS)),
+                    value=dict(type='raw', required=True),
+                ),
+            ),
         ),
         mutually_exclusive=[SCOPE_OPTIONS],
         required_one_of=[SCOPE_OPTIONS],
@@ -239,8 +243,14 @@ def main() -> None:
         operation = f'export the shield event logs of shield zone {zone_id} from {window["start"]} to {window["end"]}'
         export = ExportFile(module, dest, CsvMeasure)
         changed = export.write(lambda sink: export_csv(module.client, zone_id, body, operation, sink).result())
-        return dict(export.after, changed=changed, dest=dest, window=window, shield_zone_id=zone_id,
-                    diff=make_diff(export.before, export.after))
+        return dict(
+            export.after,
+            changed=changed,
+            dest=dest,
+            window=window,
+            shield_zone_id=zone_id,
+            diff=make_diff(export.before, export.after),
+        )
 
     module.run(run)
 

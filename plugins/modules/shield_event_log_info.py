@@ -147,7 +147,11 @@ from ansible_collections.edge.platform.plugins.module_utils._shield import (
     require_shield_zone_id,
     scope_problem,
 )
-from ansible_collections.edge.platform.plugins.module_utils._shield_events import DEFAULT_MAX_PAGES, check_date, read_logs
+from ansible_collections.edge.platform.plugins.module_utils._shield_events import (
+    DEFAULT_MAX_PAGES,
+    check_date,
+    read_logs,
+)
 
 
 def main() -> None:

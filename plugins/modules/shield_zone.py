@@ -374,12 +374,17 @@ def engine_config(value: list[dict[str, t.Any]]) -> list[dict[str, str]]:
 
 
 def engine_config_option(value: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
-    return [{'name': item.get('name'), 'value_encoded': item.get('valueEncoded')} for item in value if isinstance(item, dict)]
+    return [
+        {'name': item.get('name'), 'value_encoded': item.get('valueEncoded')}
+        for item in value
+        if isinstance(item, dict)
+    ]
 
 
 def same_engine_config(current: t.Any, wanted: t.Any) -> bool:
     def by_name(items: t.Any) -> dict[t.Any, t.Any]:
         return {item.get('name'): item.get('valueEncoded') for item in items or () if isinstance(item, dict)}
+
     return by_name(current) == by_name(wanted)
 
 
@@ -429,7 +434,13 @@ class ShieldZone(EdgeResource):
         Field('waf_request_ignored_headers', 'wafRequestIgnoredHeaders', equal=same_set),
         Field('waf_realtime_threat_intelligence_enabled', 'wafRealtimeThreatIntelligenceEnabled'),
         Field('waf_profile_id', 'wafProfileId'),
-        Field('waf_engine_config', 'wafEngineConfig', to_api=engine_config, equal=same_engine_config, from_api=engine_config_option),
+        Field(
+            'waf_engine_config',
+            'wafEngineConfig',
+            to_api=engine_config,
+            equal=same_engine_config,
+            from_api=engine_config_option,
+        ),
         Field.enum('waf_request_body_limit_action', 'wafRequestBodyLimitAction', PAYLOAD_LIMIT_ACTIONS),
         Field.enum('waf_response_body_limit_action', 'wafResponseBodyLimitAction', PAYLOAD_LIMIT_ACTIONS),
         Field.enum('ddos_shield_sensitivity', 'dDoSShieldSensitivity', DDOS_SENSITIVITIES),
@@ -437,10 +448,18 @@ class ShieldZone(EdgeResource):
         Field('whitelabel_response_pages', 'whitelabelResponsePages'),
         # Bot detection (GET|PATCH …/shield-zone/{id}/bot-detection)
         Field.enum('bot_detection_execution_mode', BOT + 'executionMode', BOT_EXECUTION_MODES),
-        Field.enum('bot_detection_request_integrity_sensitivity', BOT + 'requestIntegrity.sensitivity', BOT_SENSITIVITIES),
+        Field.enum(
+            'bot_detection_request_integrity_sensitivity', BOT + 'requestIntegrity.sensitivity', BOT_SENSITIVITIES
+        ),
         Field.enum('bot_detection_ip_address_sensitivity', BOT + 'ipAddress.sensitivity', BOT_SENSITIVITIES),
-        Field.enum('bot_detection_browser_fingerprint_sensitivity', BOT + 'browserFingerprint.sensitivity', BOT_SENSITIVITIES),
-        Field.enum('bot_detection_browser_fingerprint_aggression', BOT + 'browserFingerprint.aggression', FINGERPRINT_AGGRESSIONS),
+        Field.enum(
+            'bot_detection_browser_fingerprint_sensitivity', BOT + 'browserFingerprint.sensitivity', BOT_SENSITIVITIES
+        ),
+        Field.enum(
+            'bot_detection_browser_fingerprint_aggression',
+            BOT + 'browserFingerprint.aggression',
+            FINGERPRINT_AGGRESSIONS,
+        ),
         Field('bot_detection_browser_fingerprint_complex_enabled', BOT + 'browserFingerprint.complexEnabled'),
         # Upload scanning (GET|PATCH …/shield-zone/{id}/upload-scanning)
         Field('upload_scanning_enabled', UPLOAD + 'isEnabled'),
@@ -476,7 +495,9 @@ class ShieldZone(EdgeResource):
             if wrong:
                 self.module.fail(f'waf_custom_rule_order holds ids that are not positive: {wrong}')
             if len(set(order)) != len(order):
-                self.module.fail(f'waf_custom_rule_order lists a rule more than once: {sorted({r for r in order if order.count(r) > 1})}')
+                self.module.fail(
+                    f'waf_custom_rule_order lists a rule more than once: {sorted({r for r in order if order.count(r) > 1})}'
+                )
         for option in ('waf_disabled_rules', 'waf_log_only_rules', 'waf_request_ignored_headers'):
             if params[option] is not None and any(not item.strip() for item in params[option]):
                 self.module.fail(f'{option} must not hold empty strings')
@@ -505,8 +526,12 @@ class ShieldZone(EdgeResource):
         zone_id = current['shieldZoneId']
         for prefix, part in ((BOT, 'bot-detection'), (UPLOAD, 'upload-scanning')):
             if self.managed(prefix):
-                data = shield_call(self.client, 'GET', f'shield/shield-zone/{zone_id}/{part}',
-                                   f"read {part.replace('-', ' ')} of shield zone {zone_id}")
+                data = shield_call(
+                    self.client,
+                    'GET',
+                    f'shield/shield-zone/{zone_id}/{part}',
+                    f"read {part.replace('-', ' ')} of shield zone {zone_id}",
+                )
                 current.update(flatten(prefix, data or {}))
         return current
 
@@ -515,22 +540,31 @@ class ShieldZone(EdgeResource):
     def patch_parts(self, zone_id: int, changes: dict[str, t.Any], after: dict[str, t.Any]) -> None:
         """Write the bot detection and upload scanning changes through their own endpoints."""
         for prefix, part in ((BOT, 'bot-detection'), (UPLOAD, 'upload-scanning')):
-            values = {key[len(prefix):]: value for key, value in changes.items() if key.startswith(prefix)}
+            values = {key[len(prefix) :]: value for key, value in changes.items() if key.startswith(prefix)}
             if not values:
                 continue
             data = shield_call(
-                self.client, 'PATCH', f'shield/shield-zone/{zone_id}/{part}', f"update {part.replace('-', ' ')} of shield zone {zone_id}",
-                json_body=dict(nest(values), shieldZoneId=zone_id), idempotent=True,
+                self.client,
+                'PATCH',
+                f'shield/shield-zone/{zone_id}/{part}',
+                f"update {part.replace('-', ' ')} of shield zone {zone_id}",
+                json_body=dict(nest(values), shieldZoneId=zone_id),
+                idempotent=True,
             )
             if isinstance(data, dict):
                 after.update(flatten(prefix, data))
 
     def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        body: dict[str, t.Any] = {'pullZoneId': self.where, 'shieldZone': {k: v for k, v in wanted.items() if '.' not in k}}
+        body: dict[str, t.Any] = {
+            'pullZoneId': self.where,
+            'shieldZone': {k: v for k, v in wanted.items() if '.' not in k},
+        }
         for key, name in CREATE_TOP_LEVEL.items():
             if key in wanted:
                 body[name] = wanted[key]
-        data = shield_call(self.client, 'POST', 'shield/shield-zone', f'create shield zone for pull zone {self.where}', json_body=body)
+        data = shield_call(
+            self.client, 'POST', 'shield/shield-zone', f'create shield zone for pull zone {self.where}', json_body=body
+        )
         created = self.predict_create(wanted)
         zone = data.get('shieldZone') if isinstance(data, dict) else None
         if isinstance(zone, dict) and zone.get('shieldZoneId') is not None:
@@ -551,8 +585,12 @@ class ShieldZone(EdgeResource):
         zone_changes = {key: value for key, value in changes.items() if '.' not in key}
         if zone_changes:
             data = shield_call(
-                self.client, 'PATCH', 'shield/shield-zone', f'update shield zone {zone_id}',
-                json_body={'shieldZoneId': zone_id, 'shieldZone': zone_changes}, idempotent=True,
+                self.client,
+                'PATCH',
+                'shield/shield-zone',
+                f'update shield zone {zone_id}',
+                json_body={'shieldZoneId': zone_id, 'shieldZone': zone_changes},
+                idempotent=True,
             )
             zone = data.get('shieldZone') if isinstance(data, dict) else None
             if isinstance(zone, dict):
@@ -594,10 +632,14 @@ def main() -> None:
             waf_request_ignored_headers=dict(type='list', elements='str'),
             waf_realtime_threat_intelligence_enabled=dict(type='bool'),
             waf_profile_id=dict(type='int'),
-            waf_engine_config=dict(type='list', elements='dict', options=dict(
-                name=dict(type='str', required=True),
-                value_encoded=dict(type='str', required=True),
-            )),
+            waf_engine_config=dict(
+                type='list',
+                elements='dict',
+                options=dict(
+                    name=dict(type='str', required=True),
+                    value_encoded=dict(type='str', required=True),
+                ),
+            ),
             waf_request_body_limit_action=choices(PAYLOAD_LIMIT_ACTIONS),
             waf_response_body_limit_action=choices(PAYLOAD_LIMIT_ACTIONS),
             ddos_shield_sensitivity=choices(DDOS_SENSITIVITIES),

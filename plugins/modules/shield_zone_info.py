@@ -213,12 +213,16 @@ def main() -> None:
         elif params['pullzone_id'] is not None:
             zones = zones_of_pullzones(client, [params['pullzone_id']])
         elif params['pullzone_name'] is not None:
-            zones = zones_of_pullzones(client, [int(zone['Id']) for zone in pullzones_named(client, params['pullzone_name'])])
+            zones = zones_of_pullzones(
+                client, [int(zone['Id']) for zone in pullzones_named(client, params['pullzone_name'])]
+            )
         else:
             zones = every_zone(client)
         if params['access_lists'] != 'none':
             for zone in zones:
-                zone['accessLists'] = read_access_lists(client, int(zone['shieldZoneId']), with_content=params['access_lists'] == 'content')
+                zone['accessLists'] = read_access_lists(
+                    client, int(zone['shieldZoneId']), with_content=params['access_lists'] == 'content'
+                )
         return {'shield_zones': zones}
 
     module.run(run)

@@ -175,18 +175,32 @@ class BlockedReferrers(EdgeResource):
     def find(self) -> dict[str, t.Any]:
         library = self.client.get(f"videolibrary/{self.params['library_id']}", f'read {self.library}') or {}
         held = [str(item) for item in library.get('BlockedReferrers') or []]
-        return {'BlockedReferrers': held, 'hostnames': frozenset(item.lower() for item in held), 'added': [], 'removed': []}
+        return {
+            'BlockedReferrers': held,
+            'hostnames': frozenset(item.lower() for item in held),
+            'added': [],
+            'removed': [],
+        }
 
     def planned(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> tuple[list[str], list[str]]:
         """The hostnames to remove (as the library holds them) and to add (in the order given)."""
         wanted = changes['hostnames']
         to_remove = [item for item in current['BlockedReferrers'] if item.lower() not in wanted]
-        to_add = [hostname for hostname in normalise(self.params['hostnames'])[0] if hostname in wanted and hostname not in current['hostnames']]
+        to_add = [
+            hostname
+            for hostname in normalise(self.params['hostnames'])[0]
+            if hostname in wanted and hostname not in current['hostnames']
+        ]
         return to_remove, to_add
 
     def after(self, current: dict[str, t.Any], removed: list[str], added: list[str]) -> dict[str, t.Any]:
         held = [item for item in current['BlockedReferrers'] if item not in removed] + added
-        return {'BlockedReferrers': held, 'hostnames': frozenset(item.lower() for item in held), 'added': added, 'removed': removed}
+        return {
+            'BlockedReferrers': held,
+            'hostnames': frozenset(item.lower() for item in held),
+            'added': added,
+            'removed': removed,
+        }
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         to_remove, to_add = self.planned(current, changes)
@@ -194,12 +208,20 @@ class BlockedReferrers(EdgeResource):
         try:
             # Removals first: a library's list may have a limit. Each call adds or removes one hostname.
             for hostname in to_remove:
-                self.client.request('POST', f'videolibrary/{library_id}/removeBlockedReferrer',
-                                    f'remove blocked referrer "{hostname}" from {self.library}', json_body={'Hostname': hostname})
+                self.client.request(
+                    'POST',
+                    f'videolibrary/{library_id}/removeBlockedReferrer',
+                    f'remove blocked referrer "{hostname}" from {self.library}',
+                    json_body={'Hostname': hostname},
+                )
                 removed.append(hostname)
             for hostname in to_add:
-                self.client.request('POST', f'videolibrary/{library_id}/addBlockedReferrer',
-                                    f'add blocked referrer "{hostname}" to {self.library}', json_body={'Hostname': hostname})
+                self.client.request(
+                    'POST',
+                    f'videolibrary/{library_id}/addBlockedReferrer',
+                    f'add blocked referrer "{hostname}" to {self.library}',
+                    json_body={'Hostname': hostname},
+                )
                 added.append(hostname)
         except EdgeApiError as error:
             # Say what was done before the failure (changed: whatever reached the server); a rerun completes the rest.

@@ -195,7 +195,9 @@ class Thumbnail(EdgeResource):
             module.fail('video_id must not be empty')
         problem = id_segment_problem(video_id)
         if problem:
-            module.fail(f'video_id {video_id!r} {problem} (the id of a video, such as 7e8a2401-2d3a-4904-8b9c-f532f558c29f)')
+            module.fail(
+                f'video_id {video_id!r} {problem} (the id of a video, such as 7e8a2401-2d3a-4904-8b9c-f532f558c29f)'
+            )
         src = params['src']
         if src is not None:
             if not os.path.exists(src):
@@ -233,7 +235,9 @@ class Thumbnail(EdgeResource):
         except EdgeApiError as error:
             if self.params['force']:
                 return None
-            self.module.fail(f'{error}. Set force=true to set the thumbnail without comparing.', failure=error.failure())
+            self.module.fail(
+                f'{error}. Set force=true to set the thumbnail without comparing.', failure=error.failure()
+            )
         return found[0] if found else None
 
     def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
@@ -245,7 +249,9 @@ class Thumbnail(EdgeResource):
             # No status counts as missing here: a failure raises, so this is never empty.
             checksum, head = download_digest(self.client, url, f'fetch the thumbnail image from {url}') or ('', b'')
             if image_kind(head) is None:
-                self.module.fail(f'url {url} does not serve a {KINDS} image (judged by its content); nothing was changed')
+                self.module.fail(
+                    f'url {url} does not serve a {KINDS} image (judged by its content); nothing was changed'
+                )
             wanted['checksum'] = checksum
         if self.params['force']:
             wanted['force'] = True  # set it even when it is the same image
@@ -268,24 +274,40 @@ class Thumbnail(EdgeResource):
             # The {success, message, statusCode} body can report a failure with a 2xx status.
             answer = response.json()
             if isinstance(answer, dict) and answer.get('success') is False:
-                return EdgeApiError(operation, answer.get('statusCode') or response.status, str(answer.get('message') or 'no message'))
+                return EdgeApiError(
+                    operation, answer.get('statusCode') or response.status, str(answer.get('message') or 'no message')
+                )
             return None
 
         try:
             if src is not None:
                 self.client.request(
-                    'POST', f'{self.path}/thumbnail', operation, service='video', data=body,
-                    headers=dict(self.headers, **{'Content-Type': 'application/octet-stream'}), idempotent=True, refused=not_set,
+                    'POST',
+                    f'{self.path}/thumbnail',
+                    operation,
+                    service='video',
+                    data=body,
+                    headers=dict(self.headers, **{'Content-Type': 'application/octet-stream'}),
+                    idempotent=True,
+                    refused=not_set,
                 )
             else:
                 self.client.request(
-                    'POST', f'{self.path}/thumbnail', operation, service='video', params={'thumbnailUrl': url},
-                    headers=self.headers or None, idempotent=True, refused=not_set,
+                    'POST',
+                    f'{self.path}/thumbnail',
+                    operation,
+                    service='video',
+                    params={'thumbnailUrl': url},
+                    headers=self.headers or None,
+                    idempotent=True,
+                    refused=not_set,
                 )
         finally:
             for handle in opened:
                 handle.close()
-        video = self.client.get(self.path, f'read {self.label} after setting its thumbnail', service='video', headers=self.headers or None)
+        video = self.client.get(
+            self.path, f'read {self.label} after setting its thumbnail', service='video', headers=self.headers or None
+        )
         return {'video': video or {}, 'checksum': changes.get('checksum', current['checksum'])}
 
     def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:

@@ -43,7 +43,7 @@ from ansible_collections.edge.platform.plugins.module_utils._timespec import epo
 LOG = logging.getLogger('edge.platform.event_source')
 
 DEFAULT_INTERVAL = 30.0
-MAX_BACKOFF = 300.0          # the longest pause after failures, unless the interval is longer
+MAX_BACKOFF = 300.0  # the longest pause after failures, unless the interval is longer
 STATE_VERSION = 1
 USER_AGENT = 'edge.platform event source'
 
@@ -67,6 +67,7 @@ def utc_now() -> datetime.datetime:
 
 
 # ---- arguments (each check raises ValueError naming the argument) ----------------------------------------------
+
 
 class Args:
     """The arguments a rulebook gave a source, read with their environment fallbacks."""
@@ -192,6 +193,7 @@ POLLING_ARGS = ('interval', 'state_file', 'start', 'burst_threshold', 'burst_min
 
 # ---- events ---------------------------------------------------------------------------------------------------------
 
+
 def entry_id(entry: dict[str, t.Any], key: str) -> str:
     """What tells an entry apart: its ``key`` (``logId``, ``requestId``); a digest of the entry when it has none."""
     value = entry.get(key)
@@ -203,10 +205,17 @@ def entry_id(entry: dict[str, t.Any], key: str) -> str:
 def error_event(error: EdgeApiError, **where: t.Any) -> dict[str, t.Any]:
     """``{"error": {operation, status, error_key, message}}`` and where it happened (the zone's id)."""
     failure = error.failure()
-    return dict({'error': {
-        'operation': error.operation, 'status': failure['status'], 'error_key': failure['error_key'],
-        'message': failure['message'],
-    }}, **where)
+    return dict(
+        {
+            'error': {
+                'operation': error.operation,
+                'status': failure['status'],
+                'error_key': failure['error_key'],
+                'message': failure['message'],
+            }
+        },
+        **where,
+    )
 
 
 class BurstCounter:
@@ -232,7 +241,7 @@ class BurstCounter:
         times = self.times.setdefault(key, [])
         bisect.insort(times, (moment, label))
         newest = times[-1][0]
-        del times[:bisect.bisect_right(times, (newest - self.window_ms, '\uffff'))]
+        del times[: bisect.bisect_right(times, (newest - self.window_ms, '\uffff'))]
         if len(times) <= self.threshold:
             return None
         last = self.reported.get(key)
@@ -240,7 +249,9 @@ class BurstCounter:
             return None
         self.reported[key] = newest
         return {
-            'count': len(times), 'first_timestamp': times[0][0], 'last_timestamp': newest,
+            'count': len(times),
+            'first_timestamp': times[0][0],
+            'last_timestamp': newest,
             'labels': dict(collections.Counter(label for _moment, label in times)),
         }
 
@@ -258,6 +269,7 @@ class BurstCounter:
 
 # ---- the state file ----------------------------------------------------------------------------------------------------
 
+
 class StateFile:
     """The cursors of one source, kept in a JSON file (mode 0600) that is replaced whole on each save."""
 
@@ -274,20 +286,30 @@ class StateFile:
                 saved = json.load(handle)
         except (OSError, ValueError) as error:
             raise ValueError(f'{self.source}: state_file {self.path} cannot be read: {error}') from None
-        if not isinstance(saved, dict) or saved.get('version') != STATE_VERSION or not isinstance(saved.get('cursors'), dict):
+        if (
+            not isinstance(saved, dict)
+            or saved.get('version') != STATE_VERSION
+            or not isinstance(saved.get('cursors'), dict)
+        ):
             raise ValueError(f'{self.source}: state_file {self.path} is not a state file of this version')
         if saved.get('source') != self.source:
-            raise ValueError(f"{self.source}: state_file {self.path} belongs to {saved.get('source')}; give each source its own file")
+            raise ValueError(
+                f"{self.source}: state_file {self.path} belongs to {saved.get('source')}; give each source its own file"
+            )
         return saved['cursors']
 
     def save(self, cursors: dict[str, dict[str, t.Any]]) -> None:
         if self.path is None:
             return
         directory = os.path.dirname(self.path)
-        descriptor, temporary = tempfile.mkstemp(prefix=f'.{os.path.basename(self.path)}.', suffix='.tmp', dir=directory)
+        descriptor, temporary = tempfile.mkstemp(
+            prefix=f'.{os.path.basename(self.path)}.', suffix='.tmp', dir=directory
+        )
         try:
             with os.fdopen(descriptor, 'w', encoding='utf-8') as handle:  # mkstemp creates it 0600
-                json.dump({'version': STATE_VERSION, 'source': self.source, 'cursors': cursors}, handle, separators=(',', ':'))
+                json.dump(
+                    {'version': STATE_VERSION, 'source': self.source, 'cursors': cursors}, handle, separators=(',', ':')
+                )
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(temporary, self.path)
@@ -298,6 +320,7 @@ class StateFile:
 
 
 # ---- polling -------------------------------------------------------------------------------------------------------
+
 
 class Cursor:
     """Where the reading of a scope stands (``position``), with the burst counts that go with it."""
@@ -336,10 +359,10 @@ class Poller(abc.ABC):
     The scopes are given by id (the argument ``ids_arg``) and/or by pull zone name (``pullzone_names``).
     """
 
-    source = ''             # the source's name, in errors and in the state file
-    id_key = ''             # the event key of the scope's id (shield_zone_id, pullzone_id)
-    ids_arg = ''            # the argument that gives scopes by id
-    max_pages = 20          # pages one read may take; the rest follows right away
+    source = ''  # the source's name, in errors and in the state file
+    id_key = ''  # the event key of the scope's id (shield_zone_id, pullzone_id)
+    ids_arg = ''  # the argument that gives scopes by id
+    max_pages = 20  # pages one read may take; the rest follows right away
 
     def __init__(self, args: Args, base_urls: dict[str, str | None]) -> None:
         """Checks the common arguments (ValueError naming the wrong one) and builds the client for ``base_urls``."""
@@ -393,7 +416,9 @@ class Poller(abc.ABC):
 
     async def run(self, queue: t.Any) -> None:
         """Put the events on ``queue`` until cancelled; the cursors are saved on the way out too."""
-        LOG.info('%s: following %s every %gs', self.source, ', '.join(scope.label for scope in self.scopes), self.interval)
+        LOG.info(
+            '%s: following %s every %gs', self.source, ', '.join(scope.label for scope in self.scopes), self.interval
+        )
         try:
             while True:
                 for scope in list(self.scopes):
@@ -434,7 +459,7 @@ class Poller(abc.ABC):
 
     async def failed(self, scope: Scope, queue: t.Any, error: EdgeApiError) -> None:
         scope.failures += 1
-        pause = min(self.interval * 2 ** scope.failures, max(self.interval, MAX_BACKOFF))
+        pause = min(self.interval * 2**scope.failures, max(self.interval, MAX_BACKOFF))
         scope.due = time.monotonic() + pause
         LOG.warning('%s: %s; next try in %.0fs', self.source, error, pause)
         where = {self.id_key: scope.id} if scope.id is not None else {}

@@ -96,7 +96,9 @@ C.config.initialize_plugin_configuration_definitions('action', SWITCH_PLUGIN, SW
 
 def in_process_enabled(task_vars: dict[str, t.Any] | None = None) -> bool:
     """The switch: ``EDGE_PLATFORM_IN_PROCESS``, ``[edge_platform] in_process`` or ``edge_platform_in_process``."""
-    return bool(C.config.get_config_value('in_process', plugin_type='action', plugin_name=SWITCH_PLUGIN, variables=task_vars))
+    return bool(
+        C.config.get_config_value('in_process', plugin_type='action', plugin_name=SWITCH_PLUGIN, variables=task_vars)
+    )
 
 
 class ModuleRun:
@@ -247,7 +249,9 @@ class InProcessAction(NormalAction):
                 AnsibleModuleCapturedError.normalize_result_exception(data)
             data['_ansible_parsed'] = True
         else:  # printed (older ansible-core) or never produced (a traceback): parse what a module process would print
-            data = self._parse_returned_data(output, profile) if profile is not None else self._parse_returned_data(output)
+            data = (
+                self._parse_returned_data(output, profile) if profile is not None else self._parse_returned_data(output)
+            )
         data.pop('_ansible_suppress_tmpdir_delete', None)
         results = data.get('results')
         if results is not None and (not isinstance(results, Sequence) or isinstance(results, str)):

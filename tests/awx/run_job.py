@@ -39,7 +39,13 @@ DEMO_REGISTRY_PASSWORD = yaml.safe_load((DEMO / 'site_vars.yml').read_text())['s
 # Where the runner records the command it ran with its environment; AWX keeps it out of job output.
 RUNNER_ENVIRONMENT_RECORD = 'command'
 # The events each job must have at least once.
-EXPECTED_EVENTS = ('playbook_on_start', 'playbook_on_play_start', 'playbook_on_task_start', 'runner_on_ok', 'playbook_on_stats')
+EXPECTED_EVENTS = (
+    'playbook_on_start',
+    'playbook_on_play_start',
+    'playbook_on_task_start',
+    'runner_on_ok',
+    'playbook_on_stats',
+)
 
 
 def credential_environment(inputs: dict[str, str]) -> dict[str, str]:
@@ -71,12 +77,14 @@ def private_data_dir(work: pathlib.Path, collections_path: str) -> pathlib.Path:
         'logging_api_url': os.environ['EDGE_LOGGING_API_URL'],
     }
     envvars = credential_environment(inputs)
-    envvars.update({
-        'ANSIBLE_COLLECTIONS_PATH': collections_path,
-        # What the demo playbooks read besides the credential: where they write, the emulator's admin view.
-        'EDGE_DEMO_DIR': str(work),
-        'EDGE_ADMIN_URL': os.environ.get('EDGE_ADMIN_URL', ''),
-    })
+    envvars.update(
+        {
+            'ANSIBLE_COLLECTIONS_PATH': collections_path,
+            # What the demo playbooks read besides the credential: where they write, the emulator's admin view.
+            'EDGE_DEMO_DIR': str(work),
+            'EDGE_ADMIN_URL': os.environ.get('EDGE_ADMIN_URL', ''),
+        }
+    )
     (data / 'env' / 'envvars').write_text(yaml.safe_dump(envvars))
     (data / 'env' / 'extravars').write_text(yaml.safe_dump({'audit_fail_on': 'never', 'demo_expect_no_change': False}))
     return data
@@ -103,8 +111,13 @@ def check_job(data: pathlib.Path, name: str, runner: t.Any) -> list[str]:
         if not path.is_file() or path.name == RUNNER_ENVIRONMENT_RECORD:
             continue
         text = path.read_text(errors='replace')
-        problems += [f'{name}: {label} in {path.relative_to(data)}' for label, secret in secrets.items() if secret in text]
-    print(f'{name}: {runner.status}, {len(events)} events, ' + ', '.join(f'{kind} {counts[kind]}' for kind in sorted(counts) if kind.startswith('runner_on_')))
+        problems += [
+            f'{name}: {label} in {path.relative_to(data)}' for label, secret in secrets.items() if secret in text
+        ]
+    print(
+        f'{name}: {runner.status}, {len(events)} events, '
+        + ', '.join(f'{kind} {counts[kind]}' for kind in sorted(counts) if kind.startswith('runner_on_'))
+    )
     return problems
 
 
@@ -116,7 +129,9 @@ def main() -> int:
         runner = ansible_runner.run(private_data_dir=str(data), playbook=playbook, ident=name, quiet=True)
         problems += check_job(data, name, runner)
     if not (data / 'artifacts' / 'site' / RUNNER_ENVIRONMENT_RECORD).is_file():
-        problems.append(f'the runner recorded no {RUNNER_ENVIRONMENT_RECORD} artifact: the secret check skipped the wrong file')
+        problems.append(
+            f'the runner recorded no {RUNNER_ENVIRONMENT_RECORD} artifact: the secret check skipped the wrong file'
+        )
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:

@@ -27,7 +27,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog='python -m tests.emulator', description='Edge Platform API emulator')
     parser.add_argument('--host', default='127.0.0.1', help='address to listen on (default 127.0.0.1)')
     parser.add_argument('--api-key', help='the account API key (default: a random one, printed on start)')
-    parser.add_argument('--seed', type=scale, default=12, help='scale of the generated data: number of pull zones (default 12)')
+    parser.add_argument(
+        '--seed', type=scale, default=12, help='scale of the generated data: number of pull zones (default 12)'
+    )
     args = parser.parse_args()
     run(host=args.host, api_key=args.api_key, scale=args.seed)
 

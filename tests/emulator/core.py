@@ -28,21 +28,39 @@ ASGIApp = t.Callable[..., t.Awaitable[None]]
 
 # Status code → error key used when a body has to be made up (faults, generic errors).
 STATUS_KEYS = {
-    400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed',
-    409: 'conflict', 413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'validation_failed',
-    429: 'rate_limited', 500: 'internal_error', 502: 'bad_gateway', 503: 'service_unavailable', 504: 'gateway_timeout',
+    400: 'invalid_request',
+    401: 'unauthorized',
+    403: 'forbidden',
+    404: 'not_found',
+    405: 'method_not_allowed',
+    409: 'conflict',
+    413: 'payload_too_large',
+    415: 'unsupported_media_type',
+    422: 'validation_failed',
+    429: 'rate_limited',
+    500: 'internal_error',
+    502: 'bad_gateway',
+    503: 'service_unavailable',
+    504: 'gateway_timeout',
 }
 STATUS_TEXT = {
-    400: 'The request is invalid.', 401: 'Authorization has been denied for this request.',
-    403: 'Access to this resource is forbidden.', 404: 'The requested resource was not found.',
+    400: 'The request is invalid.',
+    401: 'Authorization has been denied for this request.',
+    403: 'Access to this resource is forbidden.',
+    404: 'The requested resource was not found.',
     409: 'The request conflicts with the current state of the resource.',
-    429: 'Too many requests. Please slow down.', 500: 'An unexpected error occurred.',
-    502: 'Bad gateway.', 503: 'The service is temporarily unavailable.', 504: 'Gateway timeout.',
+    429: 'Too many requests. Please slow down.',
+    500: 'An unexpected error occurred.',
+    502: 'Bad gateway.',
+    503: 'The service is temporarily unavailable.',
+    504: 'Gateway timeout.',
 }
 
 
 def json_response(body: t.Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return Response(json.dumps(body, separators=(',', ':')), status_code=status, headers=headers, media_type='application/json')
+    return Response(
+        json.dumps(body, separators=(',', ':')), status_code=status, headers=headers, media_type='application/json'
+    )
 
 
 # ---- error bodies (spec section 7) ------------------------------------------------------
@@ -58,8 +76,11 @@ def core_error(status: int, key: str, message: str, field_name: str = '') -> dic
 def problem_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, t.Any]:
     """RFC 7807 problem, as the container endpoints answer."""
     return {
-        'type': f'https://errors.edge-platform.test/{key}', 'title': key, 'status': status,
-        'detail': message, 'instance': '',
+        'type': f'https://errors.edge-platform.test/{key}',
+        'title': key,
+        'status': status,
+        'detail': message,
+        'instance': '',
     }
 
 
@@ -104,8 +125,13 @@ def error_style(service: str, path: str) -> ErrorStyle:
 
 
 def error_response(
-    service: str, path: str, status: int, message: str | None = None, key: str | None = None,
-    field_name: str = '', headers: dict[str, str] | None = None,
+    service: str,
+    path: str,
+    status: int,
+    message: str | None = None,
+    key: str | None = None,
+    field_name: str = '',
+    headers: dict[str, str] | None = None,
 ) -> Response:
     key = key or STATUS_KEYS.get(status, f'http_{status}')
     message = message or STATUS_TEXT.get(status, f'HTTP {status}')
@@ -124,6 +150,7 @@ class ApiError(Exception):
 
 
 # ---- state, record, faults --------------------------------------------------------------
+
 
 @dataclass
 class Fault:
@@ -152,9 +179,17 @@ class Fault:
 
     def describe(self) -> dict[str, t.Any]:
         return {
-            'service': self.service, 'method': self.method, 'path': self.path.pattern, 'status': self.status,
-            'retry_after': self.retry_after, 'delay': self.delay, 'drop': self.drop, 'times': self.times,
-            'after': self.after, 'drip': self.drip, 'skip': self.skip,
+            'service': self.service,
+            'method': self.method,
+            'path': self.path.pattern,
+            'status': self.status,
+            'retry_after': self.retry_after,
+            'delay': self.delay,
+            'drop': self.drop,
+            'times': self.times,
+            'after': self.after,
+            'drip': self.drip,
+            'skip': self.skip,
         }
 
 
@@ -219,11 +254,17 @@ class State:
         times = int(spec.get('times') if spec.get('times') is not None else 1)
         status = spec.get('status')
         fault = Fault(
-            path=pattern, service=spec.get('service'), method=spec.get('method'),
+            path=pattern,
+            service=spec.get('service'),
+            method=spec.get('method'),
             status=int(status) if status is not None else None,
             retry_after=float(spec['retry_after']) if spec.get('retry_after') is not None else None,
-            delay=float(spec.get('delay') or 0), drop=bool(spec.get('drop')), times=times,
-            after=bool(spec.get('after')), drip=float(spec.get('drip') or 0), skip=int(spec.get('skip') or 0),
+            delay=float(spec.get('delay') or 0),
+            drop=bool(spec.get('drop')),
+            times=times,
+            after=bool(spec.get('after')),
+            drip=float(spec.get('drip') or 0),
+            skip=int(spec.get('skip') or 0),
         )
         if fault.status is None and not fault.drop and not fault.delay and not fault.drip:
             raise ApiError(400, 'a fault needs a status, a delay, drop or drip')
@@ -299,8 +340,11 @@ class ServiceMiddleware:
         method = scope['method']
         path = scope['path']
         entry = {
-            'service': self.service, 'method': method, 'path': path,
-            'query': scope.get('query_string', b'').decode('latin-1'), 'status': None,
+            'service': self.service,
+            'method': method,
+            'path': path,
+            'query': scope.get('query_string', b'').decode('latin-1'),
+            'status': None,
         }
         self.state.requests.append(entry)
 
@@ -331,8 +375,14 @@ class ServiceMiddleware:
                 return
         await self.app(scope, receive, recording_send)
 
-    async def _apply(self, fault: Fault, scope: Scope, receive: t.Callable[..., t.Any], send: t.Callable[..., t.Any],
-                     entry: dict[str, t.Any]) -> bool:
+    async def _apply(
+        self,
+        fault: Fault,
+        scope: Scope,
+        receive: t.Callable[..., t.Any],
+        send: t.Callable[..., t.Any],
+        entry: dict[str, t.Any],
+    ) -> bool:
         """Delay, then drop the connection or answer with the fault's status; True when it answered."""
         if fault.delay:
             await asyncio.sleep(fault.delay)
@@ -351,7 +401,9 @@ class ServiceMiddleware:
         return False
 
     @staticmethod
-    async def _trickle(scope: Scope, message: t.MutableMapping[str, t.Any], send: t.Callable[..., t.Any], seconds: float) -> None:
+    async def _trickle(
+        scope: Scope, message: t.MutableMapping[str, t.Any], send: t.Callable[..., t.Any], seconds: float
+    ) -> None:
         """Send a body a byte at a time, ``seconds`` apart, until it is sent or the client has gone."""
         body: bytes = message.get('body', b'')
         transport = TRANSPORTS.get(tuple(scope.get('client') or ())[:2])
@@ -359,7 +411,13 @@ class ServiceMiddleware:
             if transport is not None and transport.is_closing():
                 return
             last = index == len(body) - 1
-            await send({'type': 'http.response.body', 'body': body[index:index + 1], 'more_body': message.get('more_body', False) or not last})
+            await send(
+                {
+                    'type': 'http.response.body',
+                    'body': body[index : index + 1],
+                    'more_body': message.get('more_body', False) or not last,
+                }
+            )
             await asyncio.sleep(seconds)
         if not body:
             await send(message)
@@ -387,6 +445,7 @@ def _retry_after(seconds: float) -> str:
 
 
 # ---- request helpers -----------------------------------------------------------------------
+
 
 def query_int(request: Request, name: str, default: int, minimum: int | None = None, maximum: int | None = None) -> int:
     raw = request.query_params.get(name)

@@ -39,10 +39,10 @@ from dataclasses import dataclass, field
 
 # A stream nobody used for this long is closed (its transaction rolled back).
 STREAM_IDLE_SECONDS = 30.0
-INT64_MIN = -2 ** 63
-INT64_MAX = 2 ** 63 - 1
-INT32_MIN = -2 ** 31
-INT32_MAX = 2 ** 31 - 1
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+INT32_MIN = -(2**31)
+INT32_MAX = 2**31 - 1
 
 # Opcodes after which SQLite itself no longer calls a statement read-only (besides a write
 # OP_Transaction): what sqlite3_stmt_readonly() answers, read from EXPLAIN.
@@ -90,6 +90,7 @@ def sqlite_error(exc: Exception) -> HranaError:
 
 
 # ---- values ----------------------------------------------------------------------------
+
 
 def from_value(value: t.Any) -> t.Any:
     """A Hrana value as the Python value SQLite binds."""
@@ -146,6 +147,7 @@ def to_value(value: t.Any) -> dict[str, t.Any]:
 
 # ---- statements ------------------------------------------------------------------------
 
+
 @dataclass
 class Analysis:
     """What SQLite says about one statement before it runs."""
@@ -178,7 +180,9 @@ def analyze(conn: sqlite3.Connection, sql: str) -> Analysis:
             cursor.fetchall()
         except (sqlite3.Error, sqlite3.Warning) as exc:
             raise sqlite_error(exc) from None
-        return Analysis(param_count=count, param_names={i: None for i in range(1, count + 1)}, is_explain=True, returns_rows=True)
+        return Analysis(
+            param_count=count, param_names={i: None for i in range(1, count + 1)}, is_explain=True, returns_rows=True
+        )
     try:
         count, cursor = _with_param_count(conn, f'EXPLAIN {sql}')
         program = cursor.fetchall()
@@ -202,7 +206,9 @@ def analyze(conn: sqlite3.Connection, sql: str) -> Analysis:
 def bind(analysis: Analysis, args: list[t.Any], named: dict[str, t.Any]) -> t.Any:
     """Parameters for sqlite3: positional args by index, named args by name (prefix guessed when left out)."""
     if len(args) > analysis.param_count:
-        raise HranaError(f'The statement expects {analysis.param_count} arguments, but {len(args)} were given', 'ARGS_INVALID')
+        raise HranaError(
+            f'The statement expects {analysis.param_count} arguments, but {len(args)} were given', 'ARGS_INVALID'
+        )
     names = {name for name in analysis.param_names.values() if name}
     for given in named:
         if given not in names and not any(name[1:] == given for name in names if name[0] in ':@$'):
@@ -317,7 +323,9 @@ class SqliteDatabase:
         try:
             for request in requests:
                 if closed:
-                    results.append({'type': 'error', 'error': {'message': 'The stream is closed', 'code': 'STREAM_CLOSED'}})
+                    results.append(
+                        {'type': 'error', 'error': {'message': 'The stream is closed', 'code': 'STREAM_CLOSED'}}
+                    )
                     continue
                 try:
                     response = self.run_request(stream, request, read_only)
@@ -418,12 +426,16 @@ class SqliteDatabase:
                 errors.append(error.body())
         return {'step_results': results, 'step_errors': errors}
 
-    def condition(self, stream: Stream, cond: dict[str, t.Any], results: list[t.Any], errors: list[t.Any], index: int) -> bool:
+    def condition(
+        self, stream: Stream, cond: dict[str, t.Any], results: list[t.Any], errors: list[t.Any], index: int
+    ) -> bool:
         kind = cond['type']
         if kind in ('ok', 'error'):
             step = cond['step']
             if step >= index:
-                raise HranaError(f'The condition of step {index} refers to step {step}, which has not run yet', 'BATCH_COND_INVALID')
+                raise HranaError(
+                    f'The condition of step {index} refers to step {step}, which has not run yet', 'BATCH_COND_INVALID'
+                )
             return (results if kind == 'ok' else errors)[step] is not None
         if kind == 'not':
             return not self.condition(stream, cond['cond'], results, errors, index)
@@ -489,6 +501,7 @@ def _has_code(statement: str) -> bool:
 
 
 # ---- protocol checks (before anything runs) --------------------------------------------
+
 
 def _int32(value: t.Any, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not INT32_MIN <= value <= INT32_MAX:

@@ -97,15 +97,19 @@ def admin_app(state: State) -> ASGIApp:
 
     # Areas may add admin endpoints of their own (live traffic).
     area_routes = [route for area in state.areas for route in area.routes(state).get('admin', [])]
-    app = Starlette(exception_handlers={ApiError: lambda request, exc: json_response({'error': exc.message}, exc.status)}, routes=area_routes + [
-        Route('/state', get_state, methods=['GET']),
-        Route('/requests', get_requests, methods=['GET']),
-        Route('/requests', clear_requests, methods=['DELETE']),
-        Route('/reset', reset, methods=['POST']),
-        Route('/faults', add_fault, methods=['POST']),
-        Route('/faults', list_faults, methods=['GET']),
-        Route('/faults', clear_faults, methods=['DELETE']),
-    ])
+    app = Starlette(
+        exception_handlers={ApiError: lambda request, exc: json_response({'error': exc.message}, exc.status)},
+        routes=area_routes
+        + [
+            Route('/state', get_state, methods=['GET']),
+            Route('/requests', get_requests, methods=['GET']),
+            Route('/requests', clear_requests, methods=['DELETE']),
+            Route('/reset', reset, methods=['POST']),
+            Route('/faults', add_fault, methods=['POST']),
+            Route('/faults', list_faults, methods=['GET']),
+            Route('/faults', clear_faults, methods=['DELETE']),
+        ],
+    )
     return app
 
 
@@ -123,8 +127,13 @@ class Emulator:
         sock.listen(128)
         sock.setblocking(False)
         config = uvicorn.Config(
-            app, http=TrackingH11Protocol, lifespan='off', log_level='warning', access_log=False,
-            timeout_keep_alive=30, server_header=False,
+            app,
+            http=TrackingH11Protocol,
+            lifespan='off',
+            log_level='warning',
+            access_log=False,
+            timeout_keep_alive=30,
+            server_header=False,
         )
         self.servers.append((QuietServer(config), sock))
         return sock.getsockname()[1]
@@ -159,7 +168,9 @@ def run(host: str = '127.0.0.1', api_key: str | None = None, scale: int = 12) ->
     ports = {service: emulator.bind(service, build_service(service, state)) for service in SERVICES}
     ports['admin'] = emulator.bind('admin', admin_app(state))
     for area in state.areas:
-        area.bind(state, lambda service, app: emulator.url(emulator.bind(service, ServiceMiddleware(app, service, state))))
+        area.bind(
+            state, lambda service, app: emulator.url(emulator.bind(service, ServiceMiddleware(app, service, state)))
+        )
     ready = {
         'api_url': emulator.url(ports['api']),
         'video_api_url': emulator.url(ports['video']),

@@ -28,6 +28,7 @@ except ImportError:  # ansible-core before 2.19: AnsibleModule reads its argumen
         finally:
             basic._ANSIBLE_ARGS = saved
 
+
 from ansible_collections.edge.platform.plugins.module_utils import _client as client_module
 from ansible_collections.edge.platform.tests.unit.helpers import FakeApi, FakeSession, ModuleExit
 
@@ -54,7 +55,9 @@ def run_module(monkeypatch: pytest.MonkeyPatch) -> t.Callable[..., ModuleExit]:
     monkeypatch.setattr(basic.AnsibleModule, 'exit_json', exit_json)
     monkeypatch.setattr(basic.AnsibleModule, 'fail_json', fail_json)
 
-    def run(main: t.Callable[[], None], args: dict[str, t.Any], check_mode: bool = False, diff: bool = False) -> ModuleExit:
+    def run(
+        main: t.Callable[[], None], args: dict[str, t.Any], check_mode: bool = False, diff: bool = False
+    ) -> ModuleExit:
         full = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff)
         with patch_module_args(full):
             with pytest.raises(ModuleExit) as caught:

@@ -29,7 +29,9 @@ class ModuleExit(Exception):
 class FakeResponse:
     """The part of requests.Response the client uses."""
 
-    def __init__(self, status: int, body: t.Any = None, headers: dict[str, str] | None = None, content: bytes | None = None) -> None:
+    def __init__(
+        self, status: int, body: t.Any = None, headers: dict[str, str] | None = None, content: bytes | None = None
+    ) -> None:
         self.status_code = status
         self.headers = requests.structures.CaseInsensitiveDict(headers or {})
         if content is not None:
@@ -50,7 +52,7 @@ class FakeResponse:
 
     def iter_content(self, chunk_size: int = 65536) -> t.Iterator[bytes]:
         for start in range(0, len(self.content), chunk_size):
-            yield self.content[start:start + chunk_size]
+            yield self.content[start : start + chunk_size]
 
     def close(self) -> None:
         pass
@@ -120,8 +122,16 @@ class FakeSession:
     def mount(self, prefix: str, adapter: t.Any) -> None:
         pass
 
-    def request(self, method: str, url: str, params: t.Any = None, json: t.Any = None, data: t.Any = None,
-                headers: t.Any = None, **kwargs: t.Any) -> FakeResponse:
+    def request(
+        self,
+        method: str,
+        url: str,
+        params: t.Any = None,
+        json: t.Any = None,
+        data: t.Any = None,
+        headers: t.Any = None,
+        **kwargs: t.Any,
+    ) -> FakeResponse:
         merged = dict(self.headers)
         merged.update(dict(headers or {}))
         merged = {key: value for key, value in merged.items() if value is not None}

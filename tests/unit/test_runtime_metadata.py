@@ -30,8 +30,9 @@ def test_requires_ansible() -> None:
 def test_every_module_documents_the_action_group() -> None:
     for name in modules():
         source = (ROOT / 'plugins' / 'modules' / f'{name}.py').read_text(encoding='utf-8')
-        assert ('edge.platform.api.ACTIONGROUP_AND_CHECK' in source or 'edge.platform.api.INFO_MODULE' in source), \
+        assert 'edge.platform.api.ACTIONGROUP_AND_CHECK' in source or 'edge.platform.api.INFO_MODULE' in source, (
             f'{name} does not document its attributes (action group, check mode)'
+        )
 
 
 def test_module_version_is_the_collection_version() -> None:

@@ -77,27 +77,66 @@ RETENTION_MS = 3 * DAY_MS
 RETENTION_MINUTES = RETENTION_MS // MINUTE_MS
 RETENTION_GRACE_MS = 5 * MINUTE_MS
 DEFAULT_RANGE_MS = DAY_MS
-RATE_LIMIT = 30            # requests per pull zone …
-RATE_WINDOW = 10.0         # … per this many seconds
+RATE_LIMIT = 30  # requests per pull zone …
+RATE_WINDOW = 10.0  # … per this many seconds
 DEFAULT_LIMIT = 100
 MAX_LIMIT = 10000
 CACHE_STATUSES = ('HIT', 'MISS', 'BYPASS', 'REVALIDATED', 'STALE', 'UPDATING', '-')
 # The 12 fields of a v1 line, in order, by their v2 property names.
-V1_FIELDS = ('cacheStatus', 'statusCode', 'timestamp', 'bytesSent', 'pullZoneId', 'remoteIp', 'referer', 'url',
-             'edgeLocation', 'userAgent', 'requestId', 'countryCode')
+V1_FIELDS = (
+    'cacheStatus',
+    'statusCode',
+    'timestamp',
+    'bytesSent',
+    'pullZoneId',
+    'remoteIp',
+    'referer',
+    'url',
+    'edgeLocation',
+    'userAgent',
+    'requestId',
+    'countryCode',
+)
 STATUS_RE = re.compile(r'^(?:[1-5]\d\d|[1-5]xx)$', re.IGNORECASE)
 COUNTRY_RE = re.compile(r'^[A-Za-z]{2}$')
 V1_DATE_RE = re.compile(r'^\d{2}-\d{2}-\d{2}$')
 
 # Weighted choices of the generated requests.
 CACHE_WEIGHTS = (('HIT', 60), ('MISS', 18), ('BYPASS', 5), ('REVALIDATED', 4), ('STALE', 2), ('UPDATING', 2), ('-', 9))
-STATUS_WEIGHTS = ((200, 64), (206, 4), (304, 8), (301, 3), (302, 2), (404, 9), (403, 3), (410, 1), (429, 1), (500, 2),
-                  (502, 2), (503, 1))
+STATUS_WEIGHTS = (
+    (200, 64),
+    (206, 4),
+    (304, 8),
+    (301, 3),
+    (302, 2),
+    (404, 9),
+    (403, 3),
+    (410, 1),
+    (429, 1),
+    (500, 2),
+    (502, 2),
+    (503, 1),
+)
 EDGE_LOCATIONS = ('DE', 'FR', 'UK', 'NL', 'PL', 'NY', 'LA', 'MI', 'SG', 'JP', 'SYD', 'BR', 'ZA')
 COUNTRY_CODES = ('US', 'DE', 'FR', 'GB', 'NL', 'PL', 'JP', 'BR', 'IN', 'CA', 'AU', 'SG', 'ZA', 'EE', 'SE', 'ES')
-PATHS = ('/', '/index.html', '/css/site.css', '/js/app.js', '/images/logo.png', '/images/hero.webp', '/fonts/inter.woff2',
-         '/video/intro.mp4', '/downloads/setup.zip', '/api/v1/items?page=2', '/blog/2026/edge-caching', '/favicon.ico',
-         '/robots.txt', '/sitemap.xml', '/old-page', '/wp-login.php')
+PATHS = (
+    '/',
+    '/index.html',
+    '/css/site.css',
+    '/js/app.js',
+    '/images/logo.png',
+    '/images/hero.webp',
+    '/fonts/inter.woff2',
+    '/video/intro.mp4',
+    '/downloads/setup.zip',
+    '/api/v1/items?page=2',
+    '/blog/2026/edge-caching',
+    '/favicon.ico',
+    '/robots.txt',
+    '/sitemap.xml',
+    '/old-page',
+    '/wp-login.php',
+)
 USER_AGENTS = (
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
     'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
@@ -107,7 +146,14 @@ USER_AGENTS = (
     'Googlebot/2.1 (+http://www.google.com/bot.html)',
     'python-requests/2.32.3',
 )
-REFERERS = ('', '', '', 'https://www.example.com/', 'https://search.example.org/?q=edge', 'https://news.example.net/article')
+REFERERS = (
+    '',
+    '',
+    '',
+    'https://www.example.com/',
+    'https://search.example.org/?q=edge',
+    'https://news.example.net/article',
+)
 # Documentation address ranges (RFC 5737, RFC 3849).
 IPV4_PREFIXES = ('192.0.2.', '198.51.100.', '203.0.113.')
 
@@ -132,6 +178,7 @@ def _weighted(rng: random.Random, pairs: t.Sequence[tuple[t.Any, int]]) -> t.Any
 
 # ---- the generated requests -------------------------------------------------------------------------------
 
+
 class ZoneProfile(t.NamedTuple):
     """What the generated requests of a pull zone depend on."""
 
@@ -141,7 +188,9 @@ class ZoneProfile(t.NamedTuple):
 
 
 def profile_of(zone: dict[str, t.Any]) -> ZoneProfile:
-    hosts = tuple(hostname['Value'] for hostname in zone.get('Hostnames') or [] if hostname.get('Value')) or (f"{zone['Id']}.invalid",)
+    hosts = tuple(hostname['Value'] for hostname in zone.get('Hostnames') or [] if hostname.get('Value')) or (
+        f"{zone['Id']}.invalid",
+    )
     return ZoneProfile(int(zone['Id']), hosts, 1 + int(zone['Id']) % 4)
 
 
@@ -163,29 +212,35 @@ def minute_rows(salt: int, anchor: int, profile: ZoneProfile, index: int) -> tup
         host = rng.choice(profile.hosts)
         scheme = 'https' if rng.random() < 0.9 else 'http'
         if rng.random() < 0.15:
-            remote_ip = f'2001:db8:{rng.randrange(1, 0xffff):x}::{rng.randrange(1, 0xffff):x}'
+            remote_ip = f'2001:db8:{rng.randrange(1, 0xFFFF):x}::{rng.randrange(1, 0xFFFF):x}'
         else:
             remote_ip = f'{rng.choice(IPV4_PREFIXES)}{rng.randrange(1, 255)}'
-        body = 0 if status in (301, 302, 304) else rng.randrange(200, 5 * 1024 * 1024 if path.endswith(('.mp4', '.zip')) else 200000)
-        rows.append({
-            'timestamp': iso_ms(begin + offset),
-            'pullZoneId': profile.zone_id,
-            'requestId': f'{rng.getrandbits(128):032x}',
-            'cacheStatus': cache,
-            'statusCode': status,
-            'bytesSent': body + rng.randrange(180, 900),
-            'edgeLocation': rng.choice(EDGE_LOCATIONS),
-            'scheme': scheme,
-            'host': host,
-            'path': path,
-            'url': f'{scheme}://{host}{path}',
-            'remoteIp': remote_ip,
-            'countryCode': rng.choice(COUNTRY_CODES),
-            'userAgent': rng.choice(USER_AGENTS),
-            'referer': rng.choice(REFERERS),
-            'originShield': cache == 'MISS' and rng.random() < 0.3,
-            '_ms': begin + offset,
-        })
+        body = (
+            0
+            if status in (301, 302, 304)
+            else rng.randrange(200, 5 * 1024 * 1024 if path.endswith(('.mp4', '.zip')) else 200000)
+        )
+        rows.append(
+            {
+                'timestamp': iso_ms(begin + offset),
+                'pullZoneId': profile.zone_id,
+                'requestId': f'{rng.getrandbits(128):032x}',
+                'cacheStatus': cache,
+                'statusCode': status,
+                'bytesSent': body + rng.randrange(180, 900),
+                'edgeLocation': rng.choice(EDGE_LOCATIONS),
+                'scheme': scheme,
+                'host': host,
+                'path': path,
+                'url': f'{scheme}://{host}{path}',
+                'remoteIp': remote_ip,
+                'countryCode': rng.choice(COUNTRY_CODES),
+                'userAgent': rng.choice(USER_AGENTS),
+                'referer': rng.choice(REFERERS),
+                'originShield': cache == 'MISS' and rng.random() < 0.3,
+                '_ms': begin + offset,
+            }
+        )
     return tuple(rows)
 
 
@@ -204,7 +259,9 @@ def logs(state: State) -> dict[str, t.Any]:
     return state.data['cdn_logs']
 
 
-def iter_rows(state: State, zone: dict[str, t.Any], begin: int, end: int, descending: bool) -> t.Iterator[dict[str, t.Any]]:
+def iter_rows(
+    state: State, zone: dict[str, t.Any], begin: int, end: int, descending: bool
+) -> t.Iterator[dict[str, t.Any]]:
     """Requests with ``begin <= time < end`` that are still retained, in time order (newest first when descending)."""
     begin = max(begin, now_ms() - RETENTION_MS)
     live = [row for row in logs(state)['live'].get(int(zone['Id']), ()) if begin <= row['_ms'] < end]
@@ -213,10 +270,14 @@ def iter_rows(state: State, zone: dict[str, t.Any], begin: int, end: int, descen
         yield from generated
         return
     # On equal times the generated rows come first, as the live ones were added later.
-    yield from heapq.merge(generated, reversed(live) if descending else live, key=operator.itemgetter('_ms'), reverse=descending)
+    yield from heapq.merge(
+        generated, reversed(live) if descending else live, key=operator.itemgetter('_ms'), reverse=descending
+    )
 
 
-def generated_rows(state: State, zone: dict[str, t.Any], begin: int, end: int, descending: bool) -> t.Iterator[dict[str, t.Any]]:
+def generated_rows(
+    state: State, zone: dict[str, t.Any], begin: int, end: int, descending: bool
+) -> t.Iterator[dict[str, t.Any]]:
     data = logs(state)
     anchor = data['anchor']
     begin = max(begin, anchor - RETENTION_MS)
@@ -228,15 +289,33 @@ def generated_rows(state: State, zone: dict[str, t.Any], begin: int, end: int, d
     indexes = range(first, last + 1) if descending else range(last, first - 1, -1)
     for index in indexes:
         rows = minute_rows(data['salt'], anchor, profile, index)
-        for row in (reversed(rows) if descending else rows):
+        for row in reversed(rows) if descending else rows:
             if begin <= row['_ms'] < end:
                 yield row
 
 
 # ---- live traffic ---------------------------------------------------------------------------------------------
 
-ROW_FIELDS = frozenset(('timestamp', 'pullZoneId', 'requestId', 'cacheStatus', 'statusCode', 'bytesSent', 'edgeLocation',
-                        'scheme', 'host', 'path', 'url', 'remoteIp', 'countryCode', 'userAgent', 'referer', 'originShield'))
+ROW_FIELDS = frozenset(
+    (
+        'timestamp',
+        'pullZoneId',
+        'requestId',
+        'cacheStatus',
+        'statusCode',
+        'bytesSent',
+        'edgeLocation',
+        'scheme',
+        'host',
+        'path',
+        'url',
+        'remoteIp',
+        'countryCode',
+        'userAgent',
+        'referer',
+        'originShield',
+    )
+)
 
 
 def parse_row_time(value: t.Any) -> int:
@@ -261,10 +340,22 @@ def live_row(zone: dict[str, t.Any], given: dict[str, t.Any], now: int) -> dict[
     scheme = str(given.get('scheme') or 'https')
     path = str(given.get('path') or '/')
     row: dict[str, t.Any] = {
-        'timestamp': iso_ms(millis), 'pullZoneId': int(zone['Id']), 'requestId': uuid.uuid4().hex,
-        'cacheStatus': 'HIT', 'statusCode': 200, 'bytesSent': 1024, 'edgeLocation': EDGE_LOCATIONS[0], 'scheme': scheme,
-        'host': host, 'path': path, 'url': f'{scheme}://{host}{path}', 'remoteIp': '192.0.2.1', 'countryCode': 'US',
-        'userAgent': USER_AGENTS[0], 'referer': '', 'originShield': False,
+        'timestamp': iso_ms(millis),
+        'pullZoneId': int(zone['Id']),
+        'requestId': uuid.uuid4().hex,
+        'cacheStatus': 'HIT',
+        'statusCode': 200,
+        'bytesSent': 1024,
+        'edgeLocation': EDGE_LOCATIONS[0],
+        'scheme': scheme,
+        'host': host,
+        'path': path,
+        'url': f'{scheme}://{host}{path}',
+        'remoteIp': '192.0.2.1',
+        'countryCode': 'US',
+        'userAgent': USER_AGENTS[0],
+        'referer': '',
+        'originShield': False,
     }
     row.update({key: value for key, value in given.items() if key not in ('timestamp', 'pullZoneId')})
     for name in ('statusCode', 'bytesSent'):
@@ -297,17 +388,28 @@ def append_rows(state: State, pullzone_id: int, given: list[t.Any]) -> list[dict
 
 def attack_rows(state: State, pullzone_id: int, ip: str, count: int) -> list[dict[str, t.Any]]:
     """The requests of an attack as the CDN logged them: ``count`` refused (403) requests from ``ip``."""
-    return append_rows(state, pullzone_id, [
-        {'remoteIp': ip, 'statusCode': 403, 'cacheStatus': '-', 'bytesSent': 312, 'path': ATTACK_PATHS[number % len(ATTACK_PATHS)],
-         'userAgent': 'sqlmap/1.7.2#stable'}
-        for number in range(count)
-    ])
+    return append_rows(
+        state,
+        pullzone_id,
+        [
+            {
+                'remoteIp': ip,
+                'statusCode': 403,
+                'cacheStatus': '-',
+                'bytesSent': 312,
+                'path': ATTACK_PATHS[number % len(ATTACK_PATHS)],
+                'userAgent': 'sqlmap/1.7.2#stable',
+            }
+            for number in range(count)
+        ],
+    )
 
 
 ATTACK_PATHS = ("/index.php?id=1' OR '1'='1", '/../../etc/passwd', '/search?q=<script>alert(1)</script>', '/.env')
 
 
 # ---- query parameters -------------------------------------------------------------------------------------
+
 
 def invalid(message: str, name: str = '') -> ApiError:
     return ApiError(400, message, 'invalid_request', name)
@@ -335,7 +437,9 @@ def status_filter(request: Request) -> t.Callable[[int], bool] | None:
     return lambda code: code in codes or code // 100 in classes
 
 
-def query_integer(request: Request, name: str, default: int | None, minimum: int, maximum: int | None = None) -> int | None:
+def query_integer(
+    request: Request, name: str, default: int | None, minimum: int, maximum: int | None = None
+) -> int | None:
     raw = request.query_params.get(name)
     if raw is None or raw.strip() == '':
         return default
@@ -398,7 +502,9 @@ def v2_filters(request: Request) -> tuple[list[t.Callable[[dict[str, t.Any]], bo
     cache = [value.upper() for value in comma_list(request, 'cacheStatus')]
     for value in cache:
         if value not in CACHE_STATUSES:
-            raise invalid(f"cacheStatus values must be among {', '.join(CACHE_STATUSES)}, got '{value}'.", 'cacheStatus')
+            raise invalid(
+                f"cacheStatus values must be among {', '.join(CACHE_STATUSES)}, got '{value}'.", 'cacheStatus'
+            )
     if cache:
         predicates.append(lambda row: row['cacheStatus'] in cache)
         echo['cacheStatus'] = cache
@@ -448,6 +554,7 @@ def v2_filters(request: Request) -> tuple[list[t.Callable[[dict[str, t.Any]], bo
 
 # ---- credentials ---------------------------------------------------------------------------------------------
 
+
 def _b64url_decode(text: str) -> bytes:
     return base64.urlsafe_b64decode(text + '=' * (-len(text) % 4))
 
@@ -474,6 +581,7 @@ def valid_jwt(token: str, secret: str) -> bool:
 
 def make_jwt(secret: str, payload: dict[str, t.Any]) -> str:
     """An HS256 JWT (for tests and the demo)."""
+
     def encode(raw: bytes) -> str:
         return base64.urlsafe_b64encode(raw).decode().rstrip('=')
 
@@ -502,6 +610,7 @@ register_auth('logging', '/', logging_credentials)
 
 # ---- the area ----------------------------------------------------------------------------------------------------
 
+
 class CdnLogs(Area):
     name = 'cdn_logs'
 
@@ -524,9 +633,12 @@ class CdnLogs(Area):
             if len(hits) >= RATE_LIMIT:
                 wait = max(1, math.ceil(hits[0] + RATE_WINDOW - moment))
                 return error_response(
-                    'logging', request.url.path, 429,
+                    'logging',
+                    request.url.path,
+                    429,
                     f'Rate limit of {RATE_LIMIT} requests per {RATE_WINDOW:g} seconds exceeded for this pull zone.',
-                    'rate_limited', headers={'Retry-After': str(wait)},
+                    'rate_limited',
+                    headers={'Retry-After': str(wait)},
                 )
             hits.append(moment)
             return None
@@ -560,7 +672,10 @@ class CdnLogs(Area):
             if end - begin > RETENTION_MS + (RETENTION_GRACE_MS if given_end is None else 0):
                 raise invalid('The range from from to to cannot exceed 3 days.', 'from')
             if begin < current - RETENTION_MS - RETENTION_GRACE_MS:
-                raise invalid(f'from must fall within the 3-day log retention window (not before {iso_ms(current - RETENTION_MS)}).', 'from')
+                raise invalid(
+                    f'from must fall within the 3-day log retention window (not before {iso_ms(current - RETENTION_MS)}).',
+                    'from',
+                )
             if begin > current:
                 raise invalid('from must not be in the future.', 'from')
             limit = query_integer(request, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT)
@@ -568,7 +683,11 @@ class CdnLogs(Area):
             order = query_order(request, 'desc')
             predicates, echo = v2_filters(request)
             assert limit is not None and offset is not None
-            matching = (row for row in iter_rows(state, zone, begin, end, order == 'desc') if all(check(row) for check in predicates))
+            matching = (
+                row
+                for row in iter_rows(state, zone, begin, end, order == 'desc')
+                if all(check(row) for check in predicates)
+            )
             page: list[dict[str, t.Any]] = []
             skipped = 0
             has_more = False
@@ -580,11 +699,15 @@ class CdnLogs(Area):
                     has_more = True
                     break
                 page.append(public(row))
-            return json_response({
-                'data': page,
-                'pagination': {'offset': offset, 'limit': limit, 'returned': len(page), 'hasMore': has_more},
-                'query': dict({'pullZoneId': int(raw_id), 'from': iso_ms(begin), 'to': iso_ms(end), 'order': order}, **echo),
-            })
+            return json_response(
+                {
+                    'data': page,
+                    'pagination': {'offset': offset, 'limit': limit, 'returned': len(page), 'hasMore': has_more},
+                    'query': dict(
+                        {'pullZoneId': int(raw_id), 'from': iso_ms(begin), 'to': iso_ms(end), 'order': order}, **echo
+                    ),
+                }
+            )
 
         async def day_file_v1(request: Request) -> t.Any:
             raw_id = request.path_params['pullZoneId']
@@ -614,8 +737,11 @@ class CdnLogs(Area):
 
             def lines() -> t.Iterator[bytes]:
                 rows = (
-                    row for row in iter_rows(state, zone, begin, begin + DAY_MS, order == 'desc')
-                    if not row['originShield'] and (status is None or status(row['statusCode'])) and (search is None or search(row))
+                    row
+                    for row in iter_rows(state, zone, begin, begin + DAY_MS, order == 'desc')
+                    if not row['originShield']
+                    and (status is None or status(row['statusCode']))
+                    and (search is None or search(row))
                 )
                 batch: list[str] = []
                 for number, row in enumerate(rows):
@@ -632,7 +758,9 @@ class CdnLogs(Area):
 
             return StreamingResponse(lines(), media_type='text/plain; charset=utf-8')
 
-        return {'logging': [
-            Route('/v2/pullzones/{pullZoneId}/logs', query_v2, methods=['GET']),
-            Route('/{date}/{pullZoneId}.log', day_file_v1, methods=['GET']),
-        ]}
+        return {
+            'logging': [
+                Route('/v2/pullzones/{pullZoneId}/logs', query_v2, methods=['GET']),
+                Route('/{date}/{pullZoneId}.log', day_file_v1, methods=['GET']),
+            ]
+        }

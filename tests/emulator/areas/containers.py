@@ -40,8 +40,15 @@ register_error_style('api', '/mc', problem_error)
 REGISTRY_HOSTS = {'dockerHub': 'docker.io', 'gitHub': 'ghcr.io'}
 DEFAULT_REGISTRY_TYPE = 'dockerHub'
 REGISTRY_FIELDS = (
-    'id', 'displayName', 'hostName', 'userName', 'firstPasswordSymbols', 'lastPasswordSymbols',
-    'createdAt', 'isPublic', 'lastUpdatedAt',
+    'id',
+    'displayName',
+    'hostName',
+    'userName',
+    'firstPasswordSymbols',
+    'lastPasswordSymbols',
+    'createdAt',
+    'isPublic',
+    'lastUpdatedAt',
 )
 DISPLAY_NAME_MAX = 50
 # The simulated upstream registry refuses a login whose password starts with this.
@@ -109,8 +116,14 @@ def _credentials_fields(password: str | None) -> dict[str, t.Any]:
     return {'firstPasswordSymbols': password[:PASSWORD_SYMBOLS], 'lastPasswordSymbols': password[-PASSWORD_SYMBOLS:]}
 
 
-def make_registry(registry_id: int, display_name: str, registry_type: str, user_name: str | None,
-                  password: str | None, created_at: str) -> dict[str, t.Any]:
+def make_registry(
+    registry_id: int,
+    display_name: str,
+    registry_type: str,
+    user_name: str | None,
+    password: str | None,
+    created_at: str,
+) -> dict[str, t.Any]:
     record = {
         'id': registry_id,
         'displayName': display_name,
@@ -154,26 +167,41 @@ def app_view(app: dict[str, t.Any]) -> dict[str, t.Any]:
 
 # ---- validation problems --------------------------------------------------------------------
 
+
 def validation_problem(request: Request, errors: list[dict[str, str]]) -> Response:
     """400 with the validation problem of spec 7.2."""
-    return json_response({
-        'title': 'validation_failed', 'status': 400, 'detail': 'One or more validation errors occurred.',
-        'instance': request.url.path, 'errors': errors, 'id': None,
-    }, 400)
+    return json_response(
+        {
+            'title': 'validation_failed',
+            'status': 400,
+            'detail': 'One or more validation errors occurred.',
+            'instance': request.url.path,
+            'errors': errors,
+            'id': None,
+        },
+        400,
+    )
 
 
 def _check_registry_body(body: t.Any) -> list[dict[str, str]]:
     """Errors of a create/replace body (ContainerRegistryRequest): ``[{field, message}]``."""
     if not isinstance(body, dict):
         return [{'field': '', 'message': 'A JSON object body is required.'}]
-    errors = [{'field': key, 'message': f"'{key}' is not a known property."}
-              for key in body if key not in ('displayName', 'type', 'passwordCredentials')]
+    errors = [
+        {'field': key, 'message': f"'{key}' is not a known property."}
+        for key in body
+        if key not in ('displayName', 'type', 'passwordCredentials')
+    ]
     name = body.get('displayName')
     if not isinstance(name, str):
         errors.append({'field': 'displayName', 'message': 'The displayName field is required.'})
     elif not 1 <= len(name) <= DISPLAY_NAME_MAX:
-        errors.append({'field': 'displayName',
-                       'message': f'The field displayName must be a string with a minimum length of 1 and a maximum length of {DISPLAY_NAME_MAX}.'})
+        errors.append(
+            {
+                'field': 'displayName',
+                'message': f'The field displayName must be a string with a minimum length of 1 and a maximum length of {DISPLAY_NAME_MAX}.',
+            }
+        )
     registry_type = body.get('type')
     if registry_type is not None and registry_type not in REGISTRY_HOSTS:
         errors.append({'field': 'type', 'message': f"The value '{registry_type}' is not valid for type."})
@@ -182,13 +210,20 @@ def _check_registry_body(body: t.Any) -> list[dict[str, str]]:
         if not isinstance(credentials, dict):
             errors.append({'field': 'passwordCredentials', 'message': 'passwordCredentials must be an object.'})
         else:
-            errors.extend({'field': f'passwordCredentials.{key}', 'message': f"'{key}' is not a known property."}
-                          for key in credentials if key not in ('userName', 'password'))
+            errors.extend(
+                {'field': f'passwordCredentials.{key}', 'message': f"'{key}' is not a known property."}
+                for key in credentials
+                if key not in ('userName', 'password')
+            )
             for key in ('userName', 'password'):
                 value = credentials.get(key)
                 if not isinstance(value, str) or not value:
-                    errors.append({'field': f'passwordCredentials.{key}',
-                                   'message': f'The {key} field is required and must not be empty.'})
+                    errors.append(
+                        {
+                            'field': f'passwordCredentials.{key}',
+                            'message': f'The {key} field is required and must not be empty.',
+                        }
+                    )
     return errors
 
 
@@ -218,7 +253,11 @@ class Containers(Area):
             prefix = 'dckr_pat_' if registry_type == 'dockerHub' else 'ghp_'
             password = f'{prefix}{_token(rng, 24)}' if user_name else None
             records[registry_id] = make_registry(
-                registry_id, display_name, registry_type, user_name, password,
+                registry_id,
+                display_name,
+                registry_type,
+                user_name,
+                password,
                 _stamp(SEED_TIME + datetime.timedelta(days=index)),
             )
             passwords[registry_id] = password
@@ -258,13 +297,22 @@ class Containers(Area):
                 return validation_problem(request, errors)
             credentials = body.get('passwordCredentials') or {}
             if rejected(credentials.get('password')):
-                return json_response({'id': None, 'error': 'The registry refused the login with these credentials.',
-                                      'status': 'secretsValidationFailed'})
+                return json_response(
+                    {
+                        'id': None,
+                        'error': 'The registry refused the login with these credentials.',
+                        'status': 'secretsValidationFailed',
+                    }
+                )
             registry_id = state.data['next_registry_id']
             state.data['next_registry_id'] = registry_id + 1
             registries(state)[registry_id] = make_registry(
-                registry_id, body['displayName'], body.get('type') or DEFAULT_REGISTRY_TYPE,
-                credentials.get('userName'), credentials.get('password'), _now(),
+                registry_id,
+                body['displayName'],
+                body.get('type') or DEFAULT_REGISTRY_TYPE,
+                credentials.get('userName'),
+                credentials.get('password'),
+                _now(),
             )
             registry_passwords(state)[registry_id] = credentials.get('password')
             return json_response({'id': registry_id, 'error': None, 'status': 'saved'})
@@ -277,11 +325,20 @@ class Containers(Area):
                 return validation_problem(request, errors)
             credentials = body.get('passwordCredentials') or {}
             if rejected(credentials.get('password')):
-                return json_response({'id': record['id'], 'error': 'The registry refused the login with these credentials.',
-                                      'status': 'secretsValidationFailed'})
+                return json_response(
+                    {
+                        'id': record['id'],
+                        'error': 'The registry refused the login with these credentials.',
+                        'status': 'secretsValidationFailed',
+                    }
+                )
             replaced = make_registry(
-                record['id'], body['displayName'], body.get('type') or DEFAULT_REGISTRY_TYPE,
-                credentials.get('userName'), credentials.get('password'), record['createdAt'],
+                record['id'],
+                body['displayName'],
+                body.get('type') or DEFAULT_REGISTRY_TYPE,
+                credentials.get('userName'),
+                credentials.get('password'),
+                record['createdAt'],
             )
             replaced['lastUpdatedAt'] = _now()
             registries(state)[record['id']] = replaced
@@ -309,7 +366,9 @@ class Containers(Area):
                 except ValueError:
                     limit = 0
                 if not PAGE_MIN <= limit <= PAGE_MAX:
-                    errors.append({'field': 'limit', 'message': f'The field limit must be between {PAGE_MIN} and {PAGE_MAX}.'})
+                    errors.append(
+                        {'field': 'limit', 'message': f'The field limit must be between {PAGE_MIN} and {PAGE_MAX}.'}
+                    )
             offset = 0
             cursor = request.query_params.get('nextCursor')
             if cursor:
@@ -321,19 +380,23 @@ class Containers(Area):
             if errors:
                 return validation_problem(request, errors)
             everything = apps(state)
-            page = everything[offset:offset + limit]
+            page = everything[offset : offset + limit]
             following = offset + limit
-            return json_response({
-                'items': [app_view(app) for app in page],
-                'meta': {'totalItems': len(everything)},
-                'cursor': _cursor(following) if following < len(everything) else None,
-            })
+            return json_response(
+                {
+                    'items': [app_view(app) for app in page],
+                    'meta': {'totalItems': len(everything)},
+                    'cursor': _cursor(following) if following < len(everything) else None,
+                }
+            )
 
-        return {'api': [
-            Route('/mc/registries', list_registries, methods=['GET']),
-            Route('/mc/registries', create_registry, methods=['POST']),
-            Route('/mc/registries/{id:int}', get_registry, methods=['GET']),
-            Route('/mc/registries/{id:int}', replace_registry, methods=['PUT']),
-            Route('/mc/registries/{id:int}', delete_registry, methods=['DELETE']),
-            Route('/mc/apps', list_apps, methods=['GET']),
-        ]}
+        return {
+            'api': [
+                Route('/mc/registries', list_registries, methods=['GET']),
+                Route('/mc/registries', create_registry, methods=['POST']),
+                Route('/mc/registries/{id:int}', get_registry, methods=['GET']),
+                Route('/mc/registries/{id:int}', replace_registry, methods=['PUT']),
+                Route('/mc/registries/{id:int}', delete_registry, methods=['DELETE']),
+                Route('/mc/apps', list_apps, methods=['GET']),
+            ]
+        }

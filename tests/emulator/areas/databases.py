@@ -33,7 +33,18 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ..core import ApiError, Area, ASGIApp, State, json_body, json_response, query_int, register_auth, register_error_style, service_app
+from ..core import (
+    ApiError,
+    Area,
+    ASGIApp,
+    State,
+    json_body,
+    json_response,
+    query_int,
+    register_auth,
+    register_error_style,
+    service_app,
+)
 from ..hrana import ProtocolError, SqliteDatabase
 
 CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -43,7 +54,7 @@ DATABASES = (
     ('catalog', 'NY', ['NY'], ['DE']),
     ('sessions', 'SG', ['SG', 'SYD'], []),
 )
-SIZE_MAX = str(1024 ** 3)
+SIZE_MAX = str(1024**3)
 DEFAULT_PAGE_SIZE = 100  # what per_page 0 (its default) means
 ACCESS = {'full-access': 'rw', 'read-only': 'ro'}
 RFC3339_RE = re.compile(r'^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$')
@@ -83,6 +94,7 @@ def _now() -> datetime.datetime:
 
 
 # ---- the store -------------------------------------------------------------------------
+
 
 def databases(state: State) -> dict[str, dict[str, t.Any]]:
     """Database records by id (API property names)."""
@@ -173,6 +185,7 @@ register_auth('database', '/', database_auth)
 
 # ---- seeding ---------------------------------------------------------------------------
 
+
 def _seed_catalog(engine: SqliteDatabase, rng: random.Random, scale: int) -> None:
     conn = engine.keeper
     conn.execute(
@@ -181,8 +194,14 @@ def _seed_catalog(engine: SqliteDatabase, rng: random.Random, scale: int) -> Non
     )
     words = ('lamp', 'chair', 'desk', 'shelf', 'rug', 'mug', 'clock', 'vase')
     rows = [
-        (index, f'SKU-{index:05d}', f'{words[index % len(words)]} {index}', round(rng.uniform(2, 400), 2),
-         rng.randrange(0, 500), bytes(rng.randrange(256) for _position in range(8)) if index % 3 == 0 else None)
+        (
+            index,
+            f'SKU-{index:05d}',
+            f'{words[index % len(words)]} {index}',
+            round(rng.uniform(2, 400), 2),
+            rng.randrange(0, 500),
+            bytes(rng.randrange(256) for _position in range(8)) if index % 3 == 0 else None,
+        )
         for index in range(1, scale * 5 + 1)
     ]
     conn.executemany('INSERT INTO products VALUES (?, ?, ?, ?, ?, ?)', rows)
@@ -191,10 +210,17 @@ def _seed_catalog(engine: SqliteDatabase, rng: random.Random, scale: int) -> Non
 def _seed_sessions(engine: SqliteDatabase, rng: random.Random, scale: int) -> None:
     conn = engine.keeper
     conn.execute('CREATE TABLE sessions (id TEXT PRIMARY KEY, user_id INTEGER NOT NULL, expires_at TEXT NOT NULL)')
-    conn.executemany('INSERT INTO sessions VALUES (?, ?, ?)', [
-        (''.join(rng.choice('0123456789abcdef') for _position in range(16)), rng.randrange(1, 1000), f'2030-01-{day:02d}T00:00:00Z')
-        for day in range(1, 8)
-    ])
+    conn.executemany(
+        'INSERT INTO sessions VALUES (?, ?, ?)',
+        [
+            (
+                ''.join(rng.choice('0123456789abcdef') for _position in range(16)),
+                rng.randrange(1, 1000),
+                f'2030-01-{day:02d}T00:00:00Z',
+            )
+            for day in range(1, 8)
+        ],
+    )
 
 
 SEEDERS: dict[str, t.Callable[[SqliteDatabase, random.Random, int], None]] = {
@@ -225,9 +251,16 @@ class Databases(Area):
                 seeder(engine, rng, state.scale)
             engines(state)[db_id] = engine
             records[db_id] = {
-                'id': db_id, 'name': name, 'url': urls.get(db_id) or placeholder_url(db_id),
-                'block_reads': False, 'block_writes': False, 'size_max': SIZE_MAX, 'current_size': '0',
-                'storage_region': region, 'primary_regions': list(primary), 'replicas_regions': list(replicas),
+                'id': db_id,
+                'name': name,
+                'url': urls.get(db_id) or placeholder_url(db_id),
+                'block_reads': False,
+                'block_writes': False,
+                'size_max': SIZE_MAX,
+                'current_size': '0',
+                'storage_region': region,
+                'primary_regions': list(primary),
+                'replicas_regions': list(replicas),
             }
         state.data['databases'] = records
         state.data['database_tokens'] = {}
@@ -242,7 +275,9 @@ class Databases(Area):
             record['url'] = url
 
     def view(self, state: State, record: dict[str, t.Any]) -> dict[str, t.Any]:
-        view = dict(record, primary_regions=list(record['primary_regions']), replicas_regions=list(record['replicas_regions']))
+        view = dict(
+            record, primary_regions=list(record['primary_regions']), replicas_regions=list(record['replicas_regions'])
+        )
         engine = engines(state).get(record['id'])
         if engine is not None:
             view['current_size'] = str(engine.size())
@@ -269,10 +304,13 @@ class Databases(Area):
                 raise ApiError(400, error.message, error.code.lower()) from None
             return json_response(answer)
 
-        return service_app('database', [
-            Route('/v2', version, methods=['GET']),
-            Route('/v2/pipeline', pipeline, methods=['POST']),
-        ])
+        return service_app(
+            'database',
+            [
+                Route('/v2', version, methods=['GET']),
+                Route('/v2/pipeline', pipeline, methods=['POST']),
+            ],
+        )
 
     # ---- the management API ------------------------------------------------------------
 
@@ -286,14 +324,20 @@ class Databases(Area):
         async def list_databases(request: Request) -> t.Any:
             if not request.query_params.get('page'):
                 raise ApiError(400, 'page is required', 'validation_error', 'page')
-            page = query_int(request, 'page', 1, 1, 2 ** 32 - 1)
+            page = query_int(request, 'page', 1, 1, 2**32 - 1)
             per_page = query_int(request, 'per_page', 0, 0) or DEFAULT_PAGE_SIZE
             records = list(databases(state).values())
             start = (page - 1) * per_page
-            return json_response({
-                'databases': [self.view(state, record) for record in records[start:start + per_page]],
-                'page_info': {'current_page': page, 'total_items': len(records), 'has_more_items': start + per_page < len(records)},
-            })
+            return json_response(
+                {
+                    'databases': [self.view(state, record) for record in records[start : start + per_page]],
+                    'page_info': {
+                        'current_page': page,
+                        'total_items': len(records),
+                        'has_more_items': start + per_page < len(records),
+                    },
+                }
+            )
 
         async def get_database(request: Request) -> t.Any:
             return json_response({'db': self.view(state, find(request))})
@@ -305,7 +349,9 @@ class Databases(Area):
                 raise ApiError(400, 'The body must be a JSON object with "authorization"', 'invalid_request')
             access = body.get('authorization')
             if access not in ACCESS:
-                raise ApiError(400, f'authorization must be "full-access" or "read-only", got {access!r}', 'invalid_request')
+                raise ApiError(
+                    400, f'authorization must be "full-access" or "read-only", got {access!r}', 'invalid_request'
+                )
             expires_at = body.get('expires_at')
             expires = None
             if expires_at is not None:
@@ -325,9 +371,11 @@ class Databases(Area):
             return Response(status_code=204)
 
         base = '/database/v2/databases'
-        return {'api': [
-            Route(base, list_databases, methods=['GET']),
-            Route(f'{base}/{{db_id}}', get_database, methods=['GET']),
-            Route(f'{base}/{{db_id}}/auth/generate', generate, methods=['PUT']),
-            Route(f'{base}/{{db_id}}/auth/revoke', revoke, methods=['POST']),
-        ]}
+        return {
+            'api': [
+                Route(base, list_databases, methods=['GET']),
+                Route(f'{base}/{{db_id}}', get_database, methods=['GET']),
+                Route(f'{base}/{{db_id}}/auth/generate', generate, methods=['PUT']),
+                Route(f'{base}/{{db_id}}/auth/revoke', revoke, methods=['POST']),
+            ]
+        }

@@ -55,7 +55,7 @@ register_error_style('api', '/shield/shield-zones', listing_error)
 FIRST_ZONE_ID = 3001
 FIRST_LIST_ID = 9001
 FIRST_CONFIGURATION_ID = 60001
-INT32_MAX = 2 ** 31 - 1
+INT32_MAX = 2**31 - 1
 SEED_TIME = datetime.datetime(2026, 11, 1, tzinfo=datetime.timezone.utc)
 
 # planType -> (customListLimit, customEntryLimit, rateLimitRulesLimit, customWafRulesLimit)
@@ -63,34 +63,89 @@ PLAN_LIMITS = {0: (2, 1000, 2, 5), 1: (10, 20000, 10, 25), 2: (25, 50000, 25, 50
 
 # The shield zone record (ShieldZoneResponse plus premiumPlan of spec 2.3), in order.
 ZONE_KEYS = (
-    'shieldZoneId', 'pullZoneId', 'premiumPlan', 'planType', 'learningMode', 'learningModeUntil', 'wafEnabled',
-    'wafExecutionMode', 'wafDisabledRules', 'wafLogOnlyRules', 'wafCustomRuleOrder', 'wafRequestHeaderLoggingEnabled',
-    'requestBodyLoggingEnabled', 'wafRequestIgnoredHeaders', 'wafRealtimeThreatIntelligenceEnabled', 'wafProfileId',
-    'wafEngineConfig', 'wafRequestBodyLimitAction', 'wafResponseBodyLimitAction', 'rateLimitRulesLimit',
-    'customWafRulesLimit', 'dDoSShieldSensitivity', 'dDoSExecutionMode', 'dDoSChallengeWindow', 'whitelabelResponsePages',
+    'shieldZoneId',
+    'pullZoneId',
+    'premiumPlan',
+    'planType',
+    'learningMode',
+    'learningModeUntil',
+    'wafEnabled',
+    'wafExecutionMode',
+    'wafDisabledRules',
+    'wafLogOnlyRules',
+    'wafCustomRuleOrder',
+    'wafRequestHeaderLoggingEnabled',
+    'requestBodyLoggingEnabled',
+    'wafRequestIgnoredHeaders',
+    'wafRealtimeThreatIntelligenceEnabled',
+    'wafProfileId',
+    'wafEngineConfig',
+    'wafRequestBodyLimitAction',
+    'wafResponseBodyLimitAction',
+    'rateLimitRulesLimit',
+    'customWafRulesLimit',
+    'dDoSShieldSensitivity',
+    'dDoSExecutionMode',
+    'dDoSChallengeWindow',
+    'whitelabelResponsePages',
 )
 # What a create or update request may set (ShieldZoneRequest), by kind.
 BOOL_FIELDS = (
-    'premiumPlan', 'learningMode', 'wafEnabled', 'wafRequestHeaderLoggingEnabled', 'requestBodyLoggingEnabled',
-    'wafRealtimeThreatIntelligenceEnabled', 'whitelabelResponsePages',
+    'premiumPlan',
+    'learningMode',
+    'wafEnabled',
+    'wafRequestHeaderLoggingEnabled',
+    'requestBodyLoggingEnabled',
+    'wafRealtimeThreatIntelligenceEnabled',
+    'whitelabelResponsePages',
 )
-ENUM_FIELDS = {'planType': 3, 'wafExecutionMode': 1, 'wafRequestBodyLimitAction': 2, 'wafResponseBodyLimitAction': 2, 'dDoSShieldSensitivity': 4}
+ENUM_FIELDS = {
+    'planType': 3,
+    'wafExecutionMode': 1,
+    'wafRequestBodyLimitAction': 2,
+    'wafResponseBodyLimitAction': 2,
+    'dDoSShieldSensitivity': 4,
+}
 INT_FIELDS = ('wafProfileId', 'dDoSChallengeWindow')
 STRING_SET_FIELDS = ('wafDisabledRules', 'wafLogOnlyRules', 'wafRequestIgnoredHeaders')
-REQUEST_FIELDS = frozenset(BOOL_FIELDS + tuple(ENUM_FIELDS) + INT_FIELDS + STRING_SET_FIELDS + (
-    'shieldZoneId', 'learningModeUntil', 'wafCustomRuleOrder', 'wafEngineConfig',
-))
+REQUEST_FIELDS = frozenset(
+    BOOL_FIELDS
+    + tuple(ENUM_FIELDS)
+    + INT_FIELDS
+    + STRING_SET_FIELDS
+    + (
+        'shieldZoneId',
+        'learningModeUntil',
+        'wafCustomRuleOrder',
+        'wafEngineConfig',
+    )
+)
 
-LIST_TYPES = 5      # 0 IP, 1 CIDR, 2 ASN, 3 Country, 4 Organization, 5 JA4
-LIST_ACTIONS = 5    # 0 None, 1 Allow, 2 Block, 3 Challenge, 4 Log, 5 Bypass
+LIST_TYPES = 5  # 0 IP, 1 CIDR, 2 ASN, 3 Country, 4 Organization, 5 JA4
+LIST_ACTIONS = 5  # 0 None, 1 Allow, 2 Block, 3 Challenge, 4 Log, 5 Bypass
 MANAGED_LISTS = (
     # listId, configurationId, name, type, category, action, requiredPlan, entryCount
     (101, 50101, 'VPN Providers', 1, 1, 4, 0, 48211),
     (102, 50102, 'TOR Exit Nodes', 0, 8, 3, 0, 1297),
     (103, 50103, 'Datacenters', 1, 2, 0, 1, 112734),
 )
-WAF_RULES = ('911100', '913100', '913110', '920170', '920270', '920350', '921110', '930100', '931100', '932100',
-             '933100', '941100', '942100', '943100', '944100')
+WAF_RULES = (
+    '911100',
+    '913100',
+    '913110',
+    '920170',
+    '920270',
+    '920350',
+    '921110',
+    '930100',
+    '931100',
+    '932100',
+    '933100',
+    '941100',
+    '942100',
+    '943100',
+    '944100',
+)
 COUNTRY_SAMPLE = ('RU', 'KP', 'IR', 'SY', 'CU', 'BY', 'VE')
 
 
@@ -111,6 +166,7 @@ def lines_of(content: str) -> list[str]:
 
 
 # ---- seeding ---------------------------------------------------------------------------------------------
+
 
 def make_zone(index: int, zone_id: int, pullzone_id: int, rng: random.Random) -> dict[str, t.Any]:
     """One shield zone. Index 0 is on the Advanced plan, index 1 on Basic; the rest vary."""
@@ -157,7 +213,12 @@ def default_bot_detection(zone_id: int, mode: int = 0) -> dict[str, t.Any]:
 
 
 def default_upload_scanning(zone_id: int, csam: int = 0, antivirus: int = 0) -> dict[str, t.Any]:
-    return {'shieldZoneId': zone_id, 'isEnabled': bool(csam or antivirus), 'csamScanningMode': csam, 'antivirusScanningMode': antivirus}
+    return {
+        'shieldZoneId': zone_id,
+        'isEnabled': bool(csam or antivirus),
+        'csamScanningMode': csam,
+        'antivirusScanningMode': antivirus,
+    }
 
 
 def seeded_lists(index: int, rng: random.Random) -> list[tuple[str, str, int, int, bool, list[str]]]:
@@ -191,11 +252,14 @@ class Ids:
 
 # ---- validation of request bodies --------------------------------------------------------------------------
 
+
 def bad(field: str, message: str) -> ApiError:
     return ApiError(400, f'{field}: {message}', 'validation_error', field)
 
 
-async def object_body(request: Request, allowed: t.AbstractSet[str] | None = None, unknown_text: str = 'is not a field of this request') -> dict[str, t.Any]:
+async def object_body(
+    request: Request, allowed: t.AbstractSet[str] | None = None, unknown_text: str = 'is not a field of this request'
+) -> dict[str, t.Any]:
     """The JSON object body of a request; 400 when it is not an object or has a field outside ``allowed``."""
     body = await json_body(request)
     if not isinstance(body, dict):
@@ -254,8 +318,11 @@ def zone_changes(body: t.Any) -> dict[str, t.Any]:
                 raise bad(field, 'must be an array of positive integers')
         elif field == 'wafEngineConfig':
             if not isinstance(value, list) or not all(
-                isinstance(item, dict) and set(item) == {'name', 'valueEncoded'}
-                and isinstance(item['name'], str) and item['name'] and isinstance(item['valueEncoded'], str)
+                isinstance(item, dict)
+                and set(item) == {'name', 'valueEncoded'}
+                and isinstance(item['name'], str)
+                and item['name']
+                and isinstance(item['valueEncoded'], str)
                 for item in value
             ):
                 raise bad(field, 'must be an array of {name, valueEncoded} strings')
@@ -292,13 +359,14 @@ def valid_entry(list_type: int, entry: str) -> bool:
             return False
         return '/' in entry
     if list_type == 2:
-        return re.fullmatch(r'[0-9]{1,10}', entry) is not None and 1 <= int(entry) <= 2 ** 32 - 1
+        return re.fullmatch(r'[0-9]{1,10}', entry) is not None and 1 <= int(entry) <= 2**32 - 1
     if list_type == 3:
         return re.fullmatch(r'[A-Za-z]{2}', entry) is not None
     return len(entry) <= 512
 
 
 # ---- the area ------------------------------------------------------------------------------------------------
+
 
 def zones(state: State) -> dict[int, dict[str, t.Any]]:
     """The shield zone store, by shieldZoneId (other areas, such as event logs, read it too)."""
@@ -327,7 +395,11 @@ class Shield(Area):
         state.data['bot_detection'] = {}
         state.data['upload_scanning'] = {}
         state.data['access_lists'] = {}
-        state.data['shield_ids'] = {'zone': FIRST_ZONE_ID, 'list': FIRST_LIST_ID, 'configuration': FIRST_CONFIGURATION_ID}
+        state.data['shield_ids'] = {
+            'zone': FIRST_ZONE_ID,
+            'list': FIRST_LIST_ID,
+            'configuration': FIRST_CONFIGURATION_ID,
+        }
         ids = Ids(state)
         for index, pullzone_id in enumerate(sorted(pullzones(state))):
             if index % 3 == 2:  # 2, 5, 8 …: pull zones without a Shield zone
@@ -339,8 +411,18 @@ class Shield(Area):
             for number, (name, description, list_type, action, enabled, entries) in enumerate(seeded_lists(index, rng)):
                 # Written "elsewhere": in no particular order, with a trailing newline.
                 content = '\n'.join(entries) + '\n'
-                self.add_list(state, ids, zone_id, name, description, list_type, content, stamp(number + index / 10),
-                              action=action, enabled=enabled)
+                self.add_list(
+                    state,
+                    ids,
+                    zone_id,
+                    name,
+                    description,
+                    list_type,
+                    content,
+                    stamp(number + index / 10),
+                    action=action,
+                    enabled=enabled,
+                )
 
     @staticmethod
     def add_zone(state: State, zone: dict[str, t.Any]) -> None:
@@ -349,13 +431,29 @@ class Shield(Area):
 
     @staticmethod
     def add_list(
-        state: State, ids: Ids, zone_id: int, name: str, description: str, list_type: int, content: str, modified: str,
-        action: int = 0, enabled: bool = True,
+        state: State,
+        ids: Ids,
+        zone_id: int,
+        name: str,
+        description: str,
+        list_type: int,
+        content: str,
+        modified: str,
+        action: int = 0,
+        enabled: bool = True,
     ) -> dict[str, t.Any]:
         record = {
-            'id': ids.next('list'), 'name': name, 'description': description, 'content': content,
-            'checksum': checksum(content), 'entryCount': len(lines_of(content)), 'lastModified': modified,
-            'shieldZoneId': zone_id, 'type': list_type, 'action': action, 'isEnabled': enabled,
+            'id': ids.next('list'),
+            'name': name,
+            'description': description,
+            'content': content,
+            'checksum': checksum(content),
+            'entryCount': len(lines_of(content)),
+            'lastModified': modified,
+            'shieldZoneId': zone_id,
+            'type': list_type,
+            'action': action,
+            'isEnabled': enabled,
             'configurationId': ids.next('configuration'),
         }
         access_lists(state)[record['id']] = record
@@ -365,8 +463,12 @@ class Shield(Area):
         snapshot_zones = []
         for zone_id, zone in zones(state).items():
             record = dict(zone)
-            record['botDetection'] = {k: v for k, v in state.data['bot_detection'][zone_id].items() if k != 'shieldZoneId'}
-            record['uploadScanning'] = {k: v for k, v in state.data['upload_scanning'][zone_id].items() if k != 'shieldZoneId'}
+            record['botDetection'] = {
+                k: v for k, v in state.data['bot_detection'][zone_id].items() if k != 'shieldZoneId'
+            }
+            record['uploadScanning'] = {
+                k: v for k, v in state.data['upload_scanning'][zone_id].items() if k != 'shieldZoneId'
+            }
             snapshot_zones.append(record)
         return {'shield_zones': snapshot_zones, 'access_lists': list(access_lists(state).values())}
 
@@ -387,72 +489,129 @@ class Shield(Area):
         def list_or_404(zone_id: int, list_id: int) -> dict[str, t.Any]:
             record = access_lists(state).get(list_id)
             if record is None or record['shieldZoneId'] != zone_id:
-                raise ApiError(404, f'Custom Access List {list_id} was not found in Shield Zone {zone_id}.', 'access_list.not_found', 'id')
+                raise ApiError(
+                    404,
+                    f'Custom Access List {list_id} was not found in Shield Zone {zone_id}.',
+                    'access_list.not_found',
+                    'id',
+                )
             return record
 
-        def check_content(zone: dict[str, t.Any], list_type: int, content: t.Any, given_checksum: t.Any, replaces: int) -> list[str]:
+        def check_content(
+            zone: dict[str, t.Any], list_type: int, content: t.Any, given_checksum: t.Any, replaces: int
+        ) -> list[str]:
             if not isinstance(content, str):
                 raise bad('content', 'must be a string of newline-separated entries')
             if given_checksum is not None and given_checksum != checksum(content):
-                raise ApiError(400, 'The checksum does not match the content.', 'access_list.checksum_mismatch', 'checksum')
+                raise ApiError(
+                    400, 'The checksum does not match the content.', 'access_list.checksum_mismatch', 'checksum'
+                )
             entries = lines_of(content)
             wrong = [entry for entry in entries if not valid_entry(list_type, entry)]
             if wrong:
-                raise ApiError(400, f"Invalid entries for the list type: {', '.join(wrong[:10])}", 'access_list.invalid_entries', 'content')
+                raise ApiError(
+                    400,
+                    f"Invalid entries for the list type: {', '.join(wrong[:10])}",
+                    'access_list.invalid_entries',
+                    'content',
+                )
             used = sum(record['entryCount'] for record in custom_lists(zone['shieldZoneId'])) - replaces
             entry_limit = limits(zone)[1]
             if used + len(entries) > entry_limit:
                 raise ApiError(
-                    400, f'The custom entry limit of {entry_limit} would be exceeded ({used} in use, {len(entries)} in this list).',
-                    'access_list.entry_limit_exceeded', 'content',
+                    400,
+                    f'The custom entry limit of {entry_limit} would be exceeded ({used} in use, {len(entries)} in this list).',
+                    'access_list.entry_limit_exceeded',
+                    'content',
                 )
             return entries
 
         def list_view(record: dict[str, t.Any]) -> dict[str, t.Any]:
-            return {key: record[key] for key in ('id', 'name', 'description', 'type', 'content', 'checksum', 'entryCount', 'lastModified')}
+            return {
+                key: record[key]
+                for key in ('id', 'name', 'description', 'type', 'content', 'checksum', 'entryCount', 'lastModified')
+            }
 
         # ---- shield zones ----
 
         async def create_zone(request: Request) -> t.Any:
-            body = await object_body(request, {'pullZoneId', 'shieldZone', 'accessLists', 'botDetectionExecutionMode',
-                                               'csamScanningMode', 'antivirusScanningMode'}, 'is not a field of a create request')
+            body = await object_body(
+                request,
+                {
+                    'pullZoneId',
+                    'shieldZone',
+                    'accessLists',
+                    'botDetectionExecutionMode',
+                    'csamScanningMode',
+                    'antivirusScanningMode',
+                },
+                'is not a field of a create request',
+            )
             pullzone_id = body.get('pullZoneId')
             if not is_int(pullzone_id):
                 raise bad('pullZoneId', 'is required and must be an integer')
             if pullzone_id not in pullzones(state):
                 raise ApiError(400, f'Pull Zone {pullzone_id} was not found.', 'pullzone.not_found', 'pullZoneId')
             if zone_of_pullzone(state, pullzone_id) is not None:
-                raise ApiError(409, f'Pull Zone {pullzone_id} already has a Shield Zone.', 'shield_zone.already_exists', 'pullZoneId')
+                raise ApiError(
+                    409,
+                    f'Pull Zone {pullzone_id} already has a Shield Zone.',
+                    'shield_zone.already_exists',
+                    'pullZoneId',
+                )
             changes = zone_changes(body.get('shieldZone'))
             bot_mode = enum_value(body, 'botDetectionExecutionMode', 1)
             csam = enum_value(body, 'csamScanningMode', 2)
             antivirus = enum_value(body, 'antivirusScanningMode', 2)
             access = body.get('accessLists')
-            if access is not None and (not isinstance(access, dict) or not all(is_int(v) and 0 <= v <= LIST_ACTIONS for v in access.values())):
+            if access is not None and (
+                not isinstance(access, dict) or not all(is_int(v) and 0 <= v <= LIST_ACTIONS for v in access.values())
+            ):
                 raise bad('accessLists', 'must map list ids to access list actions')
             zone_id = Ids(state).next('zone')
             plan = changes.get('planType', 0)
             limits_of_plan = PLAN_LIMITS[plan]
             zone = {
-                'shieldZoneId': zone_id, 'pullZoneId': pullzone_id, 'premiumPlan': plan > 0, 'planType': plan,
-                'learningMode': False, 'learningModeUntil': None, 'wafEnabled': True, 'wafExecutionMode': 1,
-                'wafDisabledRules': [], 'wafLogOnlyRules': [], 'wafCustomRuleOrder': [],
-                'wafRequestHeaderLoggingEnabled': False, 'requestBodyLoggingEnabled': False, 'wafRequestIgnoredHeaders': [],
-                'wafRealtimeThreatIntelligenceEnabled': plan > 0, 'wafProfileId': 1, 'wafEngineConfig': [],
-                'wafRequestBodyLimitAction': 0, 'wafResponseBodyLimitAction': 1,
-                'rateLimitRulesLimit': limits_of_plan[2], 'customWafRulesLimit': limits_of_plan[3],
-                'dDoSShieldSensitivity': 2, 'dDoSExecutionMode': 1, 'dDoSChallengeWindow': 1800, 'whitelabelResponsePages': False,
+                'shieldZoneId': zone_id,
+                'pullZoneId': pullzone_id,
+                'premiumPlan': plan > 0,
+                'planType': plan,
+                'learningMode': False,
+                'learningModeUntil': None,
+                'wafEnabled': True,
+                'wafExecutionMode': 1,
+                'wafDisabledRules': [],
+                'wafLogOnlyRules': [],
+                'wafCustomRuleOrder': [],
+                'wafRequestHeaderLoggingEnabled': False,
+                'requestBodyLoggingEnabled': False,
+                'wafRequestIgnoredHeaders': [],
+                'wafRealtimeThreatIntelligenceEnabled': plan > 0,
+                'wafProfileId': 1,
+                'wafEngineConfig': [],
+                'wafRequestBodyLimitAction': 0,
+                'wafResponseBodyLimitAction': 1,
+                'rateLimitRulesLimit': limits_of_plan[2],
+                'customWafRulesLimit': limits_of_plan[3],
+                'dDoSShieldSensitivity': 2,
+                'dDoSExecutionMode': 1,
+                'dDoSChallengeWindow': 1800,
+                'whitelabelResponsePages': False,
             }
             zone.update(changes)
             self.add_zone(state, zone)
             state.data['bot_detection'][zone_id] = default_bot_detection(zone_id, bot_mode or 0)
             state.data['upload_scanning'][zone_id] = default_upload_scanning(zone_id, csam or 0, antivirus or 0)
-            return ok({
-                'pullZoneId': pullzone_id, 'shieldZone': copy.deepcopy(zone), 'accessLists': access or {},
-                'botDetectionExecutionMode': state.data['bot_detection'][zone_id]['executionMode'],
-                'csamScanningMode': state.data['upload_scanning'][zone_id]['csamScanningMode'],
-                'antivirusScanningMode': state.data['upload_scanning'][zone_id]['antivirusScanningMode'],
-            })
+            return ok(
+                {
+                    'pullZoneId': pullzone_id,
+                    'shieldZone': copy.deepcopy(zone),
+                    'accessLists': access or {},
+                    'botDetectionExecutionMode': state.data['bot_detection'][zone_id]['executionMode'],
+                    'csamScanningMode': state.data['upload_scanning'][zone_id]['csamScanningMode'],
+                    'antivirusScanningMode': state.data['upload_scanning'][zone_id]['antivirusScanningMode'],
+                }
+            )
 
         async def update_zone(request: Request) -> t.Any:
             body = await object_body(request)
@@ -473,7 +632,9 @@ class Shield(Area):
             pullzone_id = request.path_params['pullzone_id']
             zone = zone_of_pullzone(state, pullzone_id)
             if zone is None:
-                raise ApiError(404, f'No Shield Zone was found for Pull Zone {pullzone_id}.', 'shield_zone.not_found', 'pullZoneId')
+                raise ApiError(
+                    404, f'No Shield Zone was found for Pull Zone {pullzone_id}.', 'shield_zone.not_found', 'pullZoneId'
+                )
             return ok(copy.deepcopy(zone))
 
         async def list_zones(request: Request) -> t.Any:
@@ -482,16 +643,28 @@ class Shield(Area):
             every = list(zones(state).values())
             start = (page - 1) * per_page
             total_pages = (len(every) + per_page - 1) // per_page
-            return json_response({
-                'data': copy.deepcopy(every[start:start + per_page]),
-                'page': {
-                    'totalCount': len(every), 'totalPages': total_pages, 'currentPage': page,
-                    'nextPage': page + 1 if page < total_pages else None, 'pageSize': per_page,
-                },
-            })
+            return json_response(
+                {
+                    'data': copy.deepcopy(every[start : start + per_page]),
+                    'page': {
+                        'totalCount': len(every),
+                        'totalPages': total_pages,
+                        'currentPage': page,
+                        'nextPage': page + 1 if page < total_pages else None,
+                        'pageSize': per_page,
+                    },
+                }
+            )
 
         async def pullzone_mapping(request: Request) -> t.Any:
-            return json_response({'data': [{'shieldZoneId': z['shieldZoneId'], 'pullZoneId': z['pullZoneId']} for z in zones(state).values()]})
+            return json_response(
+                {
+                    'data': [
+                        {'shieldZoneId': z['shieldZoneId'], 'pullZoneId': z['pullZoneId']}
+                        for z in zones(state).values()
+                    ]
+                }
+            )
 
         # ---- bot detection and upload scanning ----
 
@@ -501,14 +674,20 @@ class Shield(Area):
 
         async def update_bot_detection(request: Request) -> t.Any:
             zone_id = zone_or_404(request.path_params['zone_id'])['shieldZoneId']
-            body = await object_body(request, {'shieldZoneId', 'executionMode', 'requestIntegrity', 'ipAddress', 'browserFingerprint'},
-                                     'is not a field of a bot detection request')
+            body = await object_body(
+                request,
+                {'shieldZoneId', 'executionMode', 'requestIntegrity', 'ipAddress', 'browserFingerprint'},
+                'is not a field of a bot detection request',
+            )
             current = copy.deepcopy(state.data['bot_detection'][zone_id])
             mode = enum_value(body, 'executionMode', 1)
             if mode is not None:
                 current['executionMode'] = mode
-            for part, allowed in (('requestIntegrity', ('sensitivity',)), ('ipAddress', ('sensitivity',)),
-                                  ('browserFingerprint', ('sensitivity', 'aggression', 'complexEnabled'))):
+            for part, allowed in (
+                ('requestIntegrity', ('sensitivity',)),
+                ('ipAddress', ('sensitivity',)),
+                ('browserFingerprint', ('sensitivity', 'aggression', 'complexEnabled')),
+            ):
                 value = body.get(part)
                 if value is None:
                     continue
@@ -520,7 +699,9 @@ class Shield(Area):
                     if key == 'complexEnabled':
                         if not isinstance(item, bool):
                             raise bad(f'{part}.{key}', 'must be a boolean')
-                    elif not is_int(item) or not (0 if key == 'sensitivity' else 1) <= item <= (3 if key == 'sensitivity' else 4):
+                    elif not is_int(item) or not (0 if key == 'sensitivity' else 1) <= item <= (
+                        3 if key == 'sensitivity' else 4
+                    ):
                         raise bad(f'{part}.{key}', 'is out of range')
                     current[part][key] = item
             state.data['bot_detection'][zone_id] = current
@@ -532,8 +713,11 @@ class Shield(Area):
 
         async def update_upload_scanning(request: Request) -> t.Any:
             zone_id = zone_or_404(request.path_params['zone_id'])['shieldZoneId']
-            body = await object_body(request, {'shieldZoneId', 'isEnabled', 'csamScanningMode', 'antivirusScanningMode'},
-                                     'is not a field of an upload scanning request')
+            body = await object_body(
+                request,
+                {'shieldZoneId', 'isEnabled', 'csamScanningMode', 'antivirusScanningMode'},
+                'is not a field of an upload scanning request',
+            )
             current = dict(state.data['upload_scanning'][zone_id])
             if body.get('isEnabled') is not None:
                 if not isinstance(body['isEnabled'], bool):
@@ -552,30 +736,54 @@ class Shield(Area):
             zone = zone_or_404(request.path_params['zone_id'])
             custom = custom_lists(zone['shieldZoneId'])
             list_limit, entry_limit = limits(zone)
-            return json_response({
-                'managedLists': [
-                    {'listId': list_id, 'configurationId': configuration_id, 'name': name, 'isEnabled': zone['planType'] >= plan,
-                     'type': list_type, 'category': category, 'action': action, 'requiredPlan': plan, 'entryCount': count,
-                     'updateFrequency': '1.00:00:00', 'lastUpdated': stamp(-1)}
-                    for list_id, configuration_id, name, list_type, category, action, plan, count in MANAGED_LISTS
-                ],
-                'customLists': [
-                    {'listId': record['id'], 'configurationId': record['configurationId'], 'name': record['name'],
-                     'description': record['description'], 'isEnabled': record['isEnabled'], 'type': record['type'],
-                     'category': 0, 'action': record['action'], 'requiredPlan': 0, 'entryCount': record['entryCount'],
-                     'updateFrequency': None, 'lastUpdated': record['lastModified']}
-                    for record in custom
-                ],
-                'customEntryCount': sum(record['entryCount'] for record in custom),
-                'customEntryLimit': entry_limit,
-                'customListCount': len(custom),
-                'customListLimit': list_limit,
-                'error': {'success': True, 'message': '', 'errorKey': ''},
-            })
+            return json_response(
+                {
+                    'managedLists': [
+                        {
+                            'listId': list_id,
+                            'configurationId': configuration_id,
+                            'name': name,
+                            'isEnabled': zone['planType'] >= plan,
+                            'type': list_type,
+                            'category': category,
+                            'action': action,
+                            'requiredPlan': plan,
+                            'entryCount': count,
+                            'updateFrequency': '1.00:00:00',
+                            'lastUpdated': stamp(-1),
+                        }
+                        for list_id, configuration_id, name, list_type, category, action, plan, count in MANAGED_LISTS
+                    ],
+                    'customLists': [
+                        {
+                            'listId': record['id'],
+                            'configurationId': record['configurationId'],
+                            'name': record['name'],
+                            'description': record['description'],
+                            'isEnabled': record['isEnabled'],
+                            'type': record['type'],
+                            'category': 0,
+                            'action': record['action'],
+                            'requiredPlan': 0,
+                            'entryCount': record['entryCount'],
+                            'updateFrequency': None,
+                            'lastUpdated': record['lastModified'],
+                        }
+                        for record in custom
+                    ],
+                    'customEntryCount': sum(record['entryCount'] for record in custom),
+                    'customEntryLimit': entry_limit,
+                    'customListCount': len(custom),
+                    'customListLimit': list_limit,
+                    'error': {'success': True, 'message': '', 'errorKey': ''},
+                }
+            )
 
         async def create_list(request: Request) -> t.Any:
             zone = zone_or_404(request.path_params['zone_id'])
-            body = await object_body(request, {'name', 'description', 'type', 'content', 'checksum'}, 'is not a field of a create request')
+            body = await object_body(
+                request, {'name', 'description', 'type', 'content', 'checksum'}, 'is not a field of a create request'
+            )
             name = body.get('name')
             if not isinstance(name, str) or not name.strip():
                 raise bad('name', 'is required')
@@ -587,10 +795,17 @@ class Shield(Area):
                 raise bad('type', 'is required')
             list_limit = limits(zone)[0]
             if len(custom_lists(zone['shieldZoneId'])) >= list_limit:
-                raise ApiError(400, f'The custom list limit of {list_limit} has been reached.', 'access_list.list_limit_exceeded', 'name')
+                raise ApiError(
+                    400,
+                    f'The custom list limit of {list_limit} has been reached.',
+                    'access_list.list_limit_exceeded',
+                    'name',
+                )
             content = body.get('content')
             check_content(zone, list_type, content, body.get('checksum'), 0)
-            record = self.add_list(state, Ids(state), zone['shieldZoneId'], name, description or '', list_type, content, now())
+            record = self.add_list(
+                state, Ids(state), zone['shieldZoneId'], name, description or '', list_type, content, now()
+            )
             return ok(list_view(record))
 
         async def get_list(request: Request) -> t.Any:
@@ -617,14 +832,23 @@ class Shield(Area):
         async def delete_list(request: Request) -> t.Any:
             record = list_or_404(request.path_params['zone_id'], request.path_params['list_id'])
             del access_lists(state)[record['id']]
-            return json_response({'statusCode': 200, 'success': True, 'message': 'The Custom Access List was deleted.', 'errorKey': ''})
+            return json_response(
+                {'statusCode': 200, 'success': True, 'message': 'The Custom Access List was deleted.', 'errorKey': ''}
+            )
 
         async def update_configuration(request: Request) -> t.Any:
             zone = zone_or_404(request.path_params['zone_id'])
             configuration_id = request.path_params['configuration_id']
-            record = next((r for r in custom_lists(zone['shieldZoneId']) if r['configurationId'] == configuration_id), None)
+            record = next(
+                (r for r in custom_lists(zone['shieldZoneId']) if r['configurationId'] == configuration_id), None
+            )
             if record is None:
-                raise ApiError(404, f'Access List configuration {configuration_id} was not found.', 'access_list.configuration_not_found', 'id')
+                raise ApiError(
+                    404,
+                    f'Access List configuration {configuration_id} was not found.',
+                    'access_list.configuration_not_found',
+                    'id',
+                )
             body = await object_body(request, {'isEnabled', 'action'}, 'is not a field of a configuration request')
             enabled = body.get('isEnabled')
             if enabled is not None and not isinstance(enabled, bool):
@@ -637,21 +861,27 @@ class Shield(Area):
             return ok({'isEnabled': record['isEnabled'], 'action': record['action']})
 
         zone_path = '/shield/shield-zone/{zone_id:int}'
-        return {'api': [
-            Route('/shield/shield-zone', create_zone, methods=['POST']),
-            Route('/shield/shield-zone', update_zone, methods=['PATCH']),
-            Route('/shield/shield-zones', list_zones, methods=['GET']),
-            Route('/shield/shield-zones/pullzone-mapping', pullzone_mapping, methods=['GET']),
-            Route('/shield/shield-zone/get-by-pullzone/{pullzone_id:int}', get_zone_by_pullzone, methods=['GET']),
-            Route(zone_path, get_zone, methods=['GET']),
-            Route(f'{zone_path}/bot-detection', get_bot_detection, methods=['GET']),
-            Route(f'{zone_path}/bot-detection', update_bot_detection, methods=['PATCH']),
-            Route(f'{zone_path}/upload-scanning', get_upload_scanning, methods=['GET']),
-            Route(f'{zone_path}/upload-scanning', update_upload_scanning, methods=['PATCH']),
-            Route(f'{zone_path}/access-lists', overview, methods=['GET']),
-            Route(f'{zone_path}/access-lists', create_list, methods=['POST']),
-            Route(f'{zone_path}/access-lists/configurations/{{configuration_id:int}}', update_configuration, methods=['PATCH']),
-            Route(f'{zone_path}/access-lists/{{list_id:int}}', get_list, methods=['GET']),
-            Route(f'{zone_path}/access-lists/{{list_id:int}}', update_list, methods=['PATCH']),
-            Route(f'{zone_path}/access-lists/{{list_id:int}}', delete_list, methods=['DELETE']),
-        ]}
+        return {
+            'api': [
+                Route('/shield/shield-zone', create_zone, methods=['POST']),
+                Route('/shield/shield-zone', update_zone, methods=['PATCH']),
+                Route('/shield/shield-zones', list_zones, methods=['GET']),
+                Route('/shield/shield-zones/pullzone-mapping', pullzone_mapping, methods=['GET']),
+                Route('/shield/shield-zone/get-by-pullzone/{pullzone_id:int}', get_zone_by_pullzone, methods=['GET']),
+                Route(zone_path, get_zone, methods=['GET']),
+                Route(f'{zone_path}/bot-detection', get_bot_detection, methods=['GET']),
+                Route(f'{zone_path}/bot-detection', update_bot_detection, methods=['PATCH']),
+                Route(f'{zone_path}/upload-scanning', get_upload_scanning, methods=['GET']),
+                Route(f'{zone_path}/upload-scanning', update_upload_scanning, methods=['PATCH']),
+                Route(f'{zone_path}/access-lists', overview, methods=['GET']),
+                Route(f'{zone_path}/access-lists', create_list, methods=['POST']),
+                Route(
+                    f'{zone_path}/access-lists/configurations/{{configuration_id:int}}',
+                    update_configuration,
+                    methods=['PATCH'],
+                ),
+                Route(f'{zone_path}/access-lists/{{list_id:int}}', get_list, methods=['GET']),
+                Route(f'{zone_path}/access-lists/{{list_id:int}}', update_list, methods=['PATCH']),
+                Route(f'{zone_path}/access-lists/{{list_id:int}}', delete_list, methods=['DELETE']),
+            ]
+        }

@@ -73,7 +73,7 @@ from .shield import zones
 
 UTC = datetime.timezone.utc
 PAGE_SIZE = 100
-RETENTION_DAYS = 3           # today and the two days before
+RETENTION_DAYS = 3  # today and the two days before
 EXPORT_WINDOW_MS = 72 * 3600 * 1000
 GRACE_MS = 60 * 1000
 MINUTE_MS = 60 * 1000
@@ -81,8 +81,26 @@ DAY_MINUTES = 24 * 60
 
 FILTER_FIELDS = ('feature', 'ruleId', 'ip', 'ja4', 'ua', 'url', 'asn', 'country', 'action')
 FILTER_OPS = ('eq', 'in', 'contains', 'cidr', 'wildcard')
-CSV_COLUMNS = ('logId', 'timestamp', 'datetime', 'action', 'feature', 'ruleId', 'ruleName', 'ruleGroup', 'severity',
-               'ip', 'asn', 'country', 'method', 'url', 'status', 'ua', 'ja4', 'serverZone')
+CSV_COLUMNS = (
+    'logId',
+    'timestamp',
+    'datetime',
+    'action',
+    'feature',
+    'ruleId',
+    'ruleName',
+    'ruleGroup',
+    'severity',
+    'ip',
+    'asn',
+    'country',
+    'method',
+    'url',
+    'status',
+    'ua',
+    'ja4',
+    'serverZone',
+)
 OK_RESPONSE = {'success': True, 'message': '', 'errorKey': ''}
 
 # ruleId, rule name, ruleGroup, severity, feature
@@ -108,9 +126,20 @@ RULES = (
 ACTIONS = ('block',) * 11 + ('log',) * 5 + ('challenge',) * 4
 METHODS = ('GET',) * 6 + ('POST',) * 3 + ('HEAD', 'PUT')
 PATHS = (
-    '/wp-login.php', "/index.php?id=1' OR '1'='1", '/.env', '/api/v1/users?limit=1000', '/search?q=<script>alert(1)</script>',
-    '/../../etc/passwd', '/admin/config.php', '/cgi-bin/bash', '/graphql', '/static/app.js', '/xmlrpc.php',
-    '/api/login', '/?cmd=cat%20/etc/shadow', '/vendor/phpunit/phpunit/src/Util/PHP/eval-stdin.php',
+    '/wp-login.php',
+    "/index.php?id=1' OR '1'='1",
+    '/.env',
+    '/api/v1/users?limit=1000',
+    '/search?q=<script>alert(1)</script>',
+    '/../../etc/passwd',
+    '/admin/config.php',
+    '/cgi-bin/bash',
+    '/graphql',
+    '/static/app.js',
+    '/xmlrpc.php',
+    '/api/login',
+    '/?cmd=cat%20/etc/shadow',
+    '/vendor/phpunit/phpunit/src/Util/PHP/eval-stdin.php',
 )
 USER_AGENTS = (
     'sqlmap/1.7.2#stable (https://sqlmap.org)',
@@ -123,21 +152,36 @@ USER_AGENTS = (
     'masscan/1.3',
 )
 JA4 = (
-    't13d1516h2_8daaf6152771_b0da82dd1658', 't13d1715h2_5b57614c22b0_3d5424432f57', 't12d190800_d83cc789557e_7af1ed941c26',
-    't13d311100_e8f1e7e78f70_d41ae481755e', 'q13d0310h3_55b375c5d22e_cd85d2d88918',
+    't13d1516h2_8daaf6152771_b0da82dd1658',
+    't13d1715h2_5b57614c22b0_3d5424432f57',
+    't12d190800_d83cc789557e_7af1ed941c26',
+    't13d311100_e8f1e7e78f70_d41ae481755e',
+    'q13d0310h3_55b375c5d22e_cd85d2d88918',
 )
 # country, asn of the client networks
 NETWORKS = (
-    ('US', '15169'), ('US', '16509'), ('DE', '24940'), ('NL', '14061'), ('CN', '4134'), ('RU', '12389'),
-    ('BR', '28573'), ('IN', '55836'), ('FR', '16276'), ('SG', '45102'), ('VN', '7552'), ('GB', '2856'),
+    ('US', '15169'),
+    ('US', '16509'),
+    ('DE', '24940'),
+    ('NL', '14061'),
+    ('CN', '4134'),
+    ('RU', '12389'),
+    ('BR', '28573'),
+    ('IN', '55836'),
+    ('FR', '16276'),
+    ('SG', '45102'),
+    ('VN', '7552'),
+    ('GB', '2856'),
 )
 SERVER_ZONES = ('DE', 'UK', 'NY', 'LA', 'SG', 'SYD', 'JP', 'BR')
 # Attacking clients: addresses from the documentation ranges, each with one network.
 CLIENTS = tuple(
     (address, NETWORKS[index % len(NETWORKS)])
     for index, address in enumerate(
-        [f'192.0.2.{n}' for n in range(10, 26)] + [f'198.51.100.{n}' for n in range(40, 56)]
-        + [f'203.0.113.{n}' for n in range(70, 86)] + [f'2001:db8:{n:x}::7' for n in range(1, 9)]
+        [f'192.0.2.{n}' for n in range(10, 26)]
+        + [f'198.51.100.{n}' for n in range(40, 56)]
+        + [f'203.0.113.{n}' for n in range(70, 86)]
+        + [f'2001:db8:{n:x}::7' for n in range(1, 9)]
     )
 )
 
@@ -171,13 +215,20 @@ def problem(status: int, key: str, message: str) -> Response:
 
 
 def wrapper_error(status: int, key: str, message: str) -> Response:
-    return json_response({
-        'logs': None, 'hasMoreData': False, 'continuationToken': None, 'startToken': None,
-        'errorResponse': {'success': False, 'message': message, 'errorKey': key},
-    }, status)
+    return json_response(
+        {
+            'logs': None,
+            'hasMoreData': False,
+            'continuationToken': None,
+            'startToken': None,
+            'errorResponse': {'success': False, 'message': message, 'errorKey': key},
+        },
+        status,
+    )
 
 
 # ---- generated events ------------------------------------------------------------------------------
+
 
 def _digest(*parts: t.Any) -> bytes:
     return hashlib.blake2b(':'.join(str(part) for part in parts).encode(), digest_size=32).digest()
@@ -186,8 +237,9 @@ def _digest(*parts: t.Any) -> bytes:
 class Events:
     """The generated events of one shield zone."""
 
-    def __init__(self, scale: int, zone_id: int, rate: float, host: str,
-                 live: dict[int, list[dict[str, t.Any]]] | None = None) -> None:
+    def __init__(
+        self, scale: int, zone_id: int, rate: float, host: str, live: dict[int, list[dict[str, t.Any]]] | None = None
+    ) -> None:
         self.scale = scale
         self.zone_id = zone_id
         self.per_minute = rate / 60.0
@@ -199,7 +251,7 @@ class Events:
         if self.per_minute <= 0:
             return 0
         digest = _digest('count', self.scale, self.zone_id, minute)
-        fraction = int.from_bytes(digest[:4], 'big') / 2 ** 32
+        fraction = int.from_bytes(digest[:4], 'big') / 2**32
         count = int(self.per_minute + fraction)
         if int.from_bytes(digest[4:8], 'big') % 720 == 0:  # about twice a day: an attack burst
             count += 25 + digest[8] % 35
@@ -232,17 +284,32 @@ class Events:
         url = f'https://{self.host}{path}'
         log_id = f'{hexa[:8]}-{hexa[8:12]}-{hexa[12:16]}-{hexa[16:20]}-{hexa[20:32]}'
         context = {
-            'action': action, 'feature': feature, 'host': self.host, 'ip': ip, 'ja4': ja4, 'method': method,
-            'message': f'{rule_name} (rule {rule_id})', 'requestId': f'{number % 10 ** 12:012d}', 'ruleId': rule_id,
-            'ruleName': rule_name, 'ua': user_agent, 'url': url,
+            'action': action,
+            'feature': feature,
+            'host': self.host,
+            'ip': ip,
+            'ja4': ja4,
+            'method': method,
+            'message': f'{rule_name} (rule {rule_id})',
+            'requestId': f'{number % 10**12:012d}',
+            'ruleId': rule_id,
+            'ruleName': rule_name,
+            'ua': user_agent,
+            'url': url,
         }
         return {
             'logId': log_id,
             'timestamp': timestamp,
             'log': json.dumps(context, sort_keys=True, separators=(',', ':')),
             'labels': {
-                'asn': asn, 'country': country, 'ruleId': rule_id, 'severity': severity, 'method': method,
-                'ruleGroup': group, 'status': status, 'serverZone': server_zone,
+                'asn': asn,
+                'country': country,
+                'ruleId': rule_id,
+                'severity': severity,
+                'method': method,
+                'ruleGroup': group,
+                'status': status,
+                'serverZone': server_zone,
             },
         }
 
@@ -259,9 +326,16 @@ def dimensions(event: dict[str, t.Any]) -> dict[str, str]:
     context = json.loads(event['log'])
     labels = event['labels']
     return {
-        'feature': context['feature'], 'ruleId': labels['ruleId'], 'ip': context['ip'], 'ja4': context['ja4'],
-        'ua': context['ua'], 'url': context['url'], 'asn': labels['asn'], 'country': labels['country'],
-        'action': context['action'], 'ruleName': context['ruleName'],
+        'feature': context['feature'],
+        'ruleId': labels['ruleId'],
+        'ip': context['ip'],
+        'ja4': context['ja4'],
+        'ua': context['ua'],
+        'url': context['url'],
+        'asn': labels['asn'],
+        'country': labels['country'],
+        'action': context['action'],
+        'ruleName': context['ruleName'],
     }
 
 
@@ -294,16 +368,30 @@ def live_entry(host: str, given: dict[str, t.Any], timestamp: int) -> dict[str, 
         raise ApiError(400, f'log.ip must be an IP address, got {ip!r}.') from None
     path = str(context_given.get('path') or PATHS[0])
     context = {
-        'action': 'block', 'feature': feature, 'host': host, 'ip': ip, 'ja4': JA4[0], 'method': 'GET',
-        'message': f'{rule_name} (rule {rule_id})', 'requestId': uuid.uuid4().hex[:12], 'ruleId': rule_id,
-        'ruleName': rule_name, 'ua': USER_AGENTS[0], 'url': f'https://{host}{path}',
+        'action': 'block',
+        'feature': feature,
+        'host': host,
+        'ip': ip,
+        'ja4': JA4[0],
+        'method': 'GET',
+        'message': f'{rule_name} (rule {rule_id})',
+        'requestId': uuid.uuid4().hex[:12],
+        'ruleId': rule_id,
+        'ruleName': rule_name,
+        'ua': USER_AGENTS[0],
+        'url': f'https://{host}{path}',
     }
     context.update({key: value for key, value in context_given.items() if key != 'path'})
     country, asn = next((network for address, network in CLIENTS if address == ip), ('US', '15169'))
     labels = {
-        'asn': asn, 'country': country, 'ruleId': str(context['ruleId']), 'severity': severity,
-        'method': str(context['method']), 'ruleGroup': group,
-        'status': STATUS_OF_ACTION.get(str(context['action']), '200'), 'serverZone': SERVER_ZONES[0],
+        'asn': asn,
+        'country': country,
+        'ruleId': str(context['ruleId']),
+        'severity': severity,
+        'method': str(context['method']),
+        'ruleGroup': group,
+        'status': STATUS_OF_ACTION.get(str(context['action']), '200'),
+        'serverZone': SERVER_ZONES[0],
     }
     labels_given = given.get('labels') or {}
     if not isinstance(labels_given, dict):
@@ -337,14 +425,26 @@ def append_events(state: State, zone_id: int, given: list[t.Any]) -> list[dict[s
 
 def attack_events(state: State, zone_id: int, ip: str, count: int) -> list[dict[str, t.Any]]:
     """A burst of ``count`` blocked WAF events from one client, now, cycling through the WAF rules."""
-    return append_events(state, zone_id, [
-        {'log': {'ip': ip, 'ruleId': WAF_RULES[number % len(WAF_RULES)][0], 'ua': USER_AGENTS[0],
-                 'path': PATHS[number % len(PATHS)], 'method': 'POST' if number % 3 == 0 else 'GET'}}
-        for number in range(count)
-    ])
+    return append_events(
+        state,
+        zone_id,
+        [
+            {
+                'log': {
+                    'ip': ip,
+                    'ruleId': WAF_RULES[number % len(WAF_RULES)][0],
+                    'ua': USER_AGENTS[0],
+                    'path': PATHS[number % len(PATHS)],
+                    'method': 'POST' if number % 3 == 0 else 'GET',
+                }
+            }
+            for number in range(count)
+        ],
+    )
 
 
 # ---- continuation tokens -------------------------------------------------------------------------------
+
 
 def _signature(scale: int, payload: str) -> str:
     return hashlib.blake2b(f'token:{scale}:{payload}'.encode(), digest_size=6).hexdigest()
@@ -404,6 +504,7 @@ def compile_filter(index: int, item: t.Any) -> Matcher:
         def in_network(row: dict[str, str]) -> bool:
             address = ipaddress.ip_address(row['ip'])
             return any(address.version == network.version and address in network for network in networks)
+
         return in_network
     if op in ('eq', 'in'):
         wanted = frozenset(values)
@@ -432,12 +533,28 @@ def csv_chunks(events: t.Iterable[dict[str, t.Any]], matchers: list[Matcher], ba
             continue
         labels = event['labels']
         moment = datetime.datetime.fromtimestamp(event['timestamp'] / 1000, UTC)
-        writer.writerow((
-            event['logId'], event['timestamp'], moment.strftime('%Y-%m-%dT%H:%M:%S.') + f'{moment.microsecond // 1000:03d}Z',
-            row['action'], row['feature'], row['ruleId'], row['ruleName'], labels['ruleGroup'], labels['severity'],
-            row['ip'], row['asn'], row['country'], labels['method'], row['url'], labels['status'], row['ua'], row['ja4'],
-            labels['serverZone'],
-        ))
+        writer.writerow(
+            (
+                event['logId'],
+                event['timestamp'],
+                moment.strftime('%Y-%m-%dT%H:%M:%S.') + f'{moment.microsecond // 1000:03d}Z',
+                row['action'],
+                row['feature'],
+                row['ruleId'],
+                row['ruleName'],
+                labels['ruleGroup'],
+                labels['severity'],
+                row['ip'],
+                row['asn'],
+                row['country'],
+                labels['method'],
+                row['url'],
+                labels['status'],
+                row['ua'],
+                row['ja4'],
+                labels['serverZone'],
+            )
+        )
         rows += 1
         if rows % batch == 0:
             yield buffer.getvalue().encode()
@@ -447,6 +564,7 @@ def csv_chunks(events: t.Iterable[dict[str, t.Any]], matchers: list[Matcher], ba
 
 
 # ---- the area ----------------------------------------------------------------------------------------------
+
 
 class ShieldEvents(Area):
     name = 'shield_events'
@@ -465,7 +583,13 @@ class ShieldEvents(Area):
         state.data['shield_live_events'] = {}
 
     def events(self, state: State, zone_id: int) -> Events:
-        return Events(state.scale, zone_id, rates(state).get(zone_id, 0.0), zone_host(state, zone_id), live_events(state).get(zone_id))
+        return Events(
+            state.scale,
+            zone_id,
+            rates(state).get(zone_id, 0.0),
+            zone_host(state, zone_id),
+            live_events(state).get(zone_id),
+        )
 
     def routes(self, state: State) -> dict[str, list[BaseRoute]]:
         def zone_or_404(zone_id: int) -> None:
@@ -483,18 +607,28 @@ class ShieldEvents(Area):
             except ValueError:
                 day = None
             if day is None:
-                return problem(400, 'validation_error', f"The date '{date_text}' is not a date in the format MM-dd-yyyy.")
+                return problem(
+                    400, 'validation_error', f"The date '{date_text}' is not a date in the format MM-dd-yyyy."
+                )
             now = now_ms()
             today = datetime.datetime.fromtimestamp(now / 1000, UTC).date()
             if not today - datetime.timedelta(days=RETENTION_DAYS - 1) <= day <= today:
-                return wrapper_error(400, 'invalid_datetime_window.event_logs', 'You can only view the past 3 days (72 hours) of Event Logs.')
+                return wrapper_error(
+                    400,
+                    'invalid_datetime_window.event_logs',
+                    'You can only view the past 3 days (72 hours) of Event Logs.',
+                )
             day_start = int(datetime.datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp()) // 60
             last_minute = min(day_start + DAY_MINUTES - 1, now // MINUTE_MS)
             position = (day_start, 0)
             if token:
                 position = read_token(state.scale, zone_id, day, token)
                 if position is None or not day_start <= position[0] <= day_start + DAY_MINUTES:
-                    return wrapper_error(400, 'invalid_continuation_token', 'The continuation token is not valid for this Shield Zone and date.')
+                    return wrapper_error(
+                        400,
+                        'invalid_continuation_token',
+                        'The continuation token is not valid for this Shield Zone and date.',
+                    )
             events = self.events(state, zone_id)
             logs: list[dict[str, t.Any]] = []
             minute, index = position
@@ -504,7 +638,7 @@ class ShieldEvents(Area):
                 if index < len(batch) and len(logs) >= PAGE_SIZE:
                     following = (minute, index)
                     break
-                take = batch[index:index + PAGE_SIZE - len(logs)]
+                take = batch[index : index + PAGE_SIZE - len(logs)]
                 logs.extend(take)
                 index += len(take)
                 if index < len(batch):
@@ -512,13 +646,15 @@ class ShieldEvents(Area):
                     break
                 minute, index = minute + 1, 0
             has_more = following is not None
-            return json_response({
-                'logs': logs,
-                'hasMoreData': has_more,
-                'continuationToken': make_token(state.scale, zone_id, day, *following) if following else '',
-                'startToken': make_token(state.scale, zone_id, day, *position),
-                'errorResponse': dict(OK_RESPONSE),
-            })
+            return json_response(
+                {
+                    'logs': logs,
+                    'hasMoreData': has_more,
+                    'continuationToken': make_token(state.scale, zone_id, day, *following) if following else '',
+                    'startToken': make_token(state.scale, zone_id, day, *position),
+                    'errorResponse': dict(OK_RESPONSE),
+                }
+            )
 
         async def export(request: Request) -> Response:
             zone_id = request.path_params['zone_id']
@@ -537,7 +673,9 @@ class ShieldEvents(Area):
             if end <= start:
                 return problem(400, 'invalid_datetime_window.event_logs', 'to must be after from.')
             if start < now - EXPORT_WINDOW_MS - GRACE_MS or end > now + GRACE_MS:
-                return problem(400, 'invalid_datetime_window.event_logs', 'The export window must lie within the last 72 hours.')
+                return problem(
+                    400, 'invalid_datetime_window.event_logs', 'The export window must lie within the last 72 hours.'
+                )
             query = body.get('query')
             if query is not None and not isinstance(query, str):
                 return problem(400, 'validation_error', 'query must be a string.')
@@ -552,14 +690,19 @@ class ShieldEvents(Area):
                 matchers.append(compile_query(query))
             events = self.events(state, zone_id).between(start, min(end, now))
             return StreamingResponse(
-                csv_chunks(events, matchers), media_type='text/csv',
-                headers={'Content-Disposition': f'attachment; filename="shield-event-logs-{zone_id}-{start}-{end}.csv"'},
+                csv_chunks(events, matchers),
+                media_type='text/csv',
+                headers={
+                    'Content-Disposition': f'attachment; filename="shield-event-logs-{zone_id}-{start}-{end}.csv"'
+                },
             )
 
         base = '/shield/event-logs/{zone_id:int}'
-        return {'api': [
-            Route(f'{base}/export', export, methods=['POST']),
-            Route(f'{base}/{{date}}', page, methods=['GET']),
-            Route(f'{base}/{{date}}/', page, methods=['GET']),
-            Route(f'{base}/{{date}}/{{token}}', page, methods=['GET']),
-        ]}
+        return {
+            'api': [
+                Route(f'{base}/export', export, methods=['POST']),
+                Route(f'{base}/{{date}}', page, methods=['GET']),
+                Route(f'{base}/{{date}}/', page, methods=['GET']),
+                Route(f'{base}/{{date}}/{{token}}', page, methods=['GET']),
+            ]
+        }

@@ -86,7 +86,9 @@ class Traffic(Area):
                 raise ApiError(404, f'Shield Zone {zone_id} was not found.')
             pullzone_id = zones(state)[zone_id]['pullZoneId']
             return {
-                'shield_zone_id': zone_id, 'pullzone_id': pullzone_id, 'ip': ip,
+                'shield_zone_id': zone_id,
+                'pullzone_id': pullzone_id,
+                'ip': ip,
                 'events': attack_events(state, zone_id, ip, count),
                 'rows': attack_rows(state, pullzone_id, ip, count),
             }

@@ -39,7 +39,18 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ..core import ApiError, Area, ASGIApp, State, access_key_auth, json_body, json_response, no_auth, register_auth, service_app
+from ..core import (
+    ApiError,
+    Area,
+    ASGIApp,
+    State,
+    access_key_auth,
+    json_body,
+    json_response,
+    no_auth,
+    register_auth,
+    service_app,
+)
 from .pullzones import pullzones
 
 FIRST_LIBRARY_ID = 5001
@@ -80,15 +91,22 @@ def image_kind(content: bytes) -> str | None:
 
 def png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
     """A solid-colour PNG (8-bit RGB, no interlace)."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xFFFFFFFF)
 
     row = b'\x00' + bytes(rgb) * width
     header = struct.pack('>IIBBBBB', width, height, 8, 2, 0, 0, 0)
-    return b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', header) + chunk(b'IDAT', zlib.compress(row * height, 9)) + chunk(b'IEND', b'')
+    return (
+        b'\x89PNG\r\n\x1a\n'
+        + chunk(b'IHDR', header)
+        + chunk(b'IDAT', zlib.compress(row * height, 9))
+        + chunk(b'IEND', b'')
+    )
 
 
 # ---- stores --------------------------------------------------------------------------------
+
 
 def libraries(state: State) -> dict[int, dict[str, t.Any]]:
     """Video libraries by id (VideoLibraryModel, PascalCase)."""
@@ -136,6 +154,7 @@ def _video(state: State, library_id: int, video_id: str) -> dict[str, t.Any]:
 
 # ---- seed ----------------------------------------------------------------------------------
 
+
 def _when(rng: random.Random) -> str:
     moment = datetime.datetime(2026, 1, 1) + datetime.timedelta(seconds=rng.randrange(0, 300 * 86400))
     return moment.strftime('%Y-%m-%dT%H:%M:%S')
@@ -143,14 +162,20 @@ def _when(rng: random.Random) -> str:
 
 def make_library(index: int, rng: random.Random, pullzone_id: int) -> dict[str, t.Any]:
     """One library. Library 0 blocks two referrers (one in mixed case), library 1 none, the rest one."""
-    blocked = (['spam0.example.net', 'Leech.Example.ORG'] if index == 0 else [] if index == 1 else [f'hotlink{index}.example.com'])
+    blocked = (
+        ['spam0.example.net', 'Leech.Example.ORG']
+        if index == 0
+        else []
+        if index == 1
+        else [f'hotlink{index}.example.com']
+    )
     created = _when(rng)
     return {
         'Id': FIRST_LIBRARY_ID + index,
         'Name': f'library-{index:02d}',
         'VideoCount': VIDEOS_PER_LIBRARY,
-        'TrafficUsage': rng.randrange(0, 10 ** 10),
-        'StorageUsage': rng.randrange(0, 10 ** 10),
+        'TrafficUsage': rng.randrange(0, 10**10),
+        'StorageUsage': rng.randrange(0, 10**10),
         'DateCreated': created,
         'DateModified': created,
         'ReplicationRegions': ['DE', 'NY'] if index % 2 == 0 else [],
@@ -175,7 +200,9 @@ def make_library(index: int, rng: random.Random, pullzone_id: int) -> dict[str, 
     }
 
 
-def make_video(library_id: int, number: int, rng: random.Random, processing: bool = False) -> tuple[dict[str, t.Any], bytes | None]:
+def make_video(
+    library_id: int, number: int, rng: random.Random, processing: bool = False
+) -> tuple[dict[str, t.Any], bytes | None]:
     """One video and its thumbnail: video 1 has a JPEG, video 2 a WebP, the others PNGs.
 
     A video still processing has no thumbnail yet.
@@ -183,7 +210,13 @@ def make_video(library_id: int, number: int, rng: random.Random, processing: boo
     kind = 'jpg' if number == 1 else 'webp' if number == 2 else 'png'
     image = None
     if not processing:
-        image = SEED_JPEG if kind == 'jpg' else SEED_WEBP if kind == 'webp' else png(16, 9, (rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+        image = (
+            SEED_JPEG
+            if kind == 'jpg'
+            else SEED_WEBP
+            if kind == 'webp'
+            else png(16, 9, (rng.randrange(256), rng.randrange(256), rng.randrange(256)))
+        )
     length = rng.randrange(10, 3600)
     video = {
         'videoLibraryId': library_id,
@@ -203,7 +236,7 @@ def make_video(library_id: int, number: int, rng: random.Random, processing: boo
         'outputCodecs': 'x264',
         'thumbnailCount': 0 if processing else 5,
         'encodeProgress': 40 if processing else 100,
-        'storageSize': rng.randrange(10 ** 6, 10 ** 9),
+        'storageSize': rng.randrange(10**6, 10**9),
         'captions': [],
         'hasMP4Fallback': False,
         'collectionId': None,
@@ -211,7 +244,7 @@ def make_video(library_id: int, number: int, rng: random.Random, processing: boo
         'thumbnailUrl': None,
         'thumbnailBlurhash': None,
         'averageWatchTime': rng.randrange(0, length),
-        'totalWatchTime': rng.randrange(0, 10 ** 7),
+        'totalWatchTime': rng.randrange(0, 10**7),
         'category': 'other',
         'chapters': [],
         'moments': [],
@@ -243,7 +276,9 @@ def video_auth(state: State, request: Request) -> ApiError | None:
         if key == library['ReadOnlyApiKey']:
             if request.method in ('GET', 'HEAD'):
                 return None
-            return ApiError(403, 'The request authorization failed: the read-only key cannot change videos', 'forbidden')
+            return ApiError(
+                403, 'The request authorization failed: the read-only key cannot change videos', 'forbidden'
+            )
     return ApiError(401, 'The request authentication failed', 'unauthorized', 'AccessKey')
 
 
@@ -261,8 +296,11 @@ async def fetch_image(url: str) -> bytes:
     if parts.scheme not in ('http', 'https') or not parts.hostname:
         raise ApiError(400, f'The request or URL was invalid: {url!r} is not an http(s) URL', 'invalid_request')
     if parts.hostname != '127.0.0.1':
-        raise ApiError(400, f'The request or URL was invalid: the emulator fetches thumbnails from 127.0.0.1 only, not {parts.hostname}',
-                       'invalid_request')
+        raise ApiError(
+            400,
+            f'The request or URL was invalid: the emulator fetches thumbnails from 127.0.0.1 only, not {parts.hostname}',
+            'invalid_request',
+        )
     try:
         async with httpx.AsyncClient(transport=FETCH_TRANSPORT, timeout=FETCH_TIMEOUT) as client:
             response = await client.get(url)
@@ -321,7 +359,9 @@ class Video(Area):
             kind = image_kind(image) or 'jpg'
             return Response(image, media_type=IMAGE_TYPES[kind], headers={'Cache-Control': 'no-cache'})
 
-        return service_app('video', [Route(f'{THUMBNAIL_PREFIX}/{{library_id:int}}/{{video_id}}/{{name}}', serve, methods=['GET'])])
+        return service_app(
+            'video', [Route(f'{THUMBNAIL_PREFIX}/{{library_id:int}}/{{video_id}}/{{name}}', serve, methods=['GET'])]
+        )
 
     def routes(self, state: State) -> dict[str, list[BaseRoute]]:
         async def get_library(request: Request) -> Response:
@@ -331,14 +371,24 @@ class Video(Area):
             body = await json_body(request)
             hostname = body.get('Hostname') if isinstance(body, dict) else None
             if not isinstance(hostname, str) or len(hostname) < 1:
-                raise ApiError(400, 'The Hostname field is required and needs at least 1 character.', 'validation_error', 'Hostname')
+                raise ApiError(
+                    400,
+                    'The Hostname field is required and needs at least 1 character.',
+                    'validation_error',
+                    'Hostname',
+                )
             return hostname
 
         async def add_blocked(request: Request) -> Response:
             library = _library(state, request.path_params['id'])
             hostname = await hostname_of(request)
             if hostname.lower() in (item.lower() for item in library['BlockedReferrers']):
-                raise ApiError(400, f'The hostname {hostname} is already a blocked referrer.', 'videolibrary.referrer_exists', 'Hostname')
+                raise ApiError(
+                    400,
+                    f'The hostname {hostname} is already a blocked referrer.',
+                    'videolibrary.referrer_exists',
+                    'Hostname',
+                )
             library['BlockedReferrers'].append(hostname)
             return Response(status_code=200)
 
@@ -347,7 +397,12 @@ class Video(Area):
             hostname = await hostname_of(request)
             lowered = [item.lower() for item in library['BlockedReferrers']]
             if hostname.lower() not in lowered:
-                raise ApiError(400, f'The hostname {hostname} is not a blocked referrer.', 'videolibrary.referrer_not_found', 'Hostname')
+                raise ApiError(
+                    400,
+                    f'The hostname {hostname} is not a blocked referrer.',
+                    'videolibrary.referrer_not_found',
+                    'Hostname',
+                )
             del library['BlockedReferrers'][lowered.index(hostname.lower())]
             return Response(status_code=200)
 
@@ -362,11 +417,19 @@ class Video(Area):
             else:
                 image = await request.body()
                 if not image:
-                    raise ApiError(400, 'The request or URL was invalid: send the image as the body or give thumbnailUrl', 'invalid_request')
+                    raise ApiError(
+                        400,
+                        'The request or URL was invalid: send the image as the body or give thumbnailUrl',
+                        'invalid_request',
+                    )
             # The declared Content-Type is not checked (clients send image/*, or none): the bytes decide.
             kind = image_kind(image)
             if kind is None:
-                raise ApiError(400, 'The request or URL was invalid: the thumbnail is not a JPEG, PNG or WebP image', 'invalid_request')
+                raise ApiError(
+                    400,
+                    'The request or URL was invalid: the thumbnail is not a JPEG, PNG or WebP image',
+                    'invalid_request',
+                )
             # Every set gets a new file name, as the service's custom thumbnails do.
             state.data['video_thumbnail_sets'] += 1
             video['thumbnailFileName'] = f"thumbnail_{state.data['video_thumbnail_sets']}.{kind}"

@@ -24,12 +24,27 @@ UTC = datetime.timezone.utc
 # A fixed "now" (a little after a whole minute) for the tests that depend on it.
 NOW = int(datetime.datetime(2026, 11, 22, 12, 0, 30, tzinfo=UTC).timestamp() * 1000)
 HOUR = 3600 * 1000
-LOGGING_ON = 1001          # zone index 0
-LOGGING_OFF = 1002         # index 1
-SUSPENDED = 1003           # index 2
-DISABLED = 1004            # index 3
-V2_KEYS = {'timestamp', 'pullZoneId', 'requestId', 'cacheStatus', 'statusCode', 'bytesSent', 'edgeLocation', 'scheme', 'host',
-           'path', 'url', 'remoteIp', 'countryCode', 'userAgent', 'referer'}
+LOGGING_ON = 1001  # zone index 0
+LOGGING_OFF = 1002  # index 1
+SUSPENDED = 1003  # index 2
+DISABLED = 1004  # index 3
+V2_KEYS = {
+    'timestamp',
+    'pullZoneId',
+    'requestId',
+    'cacheStatus',
+    'statusCode',
+    'bytesSent',
+    'edgeLocation',
+    'scheme',
+    'host',
+    'path',
+    'url',
+    'remoteIp',
+    'countryCode',
+    'userAgent',
+    'referer',
+}
 
 
 def iso(millis: int) -> str:
@@ -73,7 +88,12 @@ def query(client: TestClient, zone: int = LOGGING_ON, **params: t.Any) -> t.Any:
 
 def whole_day(client: TestClient, zone: int = LOGGING_ON, **params: t.Any) -> list[dict[str, t.Any]]:
     """Every v2 row from 48 to 24 hours before NOW, oldest first."""
-    answer = query(client, zone, **{'from': iso(NOW - 48 * HOUR), 'to': iso(NOW - 24 * HOUR), 'order': 'asc', 'limit': 10000}, **params)
+    answer = query(
+        client,
+        zone,
+        **{'from': iso(NOW - 48 * HOUR), 'to': iso(NOW - 24 * HOUR), 'order': 'asc', 'limit': 10000},
+        **params,
+    )
     assert answer.status_code == 200, answer.text
     assert answer.json()['pagination']['hasMore'] is False
     return answer.json()['data']
@@ -84,6 +104,7 @@ def day_path(millis: int, zone: int = LOGGING_ON) -> str:
 
 
 # ---- seed ------------------------------------------------------------------------------------------------------
+
 
 def test_seed_stores_no_rows(state: State) -> None:
     data = state.data['cdn_logs']
@@ -97,11 +118,15 @@ def test_seed_stores_no_rows(state: State) -> None:
     assert len(json.dumps(big.data['cdn_logs'])) < 200
 
 
-def test_rows_are_deterministic_per_seed_and_relative_to_the_reset(fixed: State, logging: TestClient, monkeypatch) -> None:
+def test_rows_are_deterministic_per_seed_and_relative_to_the_reset(
+    fixed: State, logging: TestClient, monkeypatch
+) -> None:
     first = query(logging, limit=50).json()['data']
     again = State(api_key=KEY, scale=12, areas=AREAS)
     again.reset()
-    assert query(TestClient(build_service('logging', again), headers={'AccessKey': KEY}), limit=50).json()['data'] == first
+    assert (
+        query(TestClient(build_service('logging', again), headers={'AccessKey': KEY}), limit=50).json()['data'] == first
+    )
 
     # Seeded an hour later: the same requests, an hour later.
     monkeypatch.setattr(area, 'now_ms', lambda: NOW + HOUR)
@@ -113,12 +138,14 @@ def test_rows_are_deterministic_per_seed_and_relative_to_the_reset(fixed: State,
 
     other = State(api_key=KEY, scale=13, areas=AREAS)
     other.reset()
-    assert query(TestClient(build_service('logging', other), headers={'AccessKey': KEY}), limit=50).json()['data'] != first
+    assert (
+        query(TestClient(build_service('logging', other), headers={'AccessKey': KEY}), limit=50).json()['data'] != first
+    )
 
 
 def test_a_reset_brings_back_the_same_rows_later(fixed: State, logging: TestClient, monkeypatch) -> None:
     first = query(logging, limit=50).json()['data']
-    monkeypatch.setattr(area, 'now_ms', lambda: NOW + 5 * 60 * 1000)   # five minutes later, across a minute boundary
+    monkeypatch.setattr(area, 'now_ms', lambda: NOW + 5 * 60 * 1000)  # five minutes later, across a minute boundary
     fixed.reset()
     assert query(logging, limit=50).json()['data'] == first
 
@@ -129,10 +156,16 @@ def ms_of(row: dict[str, t.Any]) -> int:
 
 def test_logs_cover_the_last_three_days_of_zones_with_logging(fixed: State, logging: TestClient) -> None:
     zones = fixed.data['pullzones']
-    served = [zone_id for zone_id, zone in zones.items() if zone['EnableLogging'] and zone['Enabled'] and not zone['Suspended']]
+    served = [
+        zone_id
+        for zone_id, zone in zones.items()
+        if zone['EnableLogging'] and zone['Enabled'] and not zone['Suspended']
+    ]
     assert LOGGING_ON in served and len(served) >= 5
     for zone_id in served:
-        oldest = query(logging, zone_id, **{'from': iso(NOW - 72 * HOUR), 'to': iso(NOW - 71 * HOUR), 'order': 'asc', 'limit': 1}).json()
+        oldest = query(
+            logging, zone_id, **{'from': iso(NOW - 72 * HOUR), 'to': iso(NOW - 71 * HOUR), 'order': 'asc', 'limit': 1}
+        ).json()
         newest = query(logging, zone_id, limit=1).json()
         assert oldest['data'] and newest['data']
         assert ms_of(oldest['data'][0]) >= NOW - 72 * HOUR
@@ -141,14 +174,20 @@ def test_logs_cover_the_last_three_days_of_zones_with_logging(fixed: State, logg
 
 # ---- v2 -----------------------------------------------------------------------------------------------------------
 
+
 def test_v2_answer_shape(logging: TestClient) -> None:
     answer = query(logging, limit=5)
     assert answer.status_code == 200
     body = answer.json()
     assert set(body) == {'data', 'pagination', 'query'}
     assert body['pagination'] == {'offset': 0, 'limit': 5, 'returned': 5, 'hasMore': True}
-    assert body['query'] == {'pullZoneId': LOGGING_ON, 'from': iso(NOW - 24 * HOUR), 'to': iso(NOW), 'order': 'desc',
-                             'includeOriginShield': False}
+    assert body['query'] == {
+        'pullZoneId': LOGGING_ON,
+        'from': iso(NOW - 24 * HOUR),
+        'to': iso(NOW),
+        'order': 'desc',
+        'includeOriginShield': False,
+    }
     for row in body['data']:
         assert V2_KEYS <= set(row)
         assert row['pullZoneId'] == LOGGING_ON
@@ -171,7 +210,16 @@ def test_v2_pages_add_up_to_the_whole(logging: TestClient) -> None:
     pages = []
     offset = 0
     while True:
-        body = query(logging, **{'from': iso(NOW - 48 * HOUR), 'to': iso(NOW - 24 * HOUR), 'order': 'asc', 'limit': 400, 'offset': offset}).json()
+        body = query(
+            logging,
+            **{
+                'from': iso(NOW - 48 * HOUR),
+                'to': iso(NOW - 24 * HOUR),
+                'order': 'asc',
+                'limit': 400,
+                'offset': offset,
+            },
+        ).json()
         pages.extend(body['data'])
         assert body['pagination']['returned'] == len(body['data'])
         offset += len(body['data'])
@@ -193,18 +241,21 @@ def test_v2_from_is_inclusive_and_to_exclusive(logging: TestClient) -> None:
     assert pick not in before
 
 
-@pytest.mark.parametrize('params, check', [
-    ({'status': '404'}, lambda row: row['statusCode'] == 404),
-    ({'status': '4xx,503'}, lambda row: 400 <= row['statusCode'] < 500 or row['statusCode'] == 503),
-    ({'status': '5XX'}, lambda row: row['statusCode'] >= 500),
-    ({'cacheStatus': 'MISS,-'}, lambda row: row['cacheStatus'] in ('MISS', '-')),
-    ({'country': 'de,ee'}, lambda row: row['countryCode'] in ('DE', 'EE')),
-    ({'edgeLocation': 'SYD,ny'}, lambda row: row['edgeLocation'] in ('SYD', 'NY')),
-    ({'urlContains': '/IMAGES/'}, lambda row: '/images/' in row['url']),
-    ({'userAgentContains': 'firefox'}, lambda row: 'Firefox' in row['userAgent']),
-    ({'refererContains': 'news'}, lambda row: 'news' in row['referer']),
-    ({'search': 'googlebot'}, lambda row: 'Googlebot' in row['userAgent']),
-])
+@pytest.mark.parametrize(
+    'params, check',
+    [
+        ({'status': '404'}, lambda row: row['statusCode'] == 404),
+        ({'status': '4xx,503'}, lambda row: 400 <= row['statusCode'] < 500 or row['statusCode'] == 503),
+        ({'status': '5XX'}, lambda row: row['statusCode'] >= 500),
+        ({'cacheStatus': 'MISS,-'}, lambda row: row['cacheStatus'] in ('MISS', '-')),
+        ({'country': 'de,ee'}, lambda row: row['countryCode'] in ('DE', 'EE')),
+        ({'edgeLocation': 'SYD,ny'}, lambda row: row['edgeLocation'] in ('SYD', 'NY')),
+        ({'urlContains': '/IMAGES/'}, lambda row: '/images/' in row['url']),
+        ({'userAgentContains': 'firefox'}, lambda row: 'Firefox' in row['userAgent']),
+        ({'refererContains': 'news'}, lambda row: 'news' in row['referer']),
+        ({'search': 'googlebot'}, lambda row: 'Googlebot' in row['userAgent']),
+    ],
+)
 def test_v2_filters(logging: TestClient, params: dict[str, str], check: t.Callable[[dict[str, t.Any]], bool]) -> None:
     everything = whole_day(logging)
     filtered = whole_day(logging, **params)
@@ -223,25 +274,28 @@ def test_v2_remote_ip_and_origin_shield(logging: TestClient) -> None:
     assert not any(row['originShield'] for row in everything)
 
 
-@pytest.mark.parametrize('params, field', [
-    ({'from': 'yesterday'}, 'from'),
-    ({'to': '2026-13-01T00:00:00Z'}, 'to'),
-    ({'from': iso(NOW - 2 * HOUR), 'to': iso(NOW - 3 * HOUR)}, 'to must be after from'),
-    ({'from': iso(NOW - 72 * HOUR - 10 * 60000), 'to': iso(NOW - 70 * HOUR)}, '3-day log retention'),
-    ({'from': iso(NOW - 73 * HOUR), 'to': iso(NOW)}, 'cannot exceed 3 days'),
-    ({'from': iso(NOW + HOUR), 'to': iso(NOW + 2 * HOUR)}, 'from must not be in the future'),
-    ({'limit': '0'}, 'limit must be between 1 and 10000'),
-    ({'limit': '10001'}, 'limit must be between 1 and 10000'),
-    ({'limit': 'many'}, 'limit must be an integer'),
-    ({'offset': '-1'}, 'offset must be at least 0'),
-    ({'order': 'newest'}, 'order must be asc or desc'),
-    ({'status': '4x'}, 'status entries'),
-    ({'status': '404,'}, 'status has an empty entry'),
-    ({'cacheStatus': 'EXPIRED'}, 'cacheStatus values must be among'),
-    ({'country': 'DEU'}, 'country values must be ISO 3166'),
-    ({'remoteIp': '1.2.3'}, 'remoteIp must be an IP address'),
-    ({'includeOriginShield': 'maybe'}, 'includeOriginShield must be true or false'),
-])
+@pytest.mark.parametrize(
+    'params, field',
+    [
+        ({'from': 'yesterday'}, 'from'),
+        ({'to': '2026-13-01T00:00:00Z'}, 'to'),
+        ({'from': iso(NOW - 2 * HOUR), 'to': iso(NOW - 3 * HOUR)}, 'to must be after from'),
+        ({'from': iso(NOW - 72 * HOUR - 10 * 60000), 'to': iso(NOW - 70 * HOUR)}, '3-day log retention'),
+        ({'from': iso(NOW - 73 * HOUR), 'to': iso(NOW)}, 'cannot exceed 3 days'),
+        ({'from': iso(NOW + HOUR), 'to': iso(NOW + 2 * HOUR)}, 'from must not be in the future'),
+        ({'limit': '0'}, 'limit must be between 1 and 10000'),
+        ({'limit': '10001'}, 'limit must be between 1 and 10000'),
+        ({'limit': 'many'}, 'limit must be an integer'),
+        ({'offset': '-1'}, 'offset must be at least 0'),
+        ({'order': 'newest'}, 'order must be asc or desc'),
+        ({'status': '4x'}, 'status entries'),
+        ({'status': '404,'}, 'status has an empty entry'),
+        ({'cacheStatus': 'EXPIRED'}, 'cacheStatus values must be among'),
+        ({'country': 'DEU'}, 'country values must be ISO 3166'),
+        ({'remoteIp': '1.2.3'}, 'remoteIp must be an IP address'),
+        ({'includeOriginShield': 'maybe'}, 'includeOriginShield must be true or false'),
+    ],
+)
 def test_v2_validation(logging: TestClient, params: dict[str, str], field: str) -> None:
     answer = query(logging, **params)
     assert answer.status_code == 400
@@ -254,22 +308,31 @@ def test_v2_retention_grace_and_cut(logging: TestClient, monkeypatch) -> None:
     assert query(logging, **{'from': iso(NOW - 72 * HOUR - 2000), 'to': iso(NOW - 70 * HOUR)}).status_code == 200
     assert query(logging, **{'from': iso(NOW - 72 * HOUR - 1000)}).status_code == 200
     # An hour later, the oldest hour is gone.
-    oldest = query(logging, **{'from': iso(NOW - 72 * HOUR), 'to': iso(NOW - 71 * HOUR), 'order': 'asc', 'limit': 10000}).json()['data']
+    oldest = query(
+        logging, **{'from': iso(NOW - 72 * HOUR), 'to': iso(NOW - 71 * HOUR), 'order': 'asc', 'limit': 10000}
+    ).json()['data']
     assert oldest
     monkeypatch.setattr(area, 'now_ms', lambda: NOW + HOUR)
-    assert query(logging, **{'from': iso(NOW - 71 * HOUR - 60000), 'to': iso(NOW - 70 * HOUR), 'limit': 10000}).status_code == 200
+    assert (
+        query(logging, **{'from': iso(NOW - 71 * HOUR - 60000), 'to': iso(NOW - 70 * HOUR), 'limit': 10000}).status_code
+        == 200
+    )
     later = query(logging, **{'from': iso(NOW - 71 * HOUR), 'to': iso(NOW - 70 * HOUR), 'limit': 10000}).json()['data']
     assert not set(row['requestId'] for row in oldest) & set(row['requestId'] for row in later)
 
 
 # ---- pull zones, credentials, rate limit -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize('zone, status, code', [
-    (LOGGING_OFF, 404, 'logging_disabled'),
-    (SUSPENDED, 403, 'forbidden'),
-    (DISABLED, 403, 'forbidden'),
-    (999999, 404, 'not_found'),
-])
+
+@pytest.mark.parametrize(
+    'zone, status, code',
+    [
+        (LOGGING_OFF, 404, 'logging_disabled'),
+        (SUSPENDED, 403, 'forbidden'),
+        (DISABLED, 403, 'forbidden'),
+        (999999, 404, 'not_found'),
+    ],
+)
 def test_zones_that_cannot_be_read(logging: TestClient, zone: int, status: int, code: str) -> None:
     for path in (f'/v2/pullzones/{zone}/logs', day_path(NOW - 24 * HOUR, zone)):
         answer = logging.get(path)
@@ -297,7 +360,9 @@ def test_credentials(fixed: State) -> None:
     expired = area.make_jwt(KEY, {'sub': 'user', 'exp': int(time.time()) - 1})
     assert TestClient(app, headers={'Authorization': f'Bearer {expired}'}).get(path).status_code == 403
     assert TestClient(app, headers={'Authorization': 'Bearer not.a.jwt'}).get(path).status_code == 403
-    assert TestClient(app, headers={'Authorization': f'Bearer {token}'}).get(day_path(NOW - 24 * HOUR)).status_code == 200
+    assert (
+        TestClient(app, headers={'Authorization': f'Bearer {token}'}).get(day_path(NOW - 24 * HOUR)).status_code == 200
+    )
 
 
 def test_rate_limit_per_pull_zone(logging: TestClient, clock: Clock, fixed: State) -> None:
@@ -319,10 +384,15 @@ def test_requests_are_recorded(fixed: State, logging: TestClient) -> None:
     query(logging, limit=3, status='404')
     entry = fixed.requests[-1]
     assert entry['service'] == 'logging' and entry['method'] == 'GET'
-    assert entry['path'] == f'/v2/pullzones/{LOGGING_ON}/logs' and 'status=404' in entry['query'] and entry['status'] == 200
+    assert (
+        entry['path'] == f'/v2/pullzones/{LOGGING_ON}/logs'
+        and 'status=404' in entry['query']
+        and entry['status'] == 200
+    )
 
 
 # ---- v1 --------------------------------------------------------------------------------------------------------------
+
 
 def day_start(millis: int) -> int:
     return millis - millis % (24 * HOUR)
@@ -335,7 +405,9 @@ def test_v1_day_file_matches_v2(logging: TestClient) -> None:
     assert answer.headers['content-type'].startswith('text/plain')
     lines = answer.text.splitlines()
     assert len(lines) > 500 and answer.text.endswith('\n')
-    v2 = query(logging, **{'from': iso(begin), 'to': iso(begin + 24 * HOUR), 'order': 'asc', 'limit': 10000}).json()['data']
+    v2 = query(logging, **{'from': iso(begin), 'to': iso(begin + 24 * HOUR), 'order': 'asc', 'limit': 10000}).json()[
+        'data'
+    ]
     assert len(lines) == len(v2)
     for text, row in zip(lines, v2):
         fields = text.split('|')
@@ -361,16 +433,19 @@ def test_v1_query(logging: TestClient) -> None:
     assert logging.get(path, params={'status': '404', 'start': 1, 'end': 3}).text.splitlines() == not_found[1:3]
 
 
-@pytest.mark.parametrize('path, params, message', [
-    ('/2026-11-21/1001.log', {}, 'The date must be MM-dd-yy'),
-    ('/11-31-26/1001.log', {}, 'The date must be MM-dd-yy'),
-    ('/01-01-20/1001.log', {}, 'outside the 3-day log retention'),
-    ('/11-23-26/1001.log', {}, 'outside the 3-day log retention'),
-    ('/11-21-26/1001.log', {'start': '-1'}, 'start must be at least 0'),
-    ('/11-21-26/1001.log', {'start': '5', 'end': '2'}, 'end must not be less than start'),
-    ('/11-21-26/1001.log', {'order': 'up'}, 'order must be asc or desc'),
-    ('/11-21-26/1001.log', {'status': '2x'}, 'status entries'),
-])
+@pytest.mark.parametrize(
+    'path, params, message',
+    [
+        ('/2026-11-21/1001.log', {}, 'The date must be MM-dd-yy'),
+        ('/11-31-26/1001.log', {}, 'The date must be MM-dd-yy'),
+        ('/01-01-20/1001.log', {}, 'outside the 3-day log retention'),
+        ('/11-23-26/1001.log', {}, 'outside the 3-day log retention'),
+        ('/11-21-26/1001.log', {'start': '-1'}, 'start must be at least 0'),
+        ('/11-21-26/1001.log', {'start': '5', 'end': '2'}, 'end must not be less than start'),
+        ('/11-21-26/1001.log', {'order': 'up'}, 'order must be asc or desc'),
+        ('/11-21-26/1001.log', {'status': '2x'}, 'status entries'),
+    ],
+)
 def test_v1_validation(logging: TestClient, path: str, params: dict[str, str], message: str) -> None:
     answer = logging.get(path, params=params)
     assert answer.status_code == 400

@@ -27,8 +27,12 @@ def snapshot(state: State) -> dict[str, t.Any]:
     return TestClient(admin_app(state)).get('/state').json()
 
 
-def body(name: str = 'new-registry', registry_type: str | None = 'gitHub', user: str | None = 'robot',
-         password: str | None = 'ghp_secret-value') -> dict[str, t.Any]:
+def body(
+    name: str = 'new-registry',
+    registry_type: str | None = 'gitHub',
+    user: str | None = 'robot',
+    password: str | None = 'ghp_secret-value',
+) -> dict[str, t.Any]:
     request: dict[str, t.Any] = {'displayName': name}
     if registry_type is not None:
         request['type'] = registry_type
@@ -38,6 +42,7 @@ def body(name: str = 'new-registry', registry_type: str | None = 'gitHub', user:
 
 
 # ---- seed -----------------------------------------------------------------------------------
+
 
 def test_seed_has_registries_and_more_apps_than_one_page(state: State) -> None:
     seeded = snapshot(state)
@@ -72,6 +77,7 @@ def test_passwords_are_never_in_the_state_or_the_api(state: State, api: TestClie
 
 # ---- registries -----------------------------------------------------------------------------------
 
+
 def test_list_and_get(api: TestClient, state: State) -> None:
     listed = api.get('/mc/registries').json()
     assert set(listed) == {'items', 'meta', 'cursor'}
@@ -90,23 +96,31 @@ def test_create_then_read(api: TestClient, state: State) -> None:
     assert saved['status'] == 'saved' and saved['error'] is None and isinstance(saved['id'], int)
     record = api.get(f"/mc/registries/{saved['id']}").json()
     assert list(record) == list(REGISTRY_FIELDS)
-    assert (record['displayName'], record['hostName'], record['userName'], record['isPublic']) == ('new-registry', 'ghcr.io', 'robot', False)
+    assert (record['displayName'], record['hostName'], record['userName'], record['isPublic']) == (
+        'new-registry',
+        'ghcr.io',
+        'robot',
+        False,
+    )
     assert (record['firstPasswordSymbols'], record['lastPasswordSymbols']) == ('ghp', 'lue')
     assert state.data['registry_passwords'][saved['id']] == 'ghp_secret-value'
     public = api.post('/mc/registries', json=body('public', None, None)).json()
     assert api.get(f"/mc/registries/{public['id']}").json()['hostName'] == 'docker.io'
 
 
-@pytest.mark.parametrize('request_body, fields', [
-    (body(name=''), ['displayName']),
-    (body(name='x' * 51), ['displayName']),
-    ({'type': 'gitHub'}, ['displayName']),
-    (body(registry_type='quay'), ['type']),
-    (body(user=''), ['passwordCredentials.userName']),
-    (body(password=''), ['passwordCredentials.password']),
-    (dict(body(), extra=1), ['extra']),
-    ([], ['']),
-])
+@pytest.mark.parametrize(
+    'request_body, fields',
+    [
+        (body(name=''), ['displayName']),
+        (body(name='x' * 51), ['displayName']),
+        ({'type': 'gitHub'}, ['displayName']),
+        (body(registry_type='quay'), ['type']),
+        (body(user=''), ['passwordCredentials.userName']),
+        (body(password=''), ['passwordCredentials.password']),
+        (dict(body(), extra=1), ['extra']),
+        ([], ['']),
+    ],
+)
 def test_create_validation_problem(api: TestClient, state: State, request_body: t.Any, fields: list[str]) -> None:
     before = dict(state.data['registries'])
     answer = api.post('/mc/registries', json=request_body)
@@ -125,7 +139,11 @@ def test_rejected_credentials_answer_200_with_a_failure_status(api: TestClient, 
     before = dict(state.data['registries'])
     answer = api.post('/mc/registries', json=body(password='rejected-token'))
     assert answer.status_code == 200
-    assert answer.json() == {'id': None, 'error': 'The registry refused the login with these credentials.', 'status': 'secretsValidationFailed'}
+    assert answer.json() == {
+        'id': None,
+        'error': 'The registry refused the login with these credentials.',
+        'status': 'secretsValidationFailed',
+    }
     assert state.data['registries'] == before
 
 
@@ -134,7 +152,11 @@ def test_replace(api: TestClient, state: State) -> None:
     answer = api.put('/mc/registries/201', json=body(record['displayName'], 'gitHub', 'someone', 'ghp_other-token'))
     assert answer.json() == {'id': 201, 'error': None, 'status': 'saved'}
     replaced = api.get('/mc/registries/201').json()
-    assert (replaced['hostName'], replaced['userName'], replaced['createdAt']) == ('ghcr.io', 'someone', record['createdAt'])
+    assert (replaced['hostName'], replaced['userName'], replaced['createdAt']) == (
+        'ghcr.io',
+        'someone',
+        record['createdAt'],
+    )
     assert replaced['lastUpdatedAt'] is not None
     assert state.data['registry_passwords'][201] == 'ghp_other-token'
     cleared = api.put('/mc/registries/201', json=body(record['displayName'], 'dockerHub', None)).json()
@@ -151,8 +173,11 @@ def test_delete_answers_in_use_removed_and_not_found(api: TestClient, state: Sta
     assert len(users) == 3
     assert api.delete('/mc/registries/202').json() == {'status': 'inUse', 'applications': users}
     assert 202 in state.data['registries']
-    unused = next(registry_id for registry_id in state.data['registries']
-                  if all(application['registryId'] != registry_id for application in state.data['apps']))
+    unused = next(
+        registry_id
+        for registry_id in state.data['registries']
+        if all(application['registryId'] != registry_id for application in state.data['apps'])
+    )
     assert api.delete(f'/mc/registries/{unused}').json() == {'status': 'removed', 'applications': None}
     assert unused not in state.data['registries'] and unused not in state.data['registry_passwords']
     assert api.delete(f'/mc/registries/{unused}').json() == {'status': 'notFound', 'applications': None}
@@ -160,6 +185,7 @@ def test_delete_answers_in_use_removed_and_not_found(api: TestClient, state: Sta
 
 
 # ---- applications ------------------------------------------------------------------------------------
+
 
 def test_apps_page_with_the_cursor(api: TestClient, state: State) -> None:
     seen = []
@@ -188,9 +214,15 @@ def test_apps_default_limit_is_20(api: TestClient) -> None:
     assert following['items'][0]['id'] != page['items'][0]['id'] and len(following['items']) == 5
 
 
-@pytest.mark.parametrize('params, field', [
-    ({'limit': 0}, 'limit'), ({'limit': 1001}, 'limit'), ({'limit': 'x'}, 'limit'), ({'nextCursor': 'not-a-cursor'}, 'nextCursor'),
-])
+@pytest.mark.parametrize(
+    'params, field',
+    [
+        ({'limit': 0}, 'limit'),
+        ({'limit': 1001}, 'limit'),
+        ({'limit': 'x'}, 'limit'),
+        ({'nextCursor': 'not-a-cursor'}, 'nextCursor'),
+    ],
+)
 def test_apps_bad_parameters(api: TestClient, params: dict, field: str) -> None:
     answer = api.get('/mc/apps', params=params)
     assert answer.status_code == 400

@@ -47,7 +47,9 @@ class Databases:
         return TestClient(self.apps[record['url']], base_url=record['url'])
 
     def token(self, record: dict[str, t.Any], access: str = 'full-access', expires_at: str | None = None) -> str:
-        response = self.api.put(f"{BASE}/{record['id']}/auth/generate", json={'authorization': access, 'expires_at': expires_at})
+        response = self.api.put(
+            f"{BASE}/{record['id']}/auth/generate", json={'authorization': access, 'expires_at': expires_at}
+        )
         assert response.status_code == 200, response.text
         return t.cast(str, response.json()['token'])
 
@@ -61,7 +63,9 @@ def dbs() -> t.Iterator[Databases]:
 
 
 def post(client: TestClient, token: str, requests: list[dict[str, t.Any]], baton: str | None = None) -> t.Any:
-    return client.post('/v2/pipeline', json={'baton': baton, 'requests': requests}, headers={'Authorization': f'Bearer {token}'})
+    return client.post(
+        '/v2/pipeline', json={'baton': baton, 'requests': requests}, headers={'Authorization': f'Bearer {token}'}
+    )
 
 
 def execute(sql: str, *args: t.Any, **named: t.Any) -> dict[str, t.Any]:
@@ -90,8 +94,18 @@ def test_records_are_deterministic_and_carry_their_own_url(dbs: Databases) -> No
     assert all(record['url'].startswith('http://127.0.0.1:') for record in records)
     other = Databases()
     assert [record['id'] for record in other.records()] == [record['id'] for record in records]
-    for name in ('name', 'id', 'url', 'block_reads', 'block_writes', 'size_max', 'current_size', 'storage_region',
-                 'primary_regions', 'replicas_regions'):
+    for name in (
+        'name',
+        'id',
+        'url',
+        'block_reads',
+        'block_writes',
+        'size_max',
+        'current_size',
+        'storage_region',
+        'primary_regions',
+        'replicas_regions',
+    ):
         assert name in records[0]
     assert int(dbs.by_name('catalog')['current_size']) > 0
     read = dbs.api.get(f"{BASE}/{records[1]['id']}").json()
@@ -106,12 +120,15 @@ def test_records_are_deterministic_and_carry_their_own_url(dbs: Databases) -> No
         assert len(dbs.api.get(BASE, params={'page': 1, 'per_page': per_page}).json()['databases']) == 3
 
 
-@pytest.mark.parametrize('params, message', [
-    ({}, 'page is required'),
-    ({'per_page': 10}, 'page is required'),
-    ({'page': 0}, 'page must be'),
-    ({'page': 1, 'per_page': -1}, 'per_page must be'),
-])
+@pytest.mark.parametrize(
+    'params, message',
+    [
+        ({}, 'page is required'),
+        ({'per_page': 10}, 'page is required'),
+        ({'page': 0}, 'page must be'),
+        ({'page': 1, 'per_page': -1}, 'per_page must be'),
+    ],
+)
 def test_list_paging_is_checked(dbs: Databases, params: dict[str, t.Any], message: str) -> None:
     answer = dbs.api.get(BASE, params=params)
     assert answer.status_code == 400
@@ -143,7 +160,9 @@ def test_seeded_data_is_deterministic(dbs: Databases) -> None:
     assert result['rows'] == [[integer(30), text('SKU-00001')]]
     other = Databases()
     again = other.by_name('catalog')
-    answer = post(other.pipeline(again), other.token(again), [execute('SELECT sum(price), sum(stock) FROM products'), CLOSE]).json()
+    answer = post(
+        other.pipeline(again), other.token(again), [execute('SELECT sum(price), sum(stock) FROM products'), CLOSE]
+    ).json()
     first = post(dbs.pipeline(catalog), token, [execute('SELECT sum(price), sum(stock) FROM products'), CLOSE]).json()
     assert answer['results'][0] == first['results'][0]
 
@@ -158,7 +177,9 @@ def test_tokens_are_per_database_and_revoking_ends_them_all(dbs: Databases) -> N
         assert post(client, token, [execute('SELECT 1'), CLOSE]).status_code == 200
     wrong_db = post(client, other, [execute('SELECT 1')])
     assert wrong_db.status_code == 401
-    assert wrong_db.json() == {'error': {'message': 'The access token belongs to another database', 'code': 'AUTH_TOKEN_INVALID'}}
+    assert wrong_db.json() == {
+        'error': {'message': 'The access token belongs to another database', 'code': 'AUTH_TOKEN_INVALID'}
+    }
     assert post(client, first[:-2] + 'xx', [execute('SELECT 1')]).status_code == 401
     no_header = client.post('/v2/pipeline', json={'requests': []})
     assert no_header.status_code == 401 and no_header.json()['error']['code'] == 'AUTH_HEADER_MISSING'
@@ -192,13 +213,17 @@ def test_expired_tokens_fail(dbs: Databases, monkeypatch: pytest.MonkeyPatch) ->
 def test_read_only_tokens_refuse_writes(dbs: Databases) -> None:
     record = dbs.by_name('catalog')
     token = dbs.token(record, 'read-only')
-    answer = post(dbs.pipeline(record), token, [
-        execute('SELECT count(*) FROM products'),
-        execute('DELETE FROM products'),
-        {'type': 'sequence', 'sql': 'SELECT 1; UPDATE products SET stock = 0;'},
-        {'type': 'batch', 'batch': {'steps': [{'stmt': {'sql': 'BEGIN IMMEDIATE'}}]}},
-        CLOSE,
-    ]).json()
+    answer = post(
+        dbs.pipeline(record),
+        token,
+        [
+            execute('SELECT count(*) FROM products'),
+            execute('DELETE FROM products'),
+            {'type': 'sequence', 'sql': 'SELECT 1; UPDATE products SET stock = 0;'},
+            {'type': 'batch', 'batch': {'steps': [{'stmt': {'sql': 'BEGIN IMMEDIATE'}}]}},
+            CLOSE,
+        ],
+    ).json()
     results = answer['results']
     assert results[0]['type'] == 'ok'
     assert results[1]['type'] == 'error' and results[1]['error']['code'] == 'BLOCKED'
@@ -206,26 +231,38 @@ def test_read_only_tokens_refuse_writes(dbs: Databases) -> None:
     assert results[2]['error']['code'] == 'BLOCKED'
     assert results[3]['response']['result']['step_errors'][0]['code'] == 'BLOCKED'
     assert post(dbs.pipeline(record), dbs.token(record), [execute('SELECT count(*) FROM products'), CLOSE]).json()[
-        'results'][0]['response']['result']['rows'] == [[integer(30)]]
+        'results'
+    ][0]['response']['result']['rows'] == [[integer(30)]]
 
 
 def test_execute_values_and_results(dbs: Databases) -> None:
     record = dbs.by_name('app-main')
     client, token = dbs.pipeline(record), dbs.token(record)
-    answer = post(client, token, [
-        execute('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL, data BLOB, n INTEGER)'),
-        execute('INSERT INTO t (name, score, data, n) VALUES (?, ?, ?, ?)',
-                text('a'), {'type': 'float', 'value': 1.25}, {'type': 'blob', 'base64': 'AAEC'}, integer(2 ** 62)),
-        execute('INSERT INTO t (name, score) VALUES (:name, $score)', **{'name': text('b'), '$score': {'type': 'null'}}),
-        execute('SELECT id, name, score, data, n FROM t ORDER BY id'),
-        execute('UPDATE t SET score = 0'),
-        {'type': 'execute', 'stmt': {'sql': 'SELECT * FROM t', 'want_rows': False}},
-        execute('SELECT ?', text('a'), text('b')),
-        execute('SELECT :missing'),
-        execute('SELECT 1; SELECT 2'),
-        execute('   '),
-        CLOSE,
-    ]).json()
+    answer = post(
+        client,
+        token,
+        [
+            execute('CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT, score REAL, data BLOB, n INTEGER)'),
+            execute(
+                'INSERT INTO t (name, score, data, n) VALUES (?, ?, ?, ?)',
+                text('a'),
+                {'type': 'float', 'value': 1.25},
+                {'type': 'blob', 'base64': 'AAEC'},
+                integer(2**62),
+            ),
+            execute(
+                'INSERT INTO t (name, score) VALUES (:name, $score)', **{'name': text('b'), '$score': {'type': 'null'}}
+            ),
+            execute('SELECT id, name, score, data, n FROM t ORDER BY id'),
+            execute('UPDATE t SET score = 0'),
+            {'type': 'execute', 'stmt': {'sql': 'SELECT * FROM t', 'want_rows': False}},
+            execute('SELECT ?', text('a'), text('b')),
+            execute('SELECT :missing'),
+            execute('SELECT 1; SELECT 2'),
+            execute('   '),
+            CLOSE,
+        ],
+    ).json()
     assert answer['baton'] is None and answer['base_url'] is None
     results = answer['results']
     assert all(result['type'] == 'ok' for result in results[:6])
@@ -237,12 +274,17 @@ def test_execute_values_and_results(dbs: Databases) -> None:
     select = results[3]['response']['result']
     assert [col['name'] for col in select['cols']] == ['id', 'name', 'score', 'data', 'n']
     assert select['rows'] == [
-        [integer(1), text('a'), {'type': 'float', 'value': 1.25}, {'type': 'blob', 'base64': 'AAEC'}, integer(2 ** 62)],
+        [integer(1), text('a'), {'type': 'float', 'value': 1.25}, {'type': 'blob', 'base64': 'AAEC'}, integer(2**62)],
         [integer(2), text('b'), {'type': 'null'}, {'type': 'null'}, {'type': 'null'}],
     ]
     assert results[4]['response']['result']['affected_row_count'] == 2
     assert results[5]['response']['result']['rows'] == []
-    assert [results[index]['error']['code'] for index in (6, 7, 8, 9)] == ['ARGS_INVALID', 'ARGS_INVALID', 'SQL_MANY_STATEMENTS', 'SQL_NO_STATEMENT']
+    assert [results[index]['error']['code'] for index in (6, 7, 8, 9)] == [
+        'ARGS_INVALID',
+        'ARGS_INVALID',
+        'SQL_MANY_STATEMENTS',
+        'SQL_NO_STATEMENT',
+    ]
     assert results[10] == {'type': 'ok', 'response': {'type': 'close'}}
 
 
@@ -256,14 +298,32 @@ def test_batch_conditions_roll_back_like_the_official_client(dbs: Databases) -> 
         {'condition': {'type': 'ok', 'step': 1}, 'stmt': {'sql': 'INSERT INTO t VALUES (1)'}},
         {'condition': {'type': 'ok', 'step': 2}, 'stmt': {'sql': 'COMMIT'}},
         {'condition': {'type': 'not', 'cond': {'type': 'ok', 'step': 3}}, 'stmt': {'sql': 'ROLLBACK'}},
-        {'condition': {'type': 'and', 'conds': [{'type': 'error', 'step': 2}, {'type': 'is_autocommit'}]}, 'stmt': {'sql': 'SELECT count(*) FROM t'}},
-        {'condition': {'type': 'or', 'conds': [{'type': 'ok', 'step': 3}, {'type': 'error', 'step': 3}]}, 'stmt': {'sql': 'SELECT 1'}},
+        {
+            'condition': {'type': 'and', 'conds': [{'type': 'error', 'step': 2}, {'type': 'is_autocommit'}]},
+            'stmt': {'sql': 'SELECT count(*) FROM t'},
+        },
+        {
+            'condition': {'type': 'or', 'conds': [{'type': 'ok', 'step': 3}, {'type': 'error', 'step': 3}]},
+            'stmt': {'sql': 'SELECT 1'},
+        },
     ]
-    result = post(client, token, [{'type': 'batch', 'batch': {'steps': steps}}, CLOSE]).json()['results'][0]['response']['result']
+    result = post(client, token, [{'type': 'batch', 'batch': {'steps': steps}}, CLOSE]).json()['results'][0][
+        'response'
+    ]['result']
     assert [entry is not None for entry in result['step_results']] == [True, True, False, False, True, True, False]
     assert result['step_errors'][2]['code'] == 'SQLITE_CONSTRAINT_PRIMARYKEY'
     assert result['step_results'][5]['rows'] == [[integer(0)]]
-    future = post(client, token, [{'type': 'batch', 'batch': {'steps': [{'condition': {'type': 'ok', 'step': 0}, 'stmt': {'sql': 'SELECT 1'}}]}}, CLOSE])
+    future = post(
+        client,
+        token,
+        [
+            {
+                'type': 'batch',
+                'batch': {'steps': [{'condition': {'type': 'ok', 'step': 0}, 'stmt': {'sql': 'SELECT 1'}}]},
+            },
+            CLOSE,
+        ],
+    )
     assert future.json()['results'][0]['error']['code'] == 'BATCH_COND_INVALID'
 
 
@@ -271,9 +331,15 @@ def test_baton_streams_hold_a_real_transaction(dbs: Databases) -> None:
     record = dbs.by_name('app-main')
     client, token = dbs.pipeline(record), dbs.token(record)
     post(client, token, [execute('CREATE TABLE t (x INTEGER)'), CLOSE])
-    first = post(client, token, [
-        execute('BEGIN'), execute('INSERT INTO t VALUES (1)'), {'type': 'store_sql', 'sql_id': 7, 'sql': 'SELECT count(*) FROM t'},
-    ]).json()
+    first = post(
+        client,
+        token,
+        [
+            execute('BEGIN'),
+            execute('INSERT INTO t VALUES (1)'),
+            {'type': 'store_sql', 'sql_id': 7, 'sql': 'SELECT count(*) FROM t'},
+        ],
+    ).json()
     baton = first['baton']
     assert baton
     inside = post(client, token, [{'type': 'execute', 'stmt': {'sql_id': 7}}], baton=baton).json()
@@ -281,11 +347,17 @@ def test_baton_streams_hold_a_real_transaction(dbs: Databases) -> None:
     assert inside['baton'] != baton
     assert post(client, token, [CLOSE], baton=baton).status_code == 400  # a used baton is gone
     # Another stream reads the committed state and cannot write meanwhile; closing without COMMIT rolls back.
-    outside = post(client, token, [execute('SELECT count(*) FROM t'), execute('INSERT INTO t VALUES (2)'), CLOSE]).json()
+    outside = post(
+        client, token, [execute('SELECT count(*) FROM t'), execute('INSERT INTO t VALUES (2)'), CLOSE]
+    ).json()
     assert outside['results'][0]['response']['result']['rows'] == [[integer(0)]]
     assert outside['results'][1]['error']['code'] == 'SQLITE_BUSY'
-    closed = post(client, token, [{'type': 'close_sql', 'sql_id': 7}, {'type': 'execute', 'stmt': {'sql_id': 7}}, CLOSE, execute('SELECT 1')],
-                  baton=inside['baton']).json()
+    closed = post(
+        client,
+        token,
+        [{'type': 'close_sql', 'sql_id': 7}, {'type': 'execute', 'stmt': {'sql_id': 7}}, CLOSE, execute('SELECT 1')],
+        baton=inside['baton'],
+    ).json()
     assert closed['baton'] is None
     assert closed['results'][1]['error']['code'] == 'SQL_NOT_FOUND'
     assert closed['results'][3]['error']['code'] == 'STREAM_CLOSED'
@@ -296,18 +368,25 @@ def test_baton_streams_hold_a_real_transaction(dbs: Databases) -> None:
 def test_sequence_describe_and_stored_sql(dbs: Databases) -> None:
     record = dbs.by_name('app-main')
     client, token = dbs.pipeline(record), dbs.token(record)
-    answer = post(client, token, [
-        {'type': 'sequence', 'sql': "CREATE TABLE s (a TEXT); -- note; with a semicolon\nINSERT INTO s VALUES ('x;y'); INSERT INTO s VALUES ('z')"},
-        {'type': 'describe', 'sql': 'SELECT a AS value, ?2 FROM s WHERE a = :a'},
-        {'type': 'describe', 'sql': 'DELETE FROM s'},
-        {'type': 'describe', 'sql': 'EXPLAIN SELECT 1'},
-        {'type': 'describe', 'sql': 'BEGIN'},
-        {'type': 'store_sql', 'sql_id': 1, 'sql': 'SELECT count(*) FROM s'},
-        {'type': 'store_sql', 'sql_id': 1, 'sql': 'SELECT 2'},
-        {'type': 'describe', 'sql_id': 1},
-        {'type': 'sequence', 'sql': 'SELECT 1; SELEC 2;'},
-        CLOSE,
-    ]).json()
+    answer = post(
+        client,
+        token,
+        [
+            {
+                'type': 'sequence',
+                'sql': "CREATE TABLE s (a TEXT); -- note; with a semicolon\nINSERT INTO s VALUES ('x;y'); INSERT INTO s VALUES ('z')",
+            },
+            {'type': 'describe', 'sql': 'SELECT a AS value, ?2 FROM s WHERE a = :a'},
+            {'type': 'describe', 'sql': 'DELETE FROM s'},
+            {'type': 'describe', 'sql': 'EXPLAIN SELECT 1'},
+            {'type': 'describe', 'sql': 'BEGIN'},
+            {'type': 'store_sql', 'sql_id': 1, 'sql': 'SELECT count(*) FROM s'},
+            {'type': 'store_sql', 'sql_id': 1, 'sql': 'SELECT 2'},
+            {'type': 'describe', 'sql_id': 1},
+            {'type': 'sequence', 'sql': 'SELECT 1; SELEC 2;'},
+            CLOSE,
+        ],
+    ).json()
     results = answer['results']
     assert results[0] == {'type': 'ok', 'response': {'type': 'sequence'}}
     select = results[1]['response']['result']
@@ -324,16 +403,23 @@ def test_sequence_describe_and_stored_sql(dbs: Databases) -> None:
     assert count['results'][0]['response']['result']['rows'] == [[text('x;y')], [text('z')]]
 
 
-@pytest.mark.parametrize('body', [
-    [],
-    {'requests': 'nope'},
-    {'requests': [{'type': 'open_stream'}]},
-    {'requests': [{'type': 'execute', 'stmt': {}}]},
-    {'requests': [{'type': 'execute', 'stmt': {'sql': 'SELECT 1', 'sql_id': 1}}]},
-    {'requests': [{'type': 'execute', 'stmt': {'sql': 'SELECT ?', 'args': [{'type': 'integer', 'value': 'x'}]}}]},
-    {'requests': [{'type': 'batch', 'batch': {'steps': [{'condition': {'type': 'maybe'}, 'stmt': {'sql': 'SELECT 1'}}]}}]},
-    {'baton': 5, 'requests': []},
-])
+@pytest.mark.parametrize(
+    'body',
+    [
+        [],
+        {'requests': 'nope'},
+        {'requests': [{'type': 'open_stream'}]},
+        {'requests': [{'type': 'execute', 'stmt': {}}]},
+        {'requests': [{'type': 'execute', 'stmt': {'sql': 'SELECT 1', 'sql_id': 1}}]},
+        {'requests': [{'type': 'execute', 'stmt': {'sql': 'SELECT ?', 'args': [{'type': 'integer', 'value': 'x'}]}}]},
+        {
+            'requests': [
+                {'type': 'batch', 'batch': {'steps': [{'condition': {'type': 'maybe'}, 'stmt': {'sql': 'SELECT 1'}}]}}
+            ]
+        },
+        {'baton': 5, 'requests': []},
+    ],
+)
 def test_protocol_violations_are_refused_whole(dbs: Databases, body: t.Any) -> None:
     record = dbs.by_name('app-main')
     client, token = dbs.pipeline(record), dbs.token(record)
@@ -343,7 +429,9 @@ def test_protocol_violations_are_refused_whole(dbs: Databases, body: t.Any) -> N
     answer = client.post('/v2/pipeline', json=body, headers={'Authorization': f'Bearer {token}'})
     assert answer.status_code == 400
     assert set(answer.json()['error']) == {'message', 'code'}
-    tables = post(client, token, [execute("SELECT count(*) FROM sqlite_master WHERE name = 'should_not_exist'"), CLOSE]).json()
+    tables = post(
+        client, token, [execute("SELECT count(*) FROM sqlite_master WHERE name = 'should_not_exist'"), CLOSE]
+    ).json()
     assert tables['results'][0]['response']['result']['rows'] == [[integer(0)]]
     assert len(dbs.state.data['database_tokens']) == before
 
@@ -357,7 +445,9 @@ def test_reset_keeps_urls_and_recreates_the_data(dbs: Databases) -> None:
     assert [entry['url'] for entry in dbs.records()] == urls
     assert post(dbs.pipeline(record), token, [CLOSE]).status_code == 401  # tokens do not survive a reset
     fresh = dbs.token(record)
-    answer = post(dbs.pipeline(record), fresh, [execute("SELECT count(*) FROM sqlite_master WHERE name = 'gone'"), CLOSE]).json()
+    answer = post(
+        dbs.pipeline(record), fresh, [execute("SELECT count(*) FROM sqlite_master WHERE name = 'gone'"), CLOSE]
+    ).json()
     assert answer['results'][0]['response']['result']['rows'] == [[integer(0)]]
 
 
@@ -372,7 +462,11 @@ def test_faults_apply_to_the_pipeline(dbs: Databases) -> None:
 
 
 def test_split_statements() -> None:
-    assert hrana.split_statements("SELECT 1; SELECT ';'; -- c;\n/* x; */ SELECT 3") == ['SELECT 1;', " SELECT ';';", ' -- c;\n/* x; */ SELECT 3']
+    assert hrana.split_statements("SELECT 1; SELECT ';'; -- c;\n/* x; */ SELECT 3") == [
+        'SELECT 1;',
+        " SELECT ';';",
+        ' -- c;\n/* x; */ SELECT 3',
+    ]
     assert hrana.split_statements('  ;  ') == []
     with pytest.raises(hrana.HranaError):
         hrana.split_statements("SELECT 'unterminated")

@@ -21,8 +21,8 @@ from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service
 from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY as KEY
 
-INT32 = (-2 ** 31, 2 ** 31 - 1)
-INT64 = (-2 ** 63, 2 ** 63 - 1)
+INT32 = (-(2**31), 2**31 - 1)
+INT64 = (-(2**63), 2**63 - 1)
 
 
 def test_spec_field_list_is_complete() -> None:
@@ -95,7 +95,9 @@ def test_paged_list(api: TestClient) -> None:
     assert last['HasMoreItems'] is False and len(last['Items']) == 2
 
 
-@pytest.mark.parametrize('params', [{'perPage': 4}, {'perPage': 1001}, {'page': -1}, {'page': 'x'}, {'includeCertificate': 'maybe'}])
+@pytest.mark.parametrize(
+    'params', [{'perPage': 4}, {'perPage': 1001}, {'page': -1}, {'page': 'x'}, {'includeCertificate': 'maybe'}]
+)
 def test_bounds_are_enforced(api: TestClient, params: dict) -> None:
     response = api.get('/pullzone', params=params)
     assert response.status_code == 400
@@ -104,7 +106,9 @@ def test_bounds_are_enforced(api: TestClient, params: dict) -> None:
 
 def test_search_matches_names_and_hostnames(api: TestClient) -> None:
     assert [z['Name'] for z in api.get('/pullzone', params={'search': 'MEDIA'}).json()] == ['media-001']
-    assert [z['Name'] for z in api.get('/pullzone', params={'search': 'assets-000.example.com'}).json()] == ['assets-000']
+    assert [z['Name'] for z in api.get('/pullzone', params={'search': 'assets-000.example.com'}).json()] == [
+        'assets-000'
+    ]
 
 
 def test_certificates_only_when_asked(api: TestClient) -> None:
@@ -134,8 +138,20 @@ def test_auth_and_record(state: State) -> None:
 
 def test_faults_and_reset(state: State, api: TestClient) -> None:
     admin = TestClient(admin_app(state))
-    assert admin.post('/faults', json={'service': 'api', 'method': 'GET', 'path': '^/pullzone$', 'status': 429,
-                                       'retry_after': 2, 'times': 2}).status_code == 201
+    assert (
+        admin.post(
+            '/faults',
+            json={
+                'service': 'api',
+                'method': 'GET',
+                'path': '^/pullzone$',
+                'status': 429,
+                'retry_after': 2,
+                'times': 2,
+            },
+        ).status_code
+        == 201
+    )
     assert admin.post('/faults', json={'path': '('}).status_code == 400
     first = api.get('/pullzone')
     assert first.status_code == 429 and first.headers['Retry-After'] == '2'
@@ -152,4 +168,13 @@ def test_faults_and_reset(state: State, api: TestClient) -> None:
 
 def test_state_has_every_collection(state: State) -> None:
     snapshot = TestClient(admin_app(state)).get('/state').json()
-    assert {'pullzones', 'shield_zones', 'access_lists', 'registries', 'apps', 'video_libraries', 'videos', 'databases'} <= set(snapshot)
+    assert {
+        'pullzones',
+        'shield_zones',
+        'access_lists',
+        'registries',
+        'apps',
+        'video_libraries',
+        'videos',
+        'databases',
+    } <= set(snapshot)

@@ -25,7 +25,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 def emulator() -> t.Iterator[dict[str, str]]:
     process = subprocess.Popen(
         [sys.executable, '-m', 'tests.emulator', '--api-key', 'contract-key', '--seed', '6'],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     try:
         line = process.stdout.readline()
@@ -66,8 +69,15 @@ def test_dropped_connection_and_delay(emulator: dict[str, t.Any]) -> None:
 
 
 def test_seed_below_minimum_is_refused() -> None:
-    result = subprocess.run([sys.executable, '-m', 'tests.emulator', '--seed', '5'], cwd=ROOT, capture_output=True, text=True,
-                            timeout=30, env=dict(os.environ), check=False)
+    result = subprocess.run(
+        [sys.executable, '-m', 'tests.emulator', '--seed', '5'],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env=dict(os.environ),
+        check=False,
+    )
     assert result.returncode != 0
     assert 'at least 6' in result.stderr
 
@@ -76,14 +86,28 @@ def test_a_fault_after_the_request_was_handled(emulator: dict[str, t.Any]) -> No
     """``after``: the server acts, then the answer is lost (drop) or replaced (status)."""
     admin, headers = emulator['admin_url'], {'AccessKey': 'contract-key'}
     add = f"{emulator['api_url']}/videolibrary/5001/addBlockedReferrer"
-    requests.post(f'{admin}/faults', json={'method': 'POST', 'path': 'addBlockedReferrer', 'drop': True, 'after': True}, timeout=10).raise_for_status()
+    requests.post(
+        f'{admin}/faults',
+        json={'method': 'POST', 'path': 'addBlockedReferrer', 'drop': True, 'after': True},
+        timeout=10,
+    ).raise_for_status()
     with pytest.raises(requests.exceptions.ConnectionError):
         requests.post(add, json={'Hostname': 'lost.example.com'}, headers=headers, timeout=10)
-    requests.post(f'{admin}/faults', json={'method': 'POST', 'path': 'addBlockedReferrer', 'status': 500, 'after': True}, timeout=10).raise_for_status()
+    requests.post(
+        f'{admin}/faults',
+        json={'method': 'POST', 'path': 'addBlockedReferrer', 'status': 500, 'after': True},
+        timeout=10,
+    ).raise_for_status()
     assert requests.post(add, json={'Hostname': 'failed.example.com'}, headers=headers, timeout=10).status_code == 500
-    library = next(item for item in requests.get(f'{admin}/state', timeout=10).json()['video_libraries'] if item['Id'] == 5001)
-    assert {'lost.example.com', 'failed.example.com'} <= set(library['BlockedReferrers'])   # both were added
-    record = [entry for entry in requests.get(f'{admin}/requests', timeout=10).json() if entry['path'].endswith('addBlockedReferrer')]
+    library = next(
+        item for item in requests.get(f'{admin}/state', timeout=10).json()['video_libraries'] if item['Id'] == 5001
+    )
+    assert {'lost.example.com', 'failed.example.com'} <= set(library['BlockedReferrers'])  # both were added
+    record = [
+        entry
+        for entry in requests.get(f'{admin}/requests', timeout=10).json()
+        if entry['path'].endswith('addBlockedReferrer')
+    ]
     assert [entry['status'] for entry in record] == [0, 500]
 
 
@@ -91,13 +115,20 @@ def test_a_dripping_answer(emulator: dict[str, t.Any]) -> None:
     admin = emulator['admin_url']
     requests.post(f'{admin}/faults', json={'path': '^/pullzone/1001$', 'drip': 0.05}, timeout=10).raise_for_status()
     started = time.monotonic()
-    with requests.get(f"{emulator['api_url']}/pullzone/1001", headers={'AccessKey': 'contract-key'}, stream=True, timeout=10) as answer:
+    with requests.get(
+        f"{emulator['api_url']}/pullzone/1001", headers={'AccessKey': 'contract-key'}, stream=True, timeout=10
+    ) as answer:
         assert answer.status_code == 200
         first = answer.raw.read(20)
-    assert len(first) == 20 and time.monotonic() - started >= 0.9   # a byte every 0.05 s
+    assert len(first) == 20 and time.monotonic() - started >= 0.9  # a byte every 0.05 s
     # The next request is answered at full speed.
     started = time.monotonic()
-    assert requests.get(f"{emulator['api_url']}/pullzone/1001", headers={'AccessKey': 'contract-key'}, timeout=10).json()['Id'] == 1001
+    assert (
+        requests.get(f"{emulator['api_url']}/pullzone/1001", headers={'AccessKey': 'contract-key'}, timeout=10).json()[
+            'Id'
+        ]
+        == 1001
+    )
     assert time.monotonic() - started < 1
 
 
@@ -108,9 +139,14 @@ def test_a_fault_needs_something_to_do(emulator: dict[str, t.Any]) -> None:
 
 def test_reset_arms_the_faults_it_is_given(emulator: dict[str, t.Any]) -> None:
     admin = emulator['admin_url']
-    answer = requests.post(f'{admin}/reset', json={'faults': [{'path': '^/pullzone$', 'status': 503, 'times': 2}]}, timeout=10).json()
+    answer = requests.post(
+        f'{admin}/reset', json={'faults': [{'path': '^/pullzone$', 'status': 503, 'times': 2}]}, timeout=10
+    ).json()
     assert answer['reset'] is True and [fault['status'] for fault in answer['faults']] == [503]
-    statuses = [requests.get(f"{emulator['api_url']}/pullzone", headers={'AccessKey': 'contract-key'}, timeout=10).status_code for _attempt in range(3)]
+    statuses = [
+        requests.get(f"{emulator['api_url']}/pullzone", headers={'AccessKey': 'contract-key'}, timeout=10).status_code
+        for _attempt in range(3)
+    ]
     assert statuses == [503, 503, 200]
     assert requests.post(f'{admin}/reset', timeout=10).json() == {'reset': True, 'faults': []}
     assert requests.post(f'{admin}/reset', json={'faults': 'all'}, timeout=10).status_code == 400

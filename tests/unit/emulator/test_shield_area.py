@@ -18,9 +18,24 @@ from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service
 from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY as KEY
 
-SPEC_2_3 = ('shieldZoneId', 'premiumPlan', 'learningMode', 'learningModeUntil', 'wafEnabled', 'wafDisabledRules', 'wafLogOnlyRules',
-            'wafCustomRuleOrder', 'wafRequestHeaderLoggingEnabled', 'requestBodyLoggingEnabled', 'wafRequestIgnoredHeaders',
-            'wafRealtimeThreatIntelligenceEnabled', 'wafProfileId', 'wafEngineConfig', 'dDoSChallengeWindow', 'whitelabelResponsePages')
+SPEC_2_3 = (
+    'shieldZoneId',
+    'premiumPlan',
+    'learningMode',
+    'learningModeUntil',
+    'wafEnabled',
+    'wafDisabledRules',
+    'wafLogOnlyRules',
+    'wafCustomRuleOrder',
+    'wafRequestHeaderLoggingEnabled',
+    'requestBodyLoggingEnabled',
+    'wafRequestIgnoredHeaders',
+    'wafRealtimeThreatIntelligenceEnabled',
+    'wafProfileId',
+    'wafEngineConfig',
+    'dDoSChallengeWindow',
+    'whitelabelResponsePages',
+)
 SPEC_2_4 = ('id', 'name', 'description', 'content', 'checksum', 'entryCount', 'lastModified')
 
 
@@ -46,6 +61,7 @@ def zone_without_shield(state: State) -> int:
 
 # ---- seed and /state ------------------------------------------------------------------------------------------
 
+
 def test_seed_has_pull_zones_with_and_without_a_shield_zone(state: State) -> None:
     seen = snapshot(state)
     with_zone = {zone['pullZoneId'] for zone in seen['shield_zones']}
@@ -53,7 +69,7 @@ def test_seed_has_pull_zones_with_and_without_a_shield_zone(state: State) -> Non
     assert with_zone < pullzones and len(with_zone) >= 2 and len(pullzones - with_zone) >= 2
     for zone in seen['shield_zones']:
         assert set(SPEC_2_3) <= set(zone)
-        assert list(zone)[:len(ZONE_KEYS)] == list(ZONE_KEYS)
+        assert list(zone)[: len(ZONE_KEYS)] == list(ZONE_KEYS)
         assert set(zone['botDetection']) == {'requestIntegrity', 'ipAddress', 'browserFingerprint', 'executionMode'}
         assert set(zone['uploadScanning']) == {'isEnabled', 'csamScanningMode', 'antivirusScanningMode'}
     plans = {zone['pullZoneId']: zone['planType'] for zone in seen['shield_zones']}
@@ -85,6 +101,7 @@ def test_seed_is_deterministic_and_scales() -> None:
 
 
 # ---- shield zones ---------------------------------------------------------------------------------------------------
+
 
 def test_get_and_get_by_pullzone(api: TestClient, state: State) -> None:
     by_id = api.get('/shield/shield-zone/3001').json()
@@ -120,14 +137,22 @@ def test_the_list_pages_to_its_end_with_the_reference_defaults(state: State) -> 
     assert all(set(SPEC_2_3) | {'pullZoneId'} <= set(zone) for zone in whole['data'])
     mapping = api.get('/shield/shield-zones/pullzone-mapping').json()
     assert set(mapping) == {'data'}
-    assert {(item['shieldZoneId'], item['pullZoneId']) for item in mapping['data']} == {(z['shieldZoneId'], z['pullZoneId']) for z in whole['data']}
+    assert {(item['shieldZoneId'], item['pullZoneId']) for item in mapping['data']} == {
+        (z['shieldZoneId'], z['pullZoneId']) for z in whole['data']
+    }
     past = api.get('/shield/shield-zones', params={'page': 2, 'perPage': 1000}).json()
     assert past['data'] == [] and past['page']['nextPage'] is None and past['page']['currentPage'] == 2
 
 
-@pytest.mark.parametrize('params, field', [
-    ({'page': 0}, 'page'), ({'perPage': 0}, 'perPage'), ({'perPage': 1001}, 'perPage'), ({'page': 'x'}, 'page'),
-])
+@pytest.mark.parametrize(
+    'params, field',
+    [
+        ({'page': 0}, 'page'),
+        ({'perPage': 0}, 'perPage'),
+        ({'perPage': 1001}, 'perPage'),
+        ({'page': 'x'}, 'page'),
+    ],
+)
 def test_list_paging_out_of_bounds_is_400(api: TestClient, params: dict[str, t.Any], field: str) -> None:
     answer = api.get('/shield/shield-zones', params=params)
     assert answer.status_code == 400
@@ -145,12 +170,18 @@ def test_list_and_mapping_answer_401_with_the_reference_body(state: State, path:
 
 def test_create_then_409(api: TestClient, state: State) -> None:
     pullzone_id = zone_without_shield(state)
-    body = {'pullZoneId': pullzone_id, 'shieldZone': {'wafExecutionMode': 0, 'learningModeUntil': '2026-12-01T01:00:00+01:00'},
-            'botDetectionExecutionMode': 1, 'csamScanningMode': 2}
+    body = {
+        'pullZoneId': pullzone_id,
+        'shieldZone': {'wafExecutionMode': 0, 'learningModeUntil': '2026-12-01T01:00:00+01:00'},
+        'botDetectionExecutionMode': 1,
+        'csamScanningMode': 2,
+    }
     created = api.post('/shield/shield-zone', json=body)
     assert created.status_code == 200
     data = created.json()['data']
-    assert data['pullZoneId'] == pullzone_id and data['botDetectionExecutionMode'] == 1 and data['csamScanningMode'] == 2
+    assert (
+        data['pullZoneId'] == pullzone_id and data['botDetectionExecutionMode'] == 1 and data['csamScanningMode'] == 2
+    )
     zone = data['shieldZone']
     assert zone['wafExecutionMode'] == 0 and zone['learningModeUntil'] == '2026-12-01T00:00:00Z'
     assert api.get(f"/shield/shield-zone/{zone['shieldZoneId']}/bot-detection").json()['data']['executionMode'] == 1
@@ -161,15 +192,18 @@ def test_create_then_409(api: TestClient, state: State) -> None:
     assert api.post('/shield/shield-zone', json={'pullZoneId': 999999}).status_code == 400
 
 
-@pytest.mark.parametrize('shield_zone, field', [
-    ({'wafEnabled': 'yes'}, 'wafEnabled'),
-    ({'wafExecutionMode': 2}, 'wafExecutionMode'),
-    ({'dDoSChallengeWindow': -5}, 'dDoSChallengeWindow'),
-    ({'learningModeUntil': 'soon'}, 'learningModeUntil'),
-    ({'wafEngineConfig': [{'name': 'a'}]}, 'wafEngineConfig'),
-    ({'wafCustomRuleOrder': ['1']}, 'wafCustomRuleOrder'),
-    ({'dDoSExecutionMode': 0}, 'dDoSExecutionMode'),
-])
+@pytest.mark.parametrize(
+    'shield_zone, field',
+    [
+        ({'wafEnabled': 'yes'}, 'wafEnabled'),
+        ({'wafExecutionMode': 2}, 'wafExecutionMode'),
+        ({'dDoSChallengeWindow': -5}, 'dDoSChallengeWindow'),
+        ({'learningModeUntil': 'soon'}, 'learningModeUntil'),
+        ({'wafEngineConfig': [{'name': 'a'}]}, 'wafEngineConfig'),
+        ({'wafCustomRuleOrder': ['1']}, 'wafCustomRuleOrder'),
+        ({'dDoSExecutionMode': 0}, 'dDoSExecutionMode'),
+    ],
+)
 def test_update_validates(api: TestClient, shield_zone: dict, field: str) -> None:
     response = api.patch('/shield/shield-zone', json={'shieldZoneId': 3001, 'shieldZone': shield_zone})
     assert response.status_code == 400
@@ -178,8 +212,13 @@ def test_update_validates(api: TestClient, shield_zone: dict, field: str) -> Non
 
 def test_update_changes_only_what_is_sent(api: TestClient, state: State) -> None:
     before = api.get('/shield/shield-zone/3001').json()['data']
-    response = api.patch('/shield/shield-zone', json={'shieldZoneId': 3001, 'shieldZone': {
-        'wafDisabledRules': ['1', '2', '1'], 'planType': 0, 'wafEnabled': None}})
+    response = api.patch(
+        '/shield/shield-zone',
+        json={
+            'shieldZoneId': 3001,
+            'shieldZone': {'wafDisabledRules': ['1', '2', '1'], 'planType': 0, 'wafEnabled': None},
+        },
+    )
     after = response.json()['data']['shieldZone']
     assert after['wafDisabledRules'] == ['1', '2']
     assert after['planType'] == 0 and after['rateLimitRulesLimit'] == PLAN_LIMITS[0][2]
@@ -188,22 +227,44 @@ def test_update_changes_only_what_is_sent(api: TestClient, state: State) -> None
 
 
 def test_bot_detection_and_upload_scanning(api: TestClient) -> None:
-    patched = api.patch('/shield/shield-zone/3001/bot-detection', json={'shieldZoneId': 3001, 'browserFingerprint': {'aggression': 4}})
+    patched = api.patch(
+        '/shield/shield-zone/3001/bot-detection', json={'shieldZoneId': 3001, 'browserFingerprint': {'aggression': 4}}
+    )
     assert patched.json()['data']['browserFingerprint'] == {'sensitivity': 1, 'aggression': 4, 'complexEnabled': False}
     assert api.patch('/shield/shield-zone/3001/bot-detection', json={'executionMode': 3}).status_code == 400
-    upload = api.patch('/shield/shield-zone/3001/upload-scanning', json={'isEnabled': False, 'antivirusScanningMode': 2}).json()['data']
+    upload = api.patch(
+        '/shield/shield-zone/3001/upload-scanning', json={'isEnabled': False, 'antivirusScanningMode': 2}
+    ).json()['data']
     assert upload == {'shieldZoneId': 3001, 'isEnabled': False, 'csamScanningMode': 0, 'antivirusScanningMode': 2}
     assert api.get('/shield/shield-zone/99/upload-scanning').status_code == 404
 
 
 # ---- custom access lists -------------------------------------------------------------------------------------------------
 
+
 def test_overview(api: TestClient, state: State) -> None:
     body = api.get('/shield/shield-zone/3001/access-lists').json()
-    assert {'managedLists', 'customLists', 'customEntryCount', 'customEntryLimit', 'customListCount', 'customListLimit'} <= set(body)
+    assert {
+        'managedLists',
+        'customLists',
+        'customEntryCount',
+        'customEntryLimit',
+        'customListCount',
+        'customListLimit',
+    } <= set(body)
     assert [item['name'] for item in body['customLists']] == ['office', 'blocked-countries']
     item = body['customLists'][0]
-    assert {'listId', 'configurationId', 'name', 'description', 'isEnabled', 'type', 'action', 'entryCount', 'lastUpdated'} <= set(item)
+    assert {
+        'listId',
+        'configurationId',
+        'name',
+        'description',
+        'isEnabled',
+        'type',
+        'action',
+        'entryCount',
+        'lastUpdated',
+    } <= set(item)
     assert (body['customListLimit'], body['customEntryLimit']) == PLAN_LIMITS[1][:2]
     assert body['customEntryCount'] == sum(item['entryCount'] for item in body['customLists'])
 
@@ -211,7 +272,9 @@ def test_overview(api: TestClient, state: State) -> None:
 def test_create_get_patch_configure_delete(api: TestClient, state: State) -> None:
     base = '/shield/shield-zone/3001/access-lists'
     content = '192.0.2.1\n192.0.2.2'
-    created = api.post(base, json={'name': 'n', 'description': 'd', 'type': 0, 'content': content, 'checksum': sha(content)})
+    created = api.post(
+        base, json={'name': 'n', 'description': 'd', 'type': 0, 'content': content, 'checksum': sha(content)}
+    )
     record = created.json()['data']
     assert set(record) == set(SPEC_2_4) | {'type'}
     assert (record['entryCount'], record['checksum'], record['description']) == (2, sha(content), 'd')
@@ -220,8 +283,10 @@ def test_create_get_patch_configure_delete(api: TestClient, state: State) -> Non
 
     refused = api.patch(f'{base}/{list_id}', json={'content': '192.0.2.9', 'checksum': sha('192.0.2.1')})
     assert refused.status_code == 400 and error_of(refused)['errorKey'] == 'access_list.checksum_mismatch'
-    assert api.patch(f'{base}/{list_id}', json={'description': 'x'}).status_code == 400   # PATCH cannot change it
-    patched = api.patch(f'{base}/{list_id}', json={'name': 'm', 'content': '192.0.2.9', 'checksum': sha('192.0.2.9')}).json()['data']
+    assert api.patch(f'{base}/{list_id}', json={'description': 'x'}).status_code == 400  # PATCH cannot change it
+    patched = api.patch(
+        f'{base}/{list_id}', json={'name': 'm', 'content': '192.0.2.9', 'checksum': sha('192.0.2.9')}
+    ).json()['data']
     assert (patched['name'], patched['content'], patched['entryCount']) == ('m', '192.0.2.9', 1)
     computed = api.patch(f'{base}/{list_id}', json={'content': '192.0.2.8'}).json()['data']
     assert computed['checksum'] == sha('192.0.2.8')
@@ -240,17 +305,26 @@ def test_create_get_patch_configure_delete(api: TestClient, state: State) -> Non
     assert api.get(f'/shield/shield-zone/3002/access-lists/{list_id - 1}').status_code == 404  # another zone's list
 
 
-@pytest.mark.parametrize('list_type, content', [
-    (0, '192.0.2.1\nnot-an-ip'), (1, '192.0.2.1/24'), (1, '192.0.2.1'), (2, 'AS123'), (3, 'Germany'),
-])
+@pytest.mark.parametrize(
+    'list_type, content',
+    [
+        (0, '192.0.2.1\nnot-an-ip'),
+        (1, '192.0.2.1/24'),
+        (1, '192.0.2.1'),
+        (2, 'AS123'),
+        (3, 'Germany'),
+    ],
+)
 def test_entries_are_checked_by_type(api: TestClient, list_type: int, content: str) -> None:
-    response = api.post('/shield/shield-zone/3001/access-lists', json={'name': 'x', 'type': list_type, 'content': content})
+    response = api.post(
+        '/shield/shield-zone/3001/access-lists', json={'name': 'x', 'type': list_type, 'content': content}
+    )
     assert response.status_code == 400
     assert error_of(response)['errorKey'] == 'access_list.invalid_entries'
 
 
 def test_limits(api: TestClient) -> None:
-    base = '/shield/shield-zone/3002/access-lists'   # Basic plan: 2 lists, 1000 entries
+    base = '/shield/shield-zone/3002/access-lists'  # Basic plan: 2 lists, 1000 entries
     overview = api.get(base).json()
     assert overview['customListCount'] == 1
     too_many = '\n'.join(f'10.0.{n // 256}.{n % 256}' for n in range(1001 - overview['customEntryCount'] + 1))
@@ -265,13 +339,18 @@ def test_auth_and_faults_answer_in_the_shield_envelope(state: State, api: TestCl
     denied = TestClient(build_service('api', state)).get('/shield/shield-zone/3001')
     assert denied.status_code == 401 and error_of(denied)['errorKey'] == 'unauthorized'
     admin = TestClient(admin_app(state))
-    assert admin.post('/faults', json={'service': 'api', 'path': '^/shield/', 'status': 503, 'times': 1}).status_code == 201
+    assert (
+        admin.post('/faults', json={'service': 'api', 'path': '^/shield/', 'status': 503, 'times': 1}).status_code
+        == 201
+    )
     faulted = api.get('/shield/shield-zone/3001')
     assert faulted.status_code == 503 and error_of(faulted)['errorKey'] == 'service_unavailable'
-    assert api.get('/pullzone/1001').status_code == 200   # core endpoints keep their own error shape
+    assert api.get('/pullzone/1001').status_code == 200  # core endpoints keep their own error shape
     assert set(api.get('/pullzone/1').json()) == {'ErrorKey', 'Field', 'Message'}
     assert [(r['method'], r['path'], r['status']) for r in admin.get('/requests').json()][-3:] == [
-        ('GET', '/shield/shield-zone/3001', 503), ('GET', '/pullzone/1001', 200), ('GET', '/pullzone/1', 404),
+        ('GET', '/shield/shield-zone/3001', 503),
+        ('GET', '/pullzone/1001', 200),
+        ('GET', '/pullzone/1', 404),
     ]
 
 

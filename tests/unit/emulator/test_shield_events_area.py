@@ -67,6 +67,7 @@ def rows_of(response: t.Any) -> list[dict[str, str]]:
 
 # ---- seed ------------------------------------------------------------------------------------------------
 
+
 def test_seed_keeps_rates_only(state: State) -> None:
     rates = state.data['shield_event_rates']
     assert sorted(rates) == sorted(state.data['shield_zones'])
@@ -89,14 +90,23 @@ def test_logs_are_deterministic_per_seed(state: State, api: TestClient) -> None:
     other = State(api_key=KEY, scale=13, areas=AREAS)
     other.reset()
     first = api.get(f'/shield/event-logs/{BUSY}/{day(1)}/').json()
-    same = TestClient(build_service('api', again), headers={'AccessKey': KEY}).get(f'/shield/event-logs/{BUSY}/{day(1)}/').json()
-    different = TestClient(build_service('api', other), headers={'AccessKey': KEY}).get(f'/shield/event-logs/{BUSY}/{day(1)}/').json()
+    same = (
+        TestClient(build_service('api', again), headers={'AccessKey': KEY})
+        .get(f'/shield/event-logs/{BUSY}/{day(1)}/')
+        .json()
+    )
+    different = (
+        TestClient(build_service('api', other), headers={'AccessKey': KEY})
+        .get(f'/shield/event-logs/{BUSY}/{day(1)}/')
+        .json()
+    )
     assert first == same
     assert first['logs'] != different['logs']
     assert api.get(f'/shield/event-logs/{BUSY}/{day(1)}/').json() == first
 
 
 # ---- pages ----------------------------------------------------------------------------------------------------
+
 
 def test_page_wrapper_and_entries(api: TestClient) -> None:
     response = api.get(f'/shield/event-logs/{BUSY}/{day(1)}/')
@@ -134,7 +144,9 @@ def test_paging_covers_the_day_in_order(api: TestClient) -> None:
 
 
 def test_first_page_with_or_without_the_slash(api: TestClient) -> None:
-    assert api.get(f'/shield/event-logs/{BUSY}/{day(0)}').json() == api.get(f'/shield/event-logs/{BUSY}/{day(0)}/').json()
+    assert (
+        api.get(f'/shield/event-logs/{BUSY}/{day(0)}').json() == api.get(f'/shield/event-logs/{BUSY}/{day(0)}/').json()
+    )
 
 
 def test_today_ends_now(api: TestClient) -> None:
@@ -157,8 +169,11 @@ def test_days_outside_the_kept_logs_answer_error_response(api: TestClient, days_
     assert response.status_code == 400
     body = response.json()
     assert set(body) == WRAPPER_KEYS and body['logs'] is None
-    assert body['errorResponse'] == {'success': False, 'errorKey': 'invalid_datetime_window.event_logs',
-                                     'message': 'You can only view the past 3 days (72 hours) of Event Logs.'}
+    assert body['errorResponse'] == {
+        'success': False,
+        'errorKey': 'invalid_datetime_window.event_logs',
+        'message': 'You can only view the past 3 days (72 hours) of Event Logs.',
+    }
 
 
 @pytest.mark.parametrize('date', ['2026-11-21', '11-31-2026', 'export', '1-2-2026'])
@@ -170,8 +185,12 @@ def test_a_date_not_mm_dd_yyyy_is_a_problem(api: TestClient, date: str) -> None:
 
 def test_tokens_are_bound_to_zone_and_day(api: TestClient) -> None:
     token = api.get(f'/shield/event-logs/{BUSY}/{day(1)}/').json()['continuationToken']
-    for path in (f'/shield/event-logs/3002/{day(1)}/{token}', f'/shield/event-logs/{BUSY}/{day(0)}/{token}',
-                 f'/shield/event-logs/{BUSY}/{day(1)}/forged', f'/shield/event-logs/{BUSY}/{day(1)}/{token[:-2]}xx'):
+    for path in (
+        f'/shield/event-logs/3002/{day(1)}/{token}',
+        f'/shield/event-logs/{BUSY}/{day(0)}/{token}',
+        f'/shield/event-logs/{BUSY}/{day(1)}/forged',
+        f'/shield/event-logs/{BUSY}/{day(1)}/{token[:-2]}xx',
+    ):
         response = api.get(path)
         assert response.status_code == 400, path
         assert response.json()['errorResponse']['errorKey'] == 'invalid_continuation_token'
@@ -180,14 +199,21 @@ def test_tokens_are_bound_to_zone_and_day(api: TestClient) -> None:
 def test_unknown_zone_and_auth(api: TestClient, state: State) -> None:
     response = api.get(f'/shield/event-logs/999999/{day(1)}/')
     assert response.status_code == 404
-    assert response.json() == {'data': None, 'error': {'success': False, 'message': 'Shield Zone 999999 was not found.',
-                                                       'errorKey': 'shield_zone.not_found'}}
+    assert response.json() == {
+        'data': None,
+        'error': {
+            'success': False,
+            'message': 'Shield Zone 999999 was not found.',
+            'errorKey': 'shield_zone.not_found',
+        },
+    }
     assert export(api, 999999).status_code == 404
     anonymous = TestClient(build_service('api', state))
     assert anonymous.get(f'/shield/event-logs/{BUSY}/{day(1)}/').status_code == 401
 
 
 # ---- export ----------------------------------------------------------------------------------------------------
+
 
 def test_export_is_the_whole_window_with_a_header(api: TestClient) -> None:
     start, end = day_bounds(1)
@@ -214,23 +240,37 @@ def test_query_searches_ip_rule_url_agent_and_rule_name(api: TestClient) -> None
     every = rows_of(export(api))
     for query in ('SQLMAP', '942100', '/wp-login', '192.0.2.1', 'libinjection'):
         rows = rows_of(export(api, query=query))
-        expected = [row['logId'] for row in every
-                    if any(query.lower() in row[key].lower() for key in ('ip', 'ruleId', 'url', 'ua', 'ruleName'))]
+        expected = [
+            row['logId']
+            for row in every
+            if any(query.lower() in row[key].lower() for key in ('ip', 'ruleId', 'url', 'ua', 'ruleName'))
+        ]
         assert rows and [row['logId'] for row in rows] == expected, query
 
 
-@pytest.mark.parametrize('flt, keep', [
-    ({'field': 'action', 'op': 'eq', 'value': ['block']}, lambda row: row['action'] == 'block'),
-    ({'field': 'country', 'op': 'in', 'value': ['DE', 'NL']}, lambda row: row['country'] in ('DE', 'NL')),
-    ({'field': 'asn', 'op': 'eq', 'value': ['15169']}, lambda row: row['asn'] == '15169'),
-    ({'field': 'ruleId', 'op': 'in', 'value': ['942100', 'RL-1001']}, lambda row: row['ruleId'] in ('942100', 'RL-1001')),
-    ({'field': 'feature', 'op': 'eq', 'value': ['rate_limit']}, lambda row: row['feature'] == 'rate_limit'),
-    ({'field': 'ua', 'op': 'contains', 'value': ['khtml']}, lambda row: 'KHTML' in row['ua']),
-    ({'field': 'url', 'op': 'wildcard', 'value': ['*/WP-*.php']}, lambda row: '/wp-login.php' in row['url']),
-    ({'field': 'ja4', 'op': 'wildcard', 'value': ['t12*', 'q13*']}, lambda row: row['ja4'][:3] in ('t12', 'q13')),
-    ({'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/28', '2001:db8::/32']},
-     lambda row: ipaddress.ip_address(row['ip']) in ipaddress.ip_network('192.0.2.0/28') or row['ip'].startswith('2001:db8:')),
-])
+@pytest.mark.parametrize(
+    'flt, keep',
+    [
+        ({'field': 'action', 'op': 'eq', 'value': ['block']}, lambda row: row['action'] == 'block'),
+        ({'field': 'country', 'op': 'in', 'value': ['DE', 'NL']}, lambda row: row['country'] in ('DE', 'NL')),
+        ({'field': 'asn', 'op': 'eq', 'value': ['15169']}, lambda row: row['asn'] == '15169'),
+        (
+            {'field': 'ruleId', 'op': 'in', 'value': ['942100', 'RL-1001']},
+            lambda row: row['ruleId'] in ('942100', 'RL-1001'),
+        ),
+        ({'field': 'feature', 'op': 'eq', 'value': ['rate_limit']}, lambda row: row['feature'] == 'rate_limit'),
+        ({'field': 'ua', 'op': 'contains', 'value': ['khtml']}, lambda row: 'KHTML' in row['ua']),
+        ({'field': 'url', 'op': 'wildcard', 'value': ['*/WP-*.php']}, lambda row: '/wp-login.php' in row['url']),
+        ({'field': 'ja4', 'op': 'wildcard', 'value': ['t12*', 'q13*']}, lambda row: row['ja4'][:3] in ('t12', 'q13')),
+        (
+            {'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/28', '2001:db8::/32']},
+            lambda row: (
+                ipaddress.ip_address(row['ip']) in ipaddress.ip_network('192.0.2.0/28')
+                or row['ip'].startswith('2001:db8:')
+            ),
+        ),
+    ],
+)
 def test_filters(api: TestClient, flt: dict[str, t.Any], keep: t.Callable[[dict[str, str]], bool]) -> None:
     every = rows_of(export(api))
     rows = rows_of(export(api, filters=[flt]))
@@ -239,18 +279,31 @@ def test_filters(api: TestClient, flt: dict[str, t.Any], keep: t.Callable[[dict[
 
 
 def test_filters_combine_with_and(api: TestClient) -> None:
-    rows = rows_of(export(api, query='sqlmap', filters=[
-        {'field': 'action', 'op': 'eq', 'value': ['block']}, {'field': 'country', 'op': 'in', 'value': ['US', 'DE', 'CN']}]))
+    rows = rows_of(
+        export(
+            api,
+            query='sqlmap',
+            filters=[
+                {'field': 'action', 'op': 'eq', 'value': ['block']},
+                {'field': 'country', 'op': 'in', 'value': ['US', 'DE', 'CN']},
+            ],
+        )
+    )
     assert rows
-    assert all(row['action'] == 'block' and row['country'] in ('US', 'DE', 'CN') and 'sqlmap' in row['ua'] for row in rows)
+    assert all(
+        row['action'] == 'block' and row['country'] in ('US', 'DE', 'CN') and 'sqlmap' in row['ua'] for row in rows
+    )
 
 
-@pytest.mark.parametrize('body, detail', [
-    ({'from': NOW_MS - HOUR, 'to': NOW_MS - HOUR}, 'to must be after from'),
-    ({'from': NOW_MS - HOUR, 'to': NOW_MS - 2 * HOUR}, 'to must be after from'),
-    ({'from': NOW_MS - 73 * HOUR}, 'within the last 72 hours'),
-    ({'to': NOW_MS + HOUR}, 'within the last 72 hours'),
-])
+@pytest.mark.parametrize(
+    'body, detail',
+    [
+        ({'from': NOW_MS - HOUR, 'to': NOW_MS - HOUR}, 'to must be after from'),
+        ({'from': NOW_MS - HOUR, 'to': NOW_MS - 2 * HOUR}, 'to must be after from'),
+        ({'from': NOW_MS - 73 * HOUR}, 'within the last 72 hours'),
+        ({'to': NOW_MS + HOUR}, 'within the last 72 hours'),
+    ],
+)
 def test_the_72_hour_window_is_enforced(api: TestClient, body: dict[str, t.Any], detail: str) -> None:
     response = export(api, **body)
     assert response.status_code == 400
@@ -263,26 +316,34 @@ def test_a_minute_of_clock_skew_is_allowed(api: TestClient) -> None:
     assert export(api, **{'from': NOW_MS - 72 * HOUR - 30000, 'to': NOW_MS + 30000}).status_code == 200
 
 
-@pytest.mark.parametrize('body, detail', [
-    ({'from': None}, 'from is required'),
-    ({'to': 'now'}, 'to is required'),
-    ({'from': True}, 'from is required'),
-    ({'limit': 5}, "'limit' is not a property"),
-    ({'query': 5}, 'query must be a string'),
-    ({'filters': {'field': 'ip'}}, 'filters must be an array'),
-    ({'filters': [{'field': 'host', 'op': 'eq', 'value': ['x']}]}, "filters[0].field 'host' is not one of"),
-    ({'filters': [{'field': 'ip', 'op': 'regex', 'value': ['x']}]}, "filters[0].op 'regex' is not one of"),
-    ({'filters': [{'field': 'country', 'op': 'cidr', 'value': ['DE']}]}, 'the cidr operator applies to the ip field only'),
-    ({'filters': [{'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/33']}]}, 'filters[0].value'),
-    ({'filters': [{'field': 'ip', 'op': 'eq', 'value': []}]}, 'non-empty array of strings'),
-    ({'filters': [{'field': 'ip', 'op': 'eq', 'value': '192.0.2.10'}]}, 'non-empty array of strings'),
-    ({'filters': [{'field': 'asn', 'op': 'eq', 'value': [15169]}]}, 'non-empty array of strings'),
-    ({'filters': [{'field': 'ip', 'op': 'eq', 'value': ['x'], 'not': True}]}, "filters[0].not is not a property"),
-])
+@pytest.mark.parametrize(
+    'body, detail',
+    [
+        ({'from': None}, 'from is required'),
+        ({'to': 'now'}, 'to is required'),
+        ({'from': True}, 'from is required'),
+        ({'limit': 5}, "'limit' is not a property"),
+        ({'query': 5}, 'query must be a string'),
+        ({'filters': {'field': 'ip'}}, 'filters must be an array'),
+        ({'filters': [{'field': 'host', 'op': 'eq', 'value': ['x']}]}, "filters[0].field 'host' is not one of"),
+        ({'filters': [{'field': 'ip', 'op': 'regex', 'value': ['x']}]}, "filters[0].op 'regex' is not one of"),
+        (
+            {'filters': [{'field': 'country', 'op': 'cidr', 'value': ['DE']}]},
+            'the cidr operator applies to the ip field only',
+        ),
+        ({'filters': [{'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/33']}]}, 'filters[0].value'),
+        ({'filters': [{'field': 'ip', 'op': 'eq', 'value': []}]}, 'non-empty array of strings'),
+        ({'filters': [{'field': 'ip', 'op': 'eq', 'value': '192.0.2.10'}]}, 'non-empty array of strings'),
+        ({'filters': [{'field': 'asn', 'op': 'eq', 'value': [15169]}]}, 'non-empty array of strings'),
+        ({'filters': [{'field': 'ip', 'op': 'eq', 'value': ['x'], 'not': True}]}, "filters[0].not is not a property"),
+    ],
+)
 def test_bad_export_bodies_are_problems(api: TestClient, body: dict[str, t.Any], detail: str) -> None:
     request = {'from': NOW_MS - HOUR, 'to': NOW_MS}
     request.update(body)
-    response = api.post(f'/shield/event-logs/{BUSY}/export', json={key: value for key, value in request.items() if value is not None})
+    response = api.post(
+        f'/shield/event-logs/{BUSY}/export', json={key: value for key, value in request.items() if value is not None}
+    )
     assert response.status_code == 400
     assert set(response.json()) == PROBLEM_KEYS and detail in response.json()['detail']
 

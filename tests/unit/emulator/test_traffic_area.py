@@ -22,8 +22,8 @@ from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY as
 
 UTC = datetime.timezone.utc
 START = int(datetime.datetime(2026, 11, 22, 15, 30, 12, tzinfo=UTC).timestamp() * 1000)
-BUSY = 3001        # shield zone of pull zone 1001 (logging on)
-QUIET = 3003       # no generated events
+BUSY = 3001  # shield zone of pull zone 1001 (logging on)
+QUIET = 3003  # no generated events
 PULLZONE = 1001
 
 
@@ -53,8 +53,11 @@ def fixed(clock: Clock) -> State:
 @pytest.fixture
 def clients(fixed: State) -> tuple[TestClient, TestClient, TestClient]:
     headers = {'AccessKey': KEY}
-    return (TestClient(build_service('api', fixed), headers=headers), TestClient(build_service('logging', fixed), headers=headers),
-            TestClient(admin_app(fixed)))
+    return (
+        TestClient(build_service('api', fixed), headers=headers),
+        TestClient(build_service('logging', fixed), headers=headers),
+        TestClient(admin_app(fixed)),
+    )
 
 
 def today() -> str:
@@ -76,7 +79,9 @@ def test_events_appear_after_every_entry_already_served(clients: tuple[TestClien
     api, _logging, admin = clients
     before, last_token = read_to_end(api, BUSY)
     clock.now += 5
-    answer = admin.post('/traffic', json={'shield_zone_id': BUSY, 'events': [{}, {'log': {'ip': '192.0.2.7', 'ruleId': 'RL-1001'}}]})
+    answer = admin.post(
+        '/traffic', json={'shield_zone_id': BUSY, 'events': [{}, {'log': {'ip': '192.0.2.7', 'ruleId': 'RL-1001'}}]}
+    )
     assert answer.status_code == 201, answer.text
     added = answer.json()['events']
     assert [entry['timestamp'] for entry in added] == [clock.now, clock.now]
@@ -89,13 +94,32 @@ def test_events_appear_after_every_entry_already_served(clients: tuple[TestClien
 
 def test_missing_fields_are_filled_in(clients: tuple[TestClient, ...], clock: Clock) -> None:
     _api, _logging, admin = clients
-    entries = admin.post('/traffic', json={'shield_zone_id': QUIET, 'events': [
-        {}, {'log': {'ip': '192.0.2.7', 'ruleId': 'RL-1001', 'action': 'challenge'}, 'labels': {'serverZone': 'NY'}},
-        {'log': 'free text', 'timestamp': START - 1000, 'logId': 'mine'},
-    ]}).json()['events']
+    entries = admin.post(
+        '/traffic',
+        json={
+            'shield_zone_id': QUIET,
+            'events': [
+                {},
+                {
+                    'log': {'ip': '192.0.2.7', 'ruleId': 'RL-1001', 'action': 'challenge'},
+                    'labels': {'serverZone': 'NY'},
+                },
+                {'log': 'free text', 'timestamp': START - 1000, 'logId': 'mine'},
+            ],
+        },
+    ).json()['events']
     for entry in entries:
         assert set(entry) == {'logId', 'timestamp', 'log', 'labels'}
-        assert set(entry['labels']) == {'asn', 'country', 'ruleId', 'severity', 'method', 'ruleGroup', 'status', 'serverZone'}
+        assert set(entry['labels']) == {
+            'asn',
+            'country',
+            'ruleId',
+            'severity',
+            'method',
+            'ruleGroup',
+            'status',
+            'serverZone',
+        }
     first, rate_limit, free = entries
     context = json.loads(first['log'])
     assert context['feature'] == 'waf' and context['action'] == 'block' and first['labels']['status'] == '403'
@@ -117,12 +141,18 @@ def test_attack_adds_waf_events_and_refused_requests(clients: tuple[TestClient, 
     logs, _token = read_to_end(api, BUSY)
     attack = [json.loads(entry['log']) for entry in logs if json.loads(entry['log'])['ip'] == '203.0.113.99']
     assert len(attack) == 12
-    assert {context['feature'] for context in attack} == {'waf'} and {context['action'] for context in attack} == {'block'}
-    rows = logging.get(f'/v2/pullzones/{PULLZONE}/logs', params={'remoteIp': '203.0.113.99', 'status': '4xx'}).json()['data']
+    assert {context['feature'] for context in attack} == {'waf'} and {context['action'] for context in attack} == {
+        'block'
+    }
+    rows = logging.get(f'/v2/pullzones/{PULLZONE}/logs', params={'remoteIp': '203.0.113.99', 'status': '4xx'}).json()[
+        'data'
+    ]
     assert len(rows) == 12 and {row['statusCode'] for row in rows} == {403}
 
 
-def test_rows_are_served_by_both_versions_after_the_generated_ones(clients: tuple[TestClient, ...], clock: Clock) -> None:
+def test_rows_are_served_by_both_versions_after_the_generated_ones(
+    clients: tuple[TestClient, ...], clock: Clock
+) -> None:
     _api, logging, admin = clients
     clock.now += 90_000
     answer = admin.post('/traffic', json={'pullzone_id': PULLZONE, 'rows': [{'statusCode': 502, 'path': '/api'}, {}]})
@@ -136,25 +166,34 @@ def test_rows_are_served_by_both_versions_after_the_generated_ones(clients: tupl
     assert [row['requestId'] for row in rows[-2:]] == [row['requestId'] for row in added]
     newest = logging.get(f'/v2/pullzones/{PULLZONE}/logs', params={'limit': 2}).json()['data']
     assert [row['requestId'] for row in newest] == [added[1]['requestId'], added[0]['requestId']]
-    errors = logging.get(f'/v2/pullzones/{PULLZONE}/logs', params={'status': '5xx', 'from': cdn_logs.iso_ms(clock.now - 1)}).json()['data']
+    errors = logging.get(
+        f'/v2/pullzones/{PULLZONE}/logs', params={'status': '5xx', 'from': cdn_logs.iso_ms(clock.now - 1)}
+    ).json()['data']
     assert [row['requestId'] for row in errors] == [added[0]['requestId']]
-    day_file = logging.get(f"/{datetime.datetime.fromtimestamp(clock.now / 1000, UTC).strftime('%m-%d-%y')}/{PULLZONE}.log")
+    day_file = logging.get(
+        f"/{datetime.datetime.fromtimestamp(clock.now / 1000, UTC).strftime('%m-%d-%y')}/{PULLZONE}.log"
+    )
     assert added[0]['requestId'] in day_file.text
 
 
-@pytest.mark.parametrize('body, status, words', [
-    ({'kind': 'attack', 'shield_zone_id': 9999, 'ip': '192.0.2.1'}, 404, 'not found'),
-    ({'kind': 'attack', 'shield_zone_id': BUSY, 'ip': 'nobody'}, 400, 'ip must be'),
-    ({'kind': 'attack', 'shield_zone_id': BUSY, 'ip': '192.0.2.1', 'count': 0}, 400, 'count must be'),
-    ({'kind': 'flood', 'shield_zone_id': BUSY}, 400, 'kind must be'),
-    ({'shield_zone_id': 9999, 'events': [{}]}, 404, 'not found'),
-    ({'shield_zone_id': BUSY, 'events': []}, 400, 'non-empty list'),
-    ({'shield_zone_id': BUSY, 'events': [{'colour': 'red'}]}, 400, 'colour'),
-    ({'pullzone_id': 9999, 'rows': [{}]}, 404, 'not found'),
-    ({'pullzone_id': PULLZONE, 'rows': [{'statusCode': 'bad'}]}, 400, 'statusCode'),
-    ({}, 400, 'give shield_zone_id'),
-])
-def test_bad_requests_are_refused(clients: tuple[TestClient, ...], body: dict[str, t.Any], status: int, words: str) -> None:
+@pytest.mark.parametrize(
+    'body, status, words',
+    [
+        ({'kind': 'attack', 'shield_zone_id': 9999, 'ip': '192.0.2.1'}, 404, 'not found'),
+        ({'kind': 'attack', 'shield_zone_id': BUSY, 'ip': 'nobody'}, 400, 'ip must be'),
+        ({'kind': 'attack', 'shield_zone_id': BUSY, 'ip': '192.0.2.1', 'count': 0}, 400, 'count must be'),
+        ({'kind': 'flood', 'shield_zone_id': BUSY}, 400, 'kind must be'),
+        ({'shield_zone_id': 9999, 'events': [{}]}, 404, 'not found'),
+        ({'shield_zone_id': BUSY, 'events': []}, 400, 'non-empty list'),
+        ({'shield_zone_id': BUSY, 'events': [{'colour': 'red'}]}, 400, 'colour'),
+        ({'pullzone_id': 9999, 'rows': [{}]}, 404, 'not found'),
+        ({'pullzone_id': PULLZONE, 'rows': [{'statusCode': 'bad'}]}, 400, 'statusCode'),
+        ({}, 400, 'give shield_zone_id'),
+    ],
+)
+def test_bad_requests_are_refused(
+    clients: tuple[TestClient, ...], body: dict[str, t.Any], status: int, words: str
+) -> None:
     answer = clients[2].post('/traffic', json=body)
     assert answer.status_code == status
     assert words in answer.json()['error']

@@ -67,6 +67,7 @@ def served(cdn: TestClient, url: str) -> bytes:
 
 # ---- seed -------------------------------------------------------------------------------------
 
+
 def test_seed_links_libraries_to_pull_zones_and_has_videos_with_thumbnails(snapshot, cdn):
     libraries = snapshot['video_libraries']
     videos = snapshot['videos']
@@ -85,7 +86,10 @@ def test_seed_links_libraries_to_pull_zones_and_has_videos_with_thumbnails(snaps
     assert videos[-1]['thumbnailFileName'] is None and videos[-1]['thumbnailUrl'] is None
     images = [served(cdn, video['thumbnailUrl']) for video in with_thumbnail]
     assert {video_area.image_kind(image) for image in images} == {'jpg', 'png', 'webp'}
-    assert all(video['thumbnailUrl'].startswith(f"{CDN}/thumbnails/{video['videoLibraryId']}/{video['guid']}/") for video in with_thumbnail)
+    assert all(
+        video['thumbnailUrl'].startswith(f"{CDN}/thumbnails/{video['videoLibraryId']}/{video['guid']}/")
+        for video in with_thumbnail
+    )
 
 
 def test_seed_is_deterministic_and_scales(state):
@@ -100,29 +104,38 @@ def test_seed_is_deterministic_and_scales(state):
 
 # ---- video libraries (management API) ---------------------------------------------------------
 
+
 def test_get_library_and_its_errors(api):
     library = api.get('/videolibrary/5001')
     assert library.status_code == 200
     assert library.json()['BlockedReferrers'] == ['spam0.example.net', 'Leech.Example.ORG']
     missing = api.get('/videolibrary/4999')
     assert missing.status_code == 404
-    assert missing.json() == {'ErrorKey': 'videolibrary.not_found', 'Field': 'id',
-                              'Message': 'The Video Library with the requested ID does not exist'}
+    assert missing.json() == {
+        'ErrorKey': 'videolibrary.not_found',
+        'Field': 'id',
+        'Message': 'The Video Library with the requested ID does not exist',
+    }
     assert api.get('/videolibrary/5001', headers={'AccessKey': 'wrong'}).status_code == 401
 
 
 def test_add_and_remove_blocked_referrers(api):
     assert api.post('/videolibrary/5001/addBlockedReferrer', json={'Hostname': 'new.example.com'}).status_code == 200
-    assert api.post('/videolibrary/5001/removeBlockedReferrer', json={'Hostname': 'leech.example.org'}).status_code == 200
+    assert (
+        api.post('/videolibrary/5001/removeBlockedReferrer', json={'Hostname': 'leech.example.org'}).status_code == 200
+    )
     assert api.get('/videolibrary/5001').json()['BlockedReferrers'] == ['spam0.example.net', 'new.example.com']
 
 
-@pytest.mark.parametrize('endpoint, body, key', [
-    ('addBlockedReferrer', {'Hostname': 'SPAM0.example.net'}, 'videolibrary.referrer_exists'),
-    ('removeBlockedReferrer', {'Hostname': 'never.example.com'}, 'videolibrary.referrer_not_found'),
-    ('addBlockedReferrer', {'Hostname': ''}, 'validation_error'),
-    ('removeBlockedReferrer', {}, 'validation_error'),
-])
+@pytest.mark.parametrize(
+    'endpoint, body, key',
+    [
+        ('addBlockedReferrer', {'Hostname': 'SPAM0.example.net'}, 'videolibrary.referrer_exists'),
+        ('removeBlockedReferrer', {'Hostname': 'never.example.com'}, 'videolibrary.referrer_not_found'),
+        ('addBlockedReferrer', {'Hostname': ''}, 'validation_error'),
+        ('removeBlockedReferrer', {}, 'validation_error'),
+    ],
+)
 def test_referrer_errors_answer_the_core_error_body(api, endpoint, body, key):
     response = api.post(f'/videolibrary/5001/{endpoint}', json=body)
     assert response.status_code == 400
@@ -134,6 +147,7 @@ def test_referrer_errors_answer_the_core_error_body(api, endpoint, body, key):
 
 
 # ---- videos and thumbnails (video API) --------------------------------------------------------
+
 
 def first_video(snapshot: dict[str, t.Any], number: int = 0) -> dict[str, t.Any]:
     return snapshot['videos'][number]
@@ -205,10 +219,13 @@ def test_thumbnail_body_is_taken_whatever_its_declared_type(video, cdn, snapshot
 
 
 @pytest.mark.parametrize('media_type', DECLARED_TYPES)
-@pytest.mark.parametrize('content, words', [
-    (b'GIF89a........', 'not a JPEG, PNG or WebP image'),
-    (b'', 'send the image as the body or give thumbnailUrl'),
-])
+@pytest.mark.parametrize(
+    'content, words',
+    [
+        (b'GIF89a........', 'not a JPEG, PNG or WebP image'),
+        (b'', 'send the image as the body or give thumbnailUrl'),
+    ],
+)
 def test_bad_thumbnail_bodies_are_refused_as_the_reference_answers(video, snapshot, content, words, media_type):
     item = first_video(snapshot)
     response = video.post(f"/library/5001/videos/{item['guid']}/thumbnail", content=content, headers=typed(media_type))
@@ -231,11 +248,14 @@ def test_set_thumbnail_from_a_url_fetches_it(video, cdn, snapshot):
     assert served(cdn, after['thumbnailUrl']) == served(cdn, source['thumbnailUrl'])
 
 
-@pytest.mark.parametrize('url, status, words', [
-    ('http://example.com/a.png', 400, 'from 127.0.0.1 only'),
-    ('ftp://127.0.0.1/a.png', 400, 'is not an http(s) URL'),
-    (f'{CDN}/thumbnails/5001/nope/thumbnail.png', 422, 'Unable to fetch thumbnail from origin: HTTP 404'),
-])
+@pytest.mark.parametrize(
+    'url, status, words',
+    [
+        ('http://example.com/a.png', 400, 'from 127.0.0.1 only'),
+        ('ftp://127.0.0.1/a.png', 400, 'is not an http(s) URL'),
+        (f'{CDN}/thumbnails/5001/nope/thumbnail.png', 422, 'Unable to fetch thumbnail from origin: HTTP 404'),
+    ],
+)
 def test_bad_thumbnail_urls_are_refused(video, snapshot, url, status, words):
     item = first_video(snapshot)
     response = video.post(f"/library/5001/videos/{item['guid']}/thumbnail", params={'thumbnailUrl': url})
@@ -255,7 +275,11 @@ def test_thumbnails_are_served_without_credentials_and_recorded(cdn, state, snap
 def test_reset_restores_the_seed(api, video, state, snapshot):
     item = first_video(snapshot)
     api.post('/videolibrary/5001/addBlockedReferrer', json={'Hostname': 'new.example.com'})
-    video.post(f"/library/5001/videos/{item['guid']}/thumbnail", content=PNG, headers={'Content-Type': 'application/octet-stream'})
+    video.post(
+        f"/library/5001/videos/{item['guid']}/thumbnail",
+        content=PNG,
+        headers={'Content-Type': 'application/octet-stream'},
+    )
     state.reset()
     assert TestClient(admin_app(state)).get('/state').json()['videos'] == snapshot['videos']
     assert api.get('/videolibrary/5001').json()['BlockedReferrers'] == ['spam0.example.net', 'Leech.Example.ORG']

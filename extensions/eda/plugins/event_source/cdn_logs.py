@@ -87,7 +87,11 @@ from ansible_collections.edge.platform.plugins.plugin_utils._event_sources impor
 )
 
 SOURCE = 'edge.platform.cdn_logs'
-ARGS = ('pullzone_ids', 'pullzone_names', 'logging_api_url', 'api_url', 'status', 'cache_status', 'overlap') + CONNECTION_ARGS + POLLING_ARGS
+ARGS = (
+    ('pullzone_ids', 'pullzone_names', 'logging_api_url', 'api_url', 'status', 'cache_status', 'overlap')
+    + CONNECTION_ARGS
+    + POLLING_ARGS
+)
 PAGE_LIMIT = 1000
 DEFAULT_OVERLAP = 60.0
 # A read starts at least this long ago: the API refuses a window that starts after its own "now",
@@ -129,16 +133,21 @@ class CdnLogs(Poller):
     ids_arg = 'pullzone_ids'
 
     def __init__(self, args: Args) -> None:
-        super().__init__(args, {
-            'logging': args.url('logging_api_url', required=True),
-            'api': args.url('api_url', required=bool(args.names('pullzone_names'))),  # to look names up
-        })
+        super().__init__(
+            args,
+            {
+                'logging': args.url('logging_api_url', required=True),
+                'api': args.url('api_url', required=bool(args.names('pullzone_names'))),  # to look names up
+            },
+        )
         try:
             status = normalize_status([str(value) for value in args.items('status')])
             cache_status = normalize_cache_status([str(value) for value in args.items('cache_status')])
         except ValueError as error:
             args.fail(str(error))
-        self.filters = {name: ','.join(values) for name, values in (('status', status), ('cacheStatus', cache_status)) if values}
+        self.filters = {
+            name: ','.join(values) for name, values in (('status', status), ('cacheStatus', cache_status)) if values
+        }
         self.overlap_ms = int(args.number('overlap', DEFAULT_OVERLAP) * 1000)
         # One pacer per pull zone, kept across reads: the limit counts requests per pull zone.
         self.pacers: collections.defaultdict[int, Pacer] = collections.defaultdict(Pacer)
@@ -159,8 +168,13 @@ class CdnLogs(Poller):
         now = event_sources.now_ms()
         earliest = now - int(RETENTION.total_seconds() * 1000) + RETENTION_MARGIN_MS
         if cursor.since < earliest:
-            LOG.warning('%s: pull zone %s was last read at %s; the API keeps logs from %s on, reading from there',
-                        SOURCE, zone_id, iso_ms(cursor.since), iso_ms(earliest))
+            LOG.warning(
+                '%s: pull zone %s was last read at %s; the API keeps logs from %s on, reading from there',
+                SOURCE,
+                zone_id,
+                iso_ms(cursor.since),
+                iso_ms(earliest),
+            )
         since = max(earliest, min(cursor.since, now - CLOCK_MARGIN_MS))
         params = dict(self.filters, **{'from': iso_ms(since), 'order': 'asc', 'limit': PAGE_LIMIT})
         operation = f'query CDN logs of pull zone {zone_id}'
@@ -185,11 +199,16 @@ class CdnLogs(Poller):
             if cursor.bursts is not None:
                 burst = cursor.bursts.add('', moment, str(row.get('statusCode')))
                 if burst is not None:
-                    yield {'cdn_log_burst': {
-                        'rows': burst['count'], 'minutes': self.burst_minutes,
-                        'first_timestamp': iso_ms(burst['first_timestamp']), 'last_timestamp': iso_ms(burst['last_timestamp']),
-                        'status_codes': burst['labels'],
-                    }, 'pullzone_id': scope.id}
+                    yield {
+                        'cdn_log_burst': {
+                            'rows': burst['count'],
+                            'minutes': self.burst_minutes,
+                            'first_timestamp': iso_ms(burst['first_timestamp']),
+                            'last_timestamp': iso_ms(burst['last_timestamp']),
+                            'status_codes': burst['labels'],
+                        },
+                        'pullzone_id': scope.id,
+                    }
         cursor.advance(self.overlap_ms)
 
 

@@ -104,7 +104,9 @@ class PagePosition(Cursor):
     ``floor`` (epoch ms) is where a first run started: older entries are not emitted.
     """
 
-    def __init__(self, day: datetime.date, token: str, seen: t.Iterable[str], floor: int, bursts: BurstCounter | None) -> None:
+    def __init__(
+        self, day: datetime.date, token: str, seen: t.Iterable[str], floor: int, bursts: BurstCounter | None
+    ) -> None:
         super().__init__(bursts)
         self.day = day
         self.token = token
@@ -134,7 +136,9 @@ class ShieldEvents(Poller):
     def new_cursor(self, saved: dict[str, t.Any] | None) -> PagePosition:
         bursts = self.burst_counter(saved)
         if saved:
-            return PagePosition(datetime.date.fromisoformat(saved['day']), saved['token'], saved['seen'], saved['floor'], bursts)
+            return PagePosition(
+                datetime.date.fromisoformat(saved['day']), saved['token'], saved['seen'], saved['floor'], bursts
+            )
         first_kept, _today = kept_days(utc_now())
         start_day = datetime.datetime.fromtimestamp(self.start / 1000, UTC).date()
         return PagePosition(max(start_day, first_kept), '', (), self.start, bursts)
@@ -145,8 +149,13 @@ class ShieldEvents(Poller):
         first_kept, today = kept_days(utc_now())
         day, token = cursor.day, cursor.token
         if day < first_kept:
-            LOG.warning('%s: shield zone %s was last read on %s; the API keeps event logs from %s on, reading from there',
-                        SOURCE, scope.id, day.isoformat(), first_kept.isoformat())
+            LOG.warning(
+                '%s: shield zone %s was last read on %s; the API keeps event logs from %s on, reading from there',
+                SOURCE,
+                scope.id,
+                day.isoformat(),
+                first_kept.isoformat(),
+            )
             day, token = first_kept, ''
         pages = []
         while len(pages) < self.max_pages:
@@ -162,14 +171,20 @@ class ShieldEvents(Poller):
                 return pages, False
         return pages, True
 
-    def new_events(self, scope: Scope, batch: list[tuple[datetime.date, str, list[dict[str, t.Any]]]]) -> t.Iterator[dict[str, t.Any]]:
+    def new_events(
+        self, scope: Scope, batch: list[tuple[datetime.date, str, list[dict[str, t.Any]]]]
+    ) -> t.Iterator[dict[str, t.Any]]:
         cursor: PagePosition = scope.cursor
         for day, token, logs in batch:
             if (day, token) != (cursor.day, cursor.token):
                 cursor.day, cursor.token, cursor.seen = day, token, set()
             for entry in logs:
                 log_id = entry_id(entry, 'logId')
-                if log_id in cursor.seen or not isinstance(entry.get('timestamp'), int) or entry['timestamp'] < cursor.floor:
+                if (
+                    log_id in cursor.seen
+                    or not isinstance(entry.get('timestamp'), int)
+                    or entry['timestamp'] < cursor.floor
+                ):
                     continue
                 yield {'shield_event': entry, 'shield_zone_id': scope.id}
                 # Marked only once it is on the queue: one stopped while waiting for room comes after a restart.
@@ -189,8 +204,11 @@ class ShieldEvents(Poller):
         if burst is None:
             return None
         return {
-            'ip': ip, 'events': burst['count'], 'minutes': self.burst_minutes,
-            'first_timestamp': burst['first_timestamp'], 'last_timestamp': burst['last_timestamp'],
+            'ip': ip,
+            'events': burst['count'],
+            'minutes': self.burst_minutes,
+            'first_timestamp': burst['first_timestamp'],
+            'last_timestamp': burst['last_timestamp'],
             'features': burst['labels'],
         }
 

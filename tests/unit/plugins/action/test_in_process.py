@@ -183,7 +183,9 @@ PLAYBOOK = '''
 
 
 def start_emulator() -> tuple[subprocess.Popen[str], dict[str, str]]:
-    process = subprocess.Popen([sys.executable, '-m', 'tests.emulator'], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, '-m', 'tests.emulator'], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     line = process.stdout.readline() if process.stdout else ''
     assert line, process.stderr.read() if process.stderr else 'the emulator did not start'
     return process, json.loads(line)
@@ -203,8 +205,13 @@ def emulator() -> t.Iterator[dict[str, t.Any]]:
         process.wait(timeout=30)
 
 
-def ansible_playbook(playbook: pathlib.Path, extra_vars: dict[str, t.Any], records: pathlib.Path, *options: str,
-                     env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def ansible_playbook(
+    playbook: pathlib.Path,
+    extra_vars: dict[str, t.Any],
+    records: pathlib.Path,
+    *options: str,
+    env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
     environment = dict(
         os.environ,
         ANSIBLE_COLLECTIONS_PATH=str(COLLECTIONS),
@@ -224,8 +231,19 @@ def ansible_playbook(playbook: pathlib.Path, extra_vars: dict[str, t.Any], recor
         environment.pop(name, None)
     variables = playbook.with_name('vars.json')  # a file: -vvvvv shows the command line
     variables.write_text(json.dumps(extra_vars), encoding='utf-8')
-    command = [sys.executable, '-c', 'import sys; from ansible.cli.playbook import main; main(sys.argv)',
-               '-i', 'localhost,', '-c', 'local', str(playbook), '-e', f'@{variables}', *options]
+    command = [
+        sys.executable,
+        '-c',
+        'import sys; from ansible.cli.playbook import main; main(sys.argv)',
+        '-i',
+        'localhost,',
+        '-c',
+        'local',
+        str(playbook),
+        '-e',
+        f'@{variables}',
+        *options,
+    ]
     return subprocess.run(command, env=environment, capture_output=True, text=True, check=False, timeout=600)
 
 
@@ -238,10 +256,14 @@ def every_module(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> tuple[pa
     fresh_work(work)
     extra_vars = {
         'edge': {key: emulator[key] for key in ('api_key', 'api_url', 'video_api_url', 'logging_api_url')},
-        'work': str(work), 'registry_password': REGISTRY_PASSWORD,
-        'video_id': emulator['video_id'], 'database_id': emulator['database_id'], 'database_url': emulator['database_url'],
+        'work': str(work),
+        'registry_password': REGISTRY_PASSWORD,
+        'video_id': emulator['video_id'],
+        'database_id': emulator['database_id'],
+        'database_url': emulator['database_url'],
         'day': now.strftime('%Y-%m-%d'),
-        'start': (now - datetime.timedelta(hours=30)).isoformat(), 'end': (now - datetime.timedelta(hours=26)).isoformat(),
+        'start': (now - datetime.timedelta(hours=30)).isoformat(),
+        'end': (now - datetime.timedelta(hours=26)).isoformat(),
     }
     return playbook, extra_vars
 
@@ -253,7 +275,9 @@ def fresh_work(work: pathlib.Path) -> None:
     (work / 'thumbnail.png').write_bytes(png(4, 3, (1, 2, 3)))
 
 
-def both_ways(tmp_path: pathlib.Path, emulator: dict[str, t.Any], *options: str) -> dict[str, tuple[str, list[dict[str, t.Any]]]]:
+def both_ways(
+    tmp_path: pathlib.Path, emulator: dict[str, t.Any], *options: str
+) -> dict[str, tuple[str, list[dict[str, t.Any]]]]:
     """Run the playbook in process and as module processes, from the same emulator state each time."""
     playbook, extra_vars = every_module(tmp_path, emulator)
     outcomes = {}
@@ -263,7 +287,10 @@ def both_ways(tmp_path: pathlib.Path, emulator: dict[str, t.Any], *options: str)
         records = tmp_path / f'records-{switch}.json'
         run = ansible_playbook(playbook, extra_vars, records, *options, env={'EDGE_PLATFORM_IN_PROCESS': switch})
         assert run.returncode == 0, run.stdout + run.stderr
-        outcomes[switch] = (VOLATILE.sub('<time>', run.stdout), json.loads(VOLATILE.sub('<time>', records.read_text(encoding='utf-8'))))
+        outcomes[switch] = (
+            VOLATILE.sub('<time>', run.stdout),
+            json.loads(VOLATILE.sub('<time>', records.read_text(encoding='utf-8'))),
+        )
     return outcomes
 
 
@@ -294,7 +321,9 @@ def test_same_results_in_check_mode(tmp_path: pathlib.Path, emulator: dict[str, 
     records = assert_same(both_ways(tmp_path, emulator, '--check', '--diff'))
     record = requests.get(f"{emulator['admin_url']}/requests", timeout=30).json()
     # The export is a read sent as POST; database statements are judged by the server's describe.
-    writes = [entry for entry in record if entry['method'] not in ('GET', 'HEAD') and not entry['path'].endswith('/export')]
+    writes = [
+        entry for entry in record if entry['method'] not in ('GET', 'HEAD') and not entry['path'].endswith('/export')
+    ]
     assert [entry for entry in writes if entry['service'] != 'database'] == []
     assert {record['task']: record for record in records}['shield_zone create']['result']['changed'] is True
 
@@ -303,8 +332,11 @@ def test_no_secret_at_any_verbosity(tmp_path: pathlib.Path, emulator: dict[str, 
     playbook, extra_vars = every_module(tmp_path, emulator)
     run = ansible_playbook(playbook, extra_vars, tmp_path / 'records.json', '-vvvvv', '--diff')
     assert run.returncode == 0, run.stdout + run.stderr
-    token = next(line.split('=', 1)[1] for line in (tmp_path / 'work' / 'db.env').read_text(encoding='utf-8').splitlines()
-                 if line.startswith('SERVICE_DATABASE_AUTH_TOKEN='))
+    token = next(
+        line.split('=', 1)[1]
+        for line in (tmp_path / 'work' / 'db.env').read_text(encoding='utf-8').splitlines()
+        if line.startswith('SERVICE_DATABASE_AUTH_TOKEN=')
+    )
     shown = run.stdout + run.stderr + (tmp_path / 'records.json').read_text(encoding='utf-8')
     assert 'runs inside the controller process' in shown
     for secret in (emulator['api_key'], REGISTRY_PASSWORD, token):
@@ -346,15 +378,20 @@ OFF = 'edge.platform.pullzone_info: runs as a module process (in-process executi
 ASYNC = 'edge.platform.pullzone_info: runs as a module process (async)'
 
 
-@pytest.mark.parametrize('switch, expected', [
-    ({}, INSIDE),
-    ({'env': {'EDGE_PLATFORM_IN_PROCESS': 'false'}}, OFF),
-    ({'ini': 'false'}, OFF),
-    ({'ini': 'true', 'env': {'EDGE_PLATFORM_IN_PROCESS': 'false'}}, OFF),
-    ({'vars': False}, OFF),
-    ({'env': {'EDGE_PLATFORM_IN_PROCESS': 'yes'}}, INSIDE),
-])
-def test_switch_and_fallbacks(tmp_path: pathlib.Path, emulator: dict[str, t.Any], switch: dict[str, t.Any], expected: str) -> None:
+@pytest.mark.parametrize(
+    'switch, expected',
+    [
+        ({}, INSIDE),
+        ({'env': {'EDGE_PLATFORM_IN_PROCESS': 'false'}}, OFF),
+        ({'ini': 'false'}, OFF),
+        ({'ini': 'true', 'env': {'EDGE_PLATFORM_IN_PROCESS': 'false'}}, OFF),
+        ({'vars': False}, OFF),
+        ({'env': {'EDGE_PLATFORM_IN_PROCESS': 'yes'}}, INSIDE),
+    ],
+)
+def test_switch_and_fallbacks(
+    tmp_path: pathlib.Path, emulator: dict[str, t.Any], switch: dict[str, t.Any], expected: str
+) -> None:
     playbook = tmp_path / 'playbook.yml'
     playbook.write_text(SWITCH_PLAYBOOK, encoding='utf-8')
     env = dict(switch.get('env', {}))
@@ -367,12 +404,19 @@ def test_switch_and_fallbacks(tmp_path: pathlib.Path, emulator: dict[str, t.Any]
         extra_vars['edge_platform_in_process'] = switch['vars']
     run = ansible_playbook(playbook, extra_vars, tmp_path / 'records.json', '-vvvv', env=env)
     assert run.returncode == 0, run.stdout + run.stderr
-    lines = [line.strip() for line in run.stdout.splitlines() if line.strip().startswith('edge.platform.pullzone_info: runs')]
+    lines = [
+        line.strip() for line in run.stdout.splitlines() if line.strip().startswith('edge.platform.pullzone_info: runs')
+    ]
     assert lines == [expected, ASYNC if expected == INSIDE else OFF]
 
 
-def refusal(monkeypatch: pytest.MonkeyPatch, transport: str = 'local', become: bool = False, async_val: int = 0,
-            has_requests: bool = True) -> str | None:
+def refusal(
+    monkeypatch: pytest.MonkeyPatch,
+    transport: str = 'local',
+    become: bool = False,
+    async_val: int = 0,
+    has_requests: bool = True,
+) -> str | None:
     """Why an action with this connection and task would not run in process (no playbook needed)."""
     from ansible_collections.edge.platform.plugins.plugin_utils import _in_process
 

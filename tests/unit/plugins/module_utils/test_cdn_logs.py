@@ -28,16 +28,37 @@ HOUR = datetime.timedelta(hours=1)
 
 
 def test_v1_names_are_the_v2_property_names_in_file_order() -> None:
-    assert V1_NAMES == ('cacheStatus', 'statusCode', 'timestamp', 'bytesSent', 'pullZoneId', 'remoteIp', 'referer', 'url',
-                        'edgeLocation', 'userAgent', 'requestId', 'countryCode')
+    assert V1_NAMES == (
+        'cacheStatus',
+        'statusCode',
+        'timestamp',
+        'bytesSent',
+        'pullZoneId',
+        'remoteIp',
+        'referer',
+        'url',
+        'edgeLocation',
+        'userAgent',
+        'requestId',
+        'countryCode',
+    )
 
 
 def test_parse_v1_line_converts_numbers_and_time() -> None:
     text = 'MISS|404|1795521600123|612|1001|203.0.113.7|https://ref.test/|https://a.test/x.png|DE|curl/8.11.0|abc123|EE\r\n'
     assert parse_v1_line(text) == {
-        'cacheStatus': 'MISS', 'statusCode': 404, 'timestamp': '2026-11-24T12:00:00.123Z', 'bytesSent': 612, 'pullZoneId': 1001,
-        'remoteIp': '203.0.113.7', 'referer': 'https://ref.test/', 'url': 'https://a.test/x.png', 'edgeLocation': 'DE',
-        'userAgent': 'curl/8.11.0', 'requestId': 'abc123', 'countryCode': 'EE',
+        'cacheStatus': 'MISS',
+        'statusCode': 404,
+        'timestamp': '2026-11-24T12:00:00.123Z',
+        'bytesSent': 612,
+        'pullZoneId': 1001,
+        'remoteIp': '203.0.113.7',
+        'referer': 'https://ref.test/',
+        'url': 'https://a.test/x.png',
+        'edgeLocation': 'DE',
+        'userAgent': 'curl/8.11.0',
+        'requestId': 'abc123',
+        'countryCode': 'EE',
     }
 
 
@@ -82,14 +103,21 @@ def test_window_defaults_like_the_api() -> None:
     assert check_window(NOW - 72 * HOUR, None, NOW) == (NOW - 72 * HOUR, NOW)
 
 
-@pytest.mark.parametrize('start, end, message', [
-    (NOW - HOUR, NOW - 2 * HOUR, 'end must be after start'),
-    (NOW - HOUR, NOW - HOUR, 'end must be after start'),
-    (NOW - 73 * HOUR, NOW - 71 * HOUR, 'start 2026-11-19T11:00:00Z is outside the 3-day log retention: the earliest is 2026-11-19T12:00:00Z'),
-    (NOW - 80 * HOUR, NOW, 'at most 3 days apart'),
-    (None, NOW - 50 * HOUR, 'start (by default 24 hours before end) 2026-11-19T10:00:00Z is outside'),
-    (NOW + HOUR, NOW + 2 * HOUR, 'is in the future'),
-])
+@pytest.mark.parametrize(
+    'start, end, message',
+    [
+        (NOW - HOUR, NOW - 2 * HOUR, 'end must be after start'),
+        (NOW - HOUR, NOW - HOUR, 'end must be after start'),
+        (
+            NOW - 73 * HOUR,
+            NOW - 71 * HOUR,
+            'start 2026-11-19T11:00:00Z is outside the 3-day log retention: the earliest is 2026-11-19T12:00:00Z',
+        ),
+        (NOW - 80 * HOUR, NOW, 'at most 3 days apart'),
+        (None, NOW - 50 * HOUR, 'start (by default 24 hours before end) 2026-11-19T10:00:00Z is outside'),
+        (NOW + HOUR, NOW + 2 * HOUR, 'is in the future'),
+    ],
+)
 def test_window_refusals(start, end, message) -> None:
     with pytest.raises(ValueError) as caught:
         check_window(start, end, NOW)

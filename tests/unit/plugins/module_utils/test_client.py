@@ -40,7 +40,13 @@ def waits() -> list[float]:
 
 @pytest.fixture
 def client(api: FakeApi, waits: list[float]) -> EdgeClient:
-    return EdgeClient(API_KEY, {'api': API_URL, 'video': 'https://video.test/'}, retries=3, sleep=waits.append, session=FakeSession(api))
+    return EdgeClient(
+        API_KEY,
+        {'api': API_URL, 'video': 'https://video.test/'},
+        retries=3,
+        sleep=waits.append,
+        session=FakeSession(api),
+    )
 
 
 def connection_refused() -> requests.exceptions.ConnectionError:
@@ -55,6 +61,7 @@ def connection_dropped() -> requests.exceptions.ConnectionError:
 
 
 # ---- headers, URLs -------------------------------------------------------------------------
+
 
 def test_sends_access_key_and_joins_base_urls(client: EdgeClient, api: FakeApi) -> None:
     api.add('GET', r'^/pullzone$', [])
@@ -79,6 +86,7 @@ def test_missing_service_url_is_a_clear_error(client: EdgeClient) -> None:
 
 # ---- retries ---------------------------------------------------------------------------------
 
+
 def test_429_honours_retry_after_then_succeeds(client: EdgeClient, api: FakeApi, waits: list[float]) -> None:
     api.add('GET', r'^/pullzone$', FakeResponse(429, {'error': 'rate_limited'}, {'Retry-After': '7'}), [])
     assert client.get('pullzone', 'list pull zones') == []
@@ -87,7 +95,13 @@ def test_429_honours_retry_after_then_succeeds(client: EdgeClient, api: FakeApi,
 
 
 def test_retry_after_is_clamped(client: EdgeClient, api: FakeApi, waits: list[float]) -> None:
-    api.add('GET', r'^/a$', FakeResponse(429, None, {'Retry-After': '3600'}), FakeResponse(429, None, {'Retry-After': '0'}), {})
+    api.add(
+        'GET',
+        r'^/a$',
+        FakeResponse(429, None, {'Retry-After': '3600'}),
+        FakeResponse(429, None, {'Retry-After': '0'}),
+        {},
+    )
     client.get('a', 'read a')
     assert waits == [60.0, 1.0]
 
@@ -101,11 +115,15 @@ def test_retry_after_http_date() -> None:
 
 def test_429_repeats_even_a_create(client: EdgeClient, api: FakeApi) -> None:
     api.add('POST', r'^/mc/registries$', FakeResponse(429, None, {'Retry-After': '1'}), {'id': 5})
-    assert client.request('POST', 'mc/registries', 'create registry', json_body={'displayName': 'x'}).json() == {'id': 5}
+    assert client.request('POST', 'mc/registries', 'create registry', json_body={'displayName': 'x'}).json() == {
+        'id': 5
+    }
     assert len(api.writes) == 2
 
 
-def test_5xx_on_a_read_is_retried_with_growing_jittered_backoff(client: EdgeClient, api: FakeApi, waits: list[float]) -> None:
+def test_5xx_on_a_read_is_retried_with_growing_jittered_backoff(
+    client: EdgeClient, api: FakeApi, waits: list[float]
+) -> None:
     api.add('GET', r'^/a$', FakeResponse(503), FakeResponse(502), FakeResponse(500), {'ok': True})
     assert client.get('a', 'read a') == {'ok': True}
     assert len(waits) == 3
@@ -213,46 +231,72 @@ def test_default_session_is_real_and_reused(monkeypatch: pytest.MonkeyPatch) -> 
 
 # ---- error bodies ------------------------------------------------------------------------
 
-@pytest.mark.parametrize('body, expected', [
-    (  # problem
-        {'type': 'https://x/not-found', 'title': 'Not Found', 'status': 404, 'detail': 'no such app', 'instance': '/mc/apps/1'},
-        ('Not Found', 'no such app', []),
-    ),
-    (  # validation problem
-        {'title': 'One or more validation errors occurred.', 'status': 400, 'detail': 'invalid input', 'instance': '',
-         'errors': [{'field': 'displayName', 'message': 'too long'}, {'field': 'type', 'message': 'unknown'}], 'id': 'abc'},
-        ('One or more validation errors occurred.', 'invalid input (displayName: too long; type: unknown)',
-         [{'field': 'displayName', 'message': 'too long'}, {'field': 'type', 'message': 'unknown'}]),
-    ),
-    (  # shield envelope
-        {'data': None, 'error': {'success': False, 'message': 'Shield zone already exists', 'errorKey': 'shield.zone_exists'}},
-        ('shield.zone_exists', 'Shield zone already exists', []),
-    ),
-    (  # shield status only
-        {'statusCode': 409},
-        (None, 'the API answered statusCode 409', []),
-    ),
-    (  # core / video library
-        {'ErrorKey': 'videolibrary.referrer_invalid', 'Field': 'Hostname', 'Message': 'The hostname is invalid'},
-        ('videolibrary.referrer_invalid', 'The hostname is invalid', [{'field': 'Hostname', 'message': 'The hostname is invalid'}]),
-    ),
-    (  # video thumbnail
-        {'success': False, 'message': 'Video not found', 'statusCode': 404},
-        (None, 'Video not found', []),
-    ),
-    (  # registry create
-        {'id': 0, 'error': 'Registry credentials are invalid'},
-        (None, 'Registry credentials are invalid', []),
-    ),
-    (  # logging API
-        {'error': 'rate_limited', 'message': 'Per-pull-zone rate limit exceeded'},
-        ('rate_limited', 'Per-pull-zone rate limit exceeded', []),
-    ),
-    (  # Hrana
-        {'error': {'message': 'no such table: t', 'code': 'SQLITE_ERROR'}},
-        ('SQLITE_ERROR', 'no such table: t', []),
-    ),
-])
+
+@pytest.mark.parametrize(
+    'body, expected',
+    [
+        (  # problem
+            {
+                'type': 'https://x/not-found',
+                'title': 'Not Found',
+                'status': 404,
+                'detail': 'no such app',
+                'instance': '/mc/apps/1',
+            },
+            ('Not Found', 'no such app', []),
+        ),
+        (  # validation problem
+            {
+                'title': 'One or more validation errors occurred.',
+                'status': 400,
+                'detail': 'invalid input',
+                'instance': '',
+                'errors': [{'field': 'displayName', 'message': 'too long'}, {'field': 'type', 'message': 'unknown'}],
+                'id': 'abc',
+            },
+            (
+                'One or more validation errors occurred.',
+                'invalid input (displayName: too long; type: unknown)',
+                [{'field': 'displayName', 'message': 'too long'}, {'field': 'type', 'message': 'unknown'}],
+            ),
+        ),
+        (  # shield envelope
+            {
+                'data': None,
+                'error': {'success': False, 'message': 'Shield zone already exists', 'errorKey': 'shield.zone_exists'},
+            },
+            ('shield.zone_exists', 'Shield zone already exists', []),
+        ),
+        (  # shield status only
+            {'statusCode': 409},
+            (None, 'the API answered statusCode 409', []),
+        ),
+        (  # core / video library
+            {'ErrorKey': 'videolibrary.referrer_invalid', 'Field': 'Hostname', 'Message': 'The hostname is invalid'},
+            (
+                'videolibrary.referrer_invalid',
+                'The hostname is invalid',
+                [{'field': 'Hostname', 'message': 'The hostname is invalid'}],
+            ),
+        ),
+        (  # video thumbnail
+            {'success': False, 'message': 'Video not found', 'statusCode': 404},
+            (None, 'Video not found', []),
+        ),
+        (  # registry create
+            {'id': 0, 'error': 'Registry credentials are invalid'},
+            (None, 'Registry credentials are invalid', []),
+        ),
+        (  # logging API
+            {'error': 'rate_limited', 'message': 'Per-pull-zone rate limit exceeded'},
+            ('rate_limited', 'Per-pull-zone rate limit exceeded', []),
+        ),
+        (  # Hrana
+            {'error': {'message': 'no such table: t', 'code': 'SQLITE_ERROR'}},
+            ('SQLITE_ERROR', 'no such table: t', []),
+        ),
+    ],
+)
 def test_every_error_body_shape(body: dict, expected: tuple) -> None:
     assert parse_error_body(400, body) == expected
 
@@ -286,6 +330,7 @@ def test_api_key_never_in_error_text(client: EdgeClient, api: FakeApi) -> None:
 
 # ---- paging --------------------------------------------------------------------------------
 
+
 def test_iter_pages_follows_until_no_next() -> None:
     pages = {1: {'items': [1, 2], 'next': 2}, 2: {'items': [3], 'next': 3}, 3: {'items': [], 'next': None}}
     fetched = []
@@ -311,6 +356,7 @@ def test_iter_pages_is_lazy() -> None:
 
 
 # ---- a whole request within api_timeout ----------------------------------------------------
+
 
 class DripHandler(http.server.BaseHTTPRequestHandler):
     """Answers at once, then sends its body one byte every 0.2 s (or drips the headers, for /headers)."""
@@ -371,18 +417,25 @@ def test_a_fast_answer_is_not_cut_by_an_earlier_deadline(drip_server: str, api: 
     api.add('GET', r'^/pullzone$', [])
     for _attempt in range(3):
         client.get('pullzone', 'list pull zones')
-        time.sleep(0.2)   # the timer of each request is gone once it answered
+        time.sleep(0.2)  # the timer of each request is gone once it answered
     assert not client.deadline.expired
 
 
 # ---- errors that repeating cannot cure -------------------------------------------------------
 
-@pytest.mark.parametrize('error', [
-    requests.exceptions.InvalidURL('Invalid URL: No host supplied'),
-    requests.exceptions.InvalidHeader('Invalid leading whitespace'),
-    requests.exceptions.SSLError(requests.packages.urllib3.exceptions.SSLError(
-        ssl.SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed'))),
-])
+
+@pytest.mark.parametrize(
+    'error',
+    [
+        requests.exceptions.InvalidURL('Invalid URL: No host supplied'),
+        requests.exceptions.InvalidHeader('Invalid leading whitespace'),
+        requests.exceptions.SSLError(
+            requests.packages.urllib3.exceptions.SSLError(
+                ssl.SSLCertVerificationError(1, '[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed')
+            )
+        ),
+    ],
+)
 def test_local_errors_fail_at_once(client: EdgeClient, api: FakeApi, waits: list[float], error: Exception) -> None:
     api.add('GET', r'^/pullzone$', error)
     with pytest.raises(EdgeApiError) as caught:
@@ -399,24 +452,37 @@ def test_other_tls_errors_are_retried(client: EdgeClient, api: FakeApi, waits: l
 
 # ---- TLS settings and credentials ---------------------------------------------------------------
 
+
 class RecordingSession(FakeSession):
     def request(self, method: str, url: str, **kwargs: t.Any) -> FakeResponse:  # type: ignore[override]
         self.api.last_verify = kwargs.get('verify')
         return super().request(method, url, **kwargs)
 
 
-@pytest.mark.parametrize('validate_certs, ca_path, verify', [
-    (False, None, False), (True, None, True), (True, '/etc/ca.pem', '/etc/ca.pem'), (False, '/etc/ca.pem', False),
-])
-def test_verify_is_passed_with_each_request(api: FakeApi, validate_certs: bool, ca_path: str | None, verify: t.Any) -> None:
+@pytest.mark.parametrize(
+    'validate_certs, ca_path, verify',
+    [
+        (False, None, False),
+        (True, None, True),
+        (True, '/etc/ca.pem', '/etc/ca.pem'),
+        (False, '/etc/ca.pem', False),
+    ],
+)
+def test_verify_is_passed_with_each_request(
+    api: FakeApi, validate_certs: bool, ca_path: str | None, verify: t.Any
+) -> None:
     # Passed per request, REQUESTS_CA_BUNDLE and CURL_CA_BUNDLE cannot turn validate_certs=false back on.
     api.add('GET', r'^/pullzone$', [])
-    client = EdgeClient(API_KEY, {'api': API_URL}, validate_certs=validate_certs, ca_path=ca_path, session=RecordingSession(api))
+    client = EdgeClient(
+        API_KEY, {'api': API_URL}, validate_certs=validate_certs, ca_path=ca_path, session=RecordingSession(api)
+    )
     client.get('pullzone', 'list pull zones')
     assert api.last_verify == verify
 
 
-def test_validate_certs_false_wins_over_the_ca_bundle_environment(monkeypatch: pytest.MonkeyPatch, drip_server: str) -> None:
+def test_validate_certs_false_wins_over_the_ca_bundle_environment(
+    monkeypatch: pytest.MonkeyPatch, drip_server: str
+) -> None:
     monkeypatch.setenv('REQUESTS_CA_BUNDLE', '/nonexistent/bundle.pem')
     monkeypatch.setenv('CURL_CA_BUNDLE', '/nonexistent/bundle.pem')
     client = EdgeClient(API_KEY, {'api': drip_server}, validate_certs=False, timeout=5)
@@ -436,15 +502,21 @@ def test_no_credentials_from_netrc(tmp_path: t.Any, monkeypatch: pytest.MonkeyPa
     client.close()
 
 
-@pytest.mark.parametrize('url, problem', [
-    ('https://api.edge.test', None),
-    ('http://127.0.0.1:8080/', None),
-    ('ftp://api.edge.test', "api_url must be an http:// or https:// URL, got 'ftp://api.edge.test'"),
-    ('http://', "api_url must name a host, got 'http://'"),
-    ('https://user:pass@api.edge.test', 'api_url must not hold a user name or password (user@host): the collection sends its own credentials'),
-    ('https://api.edge.test:99999', "api_url has an invalid port, got 'https://api.edge.test:99999'"),
-    ('https://api.edge .test', 'api_url must not contain spaces or control characters'),
-])
+@pytest.mark.parametrize(
+    'url, problem',
+    [
+        ('https://api.edge.test', None),
+        ('http://127.0.0.1:8080/', None),
+        ('ftp://api.edge.test', "api_url must be an http:// or https:// URL, got 'ftp://api.edge.test'"),
+        ('http://', "api_url must name a host, got 'http://'"),
+        (
+            'https://user:pass@api.edge.test',
+            'api_url must not hold a user name or password (user@host): the collection sends its own credentials',
+        ),
+        ('https://api.edge.test:99999', "api_url has an invalid port, got 'https://api.edge.test:99999'"),
+        ('https://api.edge .test', 'api_url must not contain spaces or control characters'),
+    ],
+)
 def test_url_problems(url: str, problem: str | None) -> None:
     assert client_module.url_problem('api_url', url) == problem
 
@@ -461,15 +533,21 @@ def test_url_secrets_and_clear_text() -> None:
 
 # ---- whether a run wrote -----------------------------------------------------------------------
 
-@pytest.mark.parametrize('answer, wrote', [
-    (FakeResponse(200, {}), True),
-    (FakeResponse(400, {'Message': 'no'}), False),
-    (FakeResponse(503, {'Message': 'later'}), False),
-    (FakeResponse(500, {'Message': 'boom'}), True),
-    (connection_dropped(), True),
-    (connection_refused(), False),
-])
-def test_a_write_counts_when_the_server_may_have_acted(client: EdgeClient, api: FakeApi, answer: t.Any, wrote: bool) -> None:
+
+@pytest.mark.parametrize(
+    'answer, wrote',
+    [
+        (FakeResponse(200, {}), True),
+        (FakeResponse(400, {'Message': 'no'}), False),
+        (FakeResponse(503, {'Message': 'later'}), False),
+        (FakeResponse(500, {'Message': 'boom'}), True),
+        (connection_dropped(), True),
+        (connection_refused(), False),
+    ],
+)
+def test_a_write_counts_when_the_server_may_have_acted(
+    client: EdgeClient, api: FakeApi, answer: t.Any, wrote: bool
+) -> None:
     client.retries = 0
     api.add('POST', r'^/things$', answer)
     try:
@@ -486,7 +564,12 @@ def test_reads_and_refused_answers_are_no_writes(client: EdgeClient, api: FakeAp
     client.get('things', 'list things')
     client.request('POST', 'export', 'export things', write=False)
     with pytest.raises(EdgeApiError, match='create a thing failed: HTTP 200: not saved'):
-        client.request('POST', 'things', 'create a thing', refused=lambda response: EdgeApiError('create a thing', 200, 'not saved'))
+        client.request(
+            'POST',
+            'things',
+            'create a thing',
+            refused=lambda response: EdgeApiError('create a thing', 200, 'not saved'),
+        )
     assert client.wrote is False
 
 

@@ -14,14 +14,17 @@ import pytest
 from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, LineMeasure, measure_file
 
 
-@pytest.mark.parametrize('chunks, rows', [
-    ([b'a\nb\nc\n'], 3),
-    ([b'a\nb\nc'], 3),             # no line break after the last line
-    ([b'a\n\n  \nb\n'], 2),        # blank lines are not rows
-    ([b'ab', b'c\nd', b'e\n'], 2),  # lines split across chunks
-    ([b'', b'\n', b'x'], 1),
-    ([], 0),
-])
+@pytest.mark.parametrize(
+    'chunks, rows',
+    [
+        ([b'a\nb\nc\n'], 3),
+        ([b'a\nb\nc'], 3),  # no line break after the last line
+        ([b'a\n\n  \nb\n'], 2),  # blank lines are not rows
+        ([b'ab', b'c\nd', b'e\n'], 2),  # lines split across chunks
+        ([b'', b'\n', b'x'], 1),
+        ([], 0),
+    ],
+)
 def test_line_measure_counts_non_empty_lines(chunks: list[bytes], rows: int) -> None:
     measure = LineMeasure()
     for chunk in chunks:
@@ -37,6 +40,12 @@ def test_measure_file_reads_a_file_as_the_stream_was_counted(tmp_path: pathlib.P
     streamed = CsvMeasure()
     streamed.feed(content[:7])
     streamed.feed(content[7:])
-    assert measure_file(str(path), CsvMeasure()) == streamed.result() == {
-        'checksum': hashlib.sha256(content).hexdigest(), 'size': len(content), 'rows': 2,
-    }
+    assert (
+        measure_file(str(path), CsvMeasure())
+        == streamed.result()
+        == {
+            'checksum': hashlib.sha256(content).hexdigest(),
+            'size': len(content),
+            'rows': 2,
+        }
+    )

@@ -47,18 +47,25 @@ class Widget(EdgeResource):
         return self.client.request('POST', 'widgets', 'create widget', json_body=wanted).json()
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
-        return self.client.request('PATCH', f"widgets/{current['id']}", 'update widget', json_body=changes, idempotent=True).json()
+        return self.client.request(
+            'PATCH', f"widgets/{current['id']}", 'update widget', json_body=changes, idempotent=True
+        ).json()
 
     def delete(self, current: dict[str, t.Any]) -> None:
         self.client.request('DELETE', f"widgets/{current['id']}", 'delete widget')
 
 
 def widget_main() -> None:
-    module = EdgeModule(argument_spec=dict(
-        name=dict(type='str', required=True), size=dict(type='int'), kind=dict(type='str', choices=list(KINDS)),
-        tags=dict(type='list', elements='str'), secret=dict(type='str', no_log=True),
-        state=dict(type='str', default='present', choices=['present', 'absent']),
-    ))
+    module = EdgeModule(
+        argument_spec=dict(
+            name=dict(type='str', required=True),
+            size=dict(type='int'),
+            kind=dict(type='str', choices=list(KINDS)),
+            tags=dict(type='list', elements='str'),
+            secret=dict(type='str', no_log=True),
+            state=dict(type='str', default='present', choices=['present', 'absent']),
+        )
+    )
     Widget(module).run()
 
 
@@ -175,12 +182,17 @@ def test_api_error_becomes_failure(fake_api: FakeApi, run_module: t.Any) -> None
     assert outcome.result['msg'] == 'list widgets failed: HTTP 500 boom: database down'
 
 
-@pytest.mark.parametrize('option, value, message', [
-    ('api_url', 'api.edge.test', 'api_url must be an http:// or https:// URL'),
-    ('api_timeout', 0, 'api_timeout must be greater than 0'),
-    ('api_retries', -1, 'api_retries must be 0 or more'),
-])
-def test_common_options_are_validated(fake_api: FakeApi, run_module: t.Any, option: str, value: t.Any, message: str) -> None:
+@pytest.mark.parametrize(
+    'option, value, message',
+    [
+        ('api_url', 'api.edge.test', 'api_url must be an http:// or https:// URL'),
+        ('api_timeout', 0, 'api_timeout must be greater than 0'),
+        ('api_retries', -1, 'api_retries must be 0 or more'),
+    ],
+)
+def test_common_options_are_validated(
+    fake_api: FakeApi, run_module: t.Any, option: str, value: t.Any, message: str
+) -> None:
     outcome = run_module(widget_main, args(**{option: value}))
     assert outcome.failed
     assert message in outcome.result['msg']
@@ -210,11 +222,16 @@ def test_argument_spec_has_every_connection_option() -> None:
     assert not any(option.get('required') for option in spec.values())
 
 
-@pytest.mark.parametrize('missing, message', [
-    ('api_url', 'api_url is required (or set EDGE_API_URL)'),
-    ('api_key', 'api_key is required (or set EDGE_API_KEY)'),
-])
-def test_a_missing_connection_option_names_its_variable(fake_api: FakeApi, run_module: t.Any, missing: str, message: str) -> None:
+@pytest.mark.parametrize(
+    'missing, message',
+    [
+        ('api_url', 'api_url is required (or set EDGE_API_URL)'),
+        ('api_key', 'api_key is required (or set EDGE_API_KEY)'),
+    ],
+)
+def test_a_missing_connection_option_names_its_variable(
+    fake_api: FakeApi, run_module: t.Any, missing: str, message: str
+) -> None:
     outcome = run_module(widget_main, {key: value for key, value in args().items() if key != missing})
     assert outcome.failed
     assert outcome.result['msg'] == message
@@ -223,7 +240,9 @@ def test_a_missing_connection_option_names_its_variable(fake_api: FakeApi, run_m
 
 def test_options_of_apis_a_module_does_not_call_are_ignored(fake_api: FakeApi, run_module: t.Any) -> None:
     fake_api.add('GET', r'^/widgets$', [EXISTING])
-    outcome = run_module(widget_main, args(video_api_url='https://video.edge.test', logging_api_url='https://logging.edge.test'))
+    outcome = run_module(
+        widget_main, args(video_api_url='https://video.edge.test', logging_api_url='https://logging.edge.test')
+    )
     assert not outcome.failed
     assert [call.url for call in fake_api.calls] == ['https://api.edge.test/widgets']
 
@@ -237,11 +256,17 @@ def test_mask_secrets_only_set_values() -> None:
 
 def test_mask_pullzone_covers_spec_secrets() -> None:
     zone = {
-        'ZoneSecurityKey': 'a', 'AWSSigningKey': 'b', 'AWSSigningSecret': 'c', 'LogForwardingToken': 'd', 'Name': 'n',
+        'ZoneSecurityKey': 'a',
+        'AWSSigningKey': 'b',
+        'AWSSigningSecret': 'c',
+        'LogForwardingToken': 'd',
+        'Name': 'n',
         'Hostnames': [{'Value': 'h', 'Certificate': 'cert', 'CertificateKey': 'key'}],
     }
     masked = mask_pullzone(zone)
-    assert [masked[k] for k in ('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSecret', 'LogForwardingToken')] == [MASK] * 4
+    assert [masked[k] for k in ('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSecret', 'LogForwardingToken')] == [
+        MASK
+    ] * 4
     assert masked['Hostnames'][0] == {'Value': 'h', 'Certificate': 'cert', 'CertificateKey': MASK}
 
 

@@ -13,29 +13,35 @@ from ansible_collections.edge.platform.plugins.module_utils._timespec import UTC
 NOW = datetime.datetime(2026, 11, 22, 12, 0, 0, tzinfo=UTC)
 
 
-@pytest.mark.parametrize('value, expected', [
-    ('now', NOW),
-    ('-24h', NOW - datetime.timedelta(hours=24)),
-    ('-30m', NOW - datetime.timedelta(minutes=30)),
-    ('-2d', NOW - datetime.timedelta(days=2)),
-    ('+90s', NOW + datetime.timedelta(seconds=90)),
-    ('2026-11-21T10:00:00Z', datetime.datetime(2026, 11, 21, 10, tzinfo=UTC)),
-    ('2026-11-21T12:00:00+02:00', datetime.datetime(2026, 11, 21, 10, tzinfo=UTC)),
-    ('2026-11-21T10:00:00', datetime.datetime(2026, 11, 21, 10, tzinfo=UTC)),
-    (1795000000000, datetime.datetime.fromtimestamp(1795000000, UTC)),
-    ('1795000000000', datetime.datetime.fromtimestamp(1795000000, UTC)),
-])
+@pytest.mark.parametrize(
+    'value, expected',
+    [
+        ('now', NOW),
+        ('-24h', NOW - datetime.timedelta(hours=24)),
+        ('-30m', NOW - datetime.timedelta(minutes=30)),
+        ('-2d', NOW - datetime.timedelta(days=2)),
+        ('+90s', NOW + datetime.timedelta(seconds=90)),
+        ('2026-11-21T10:00:00Z', datetime.datetime(2026, 11, 21, 10, tzinfo=UTC)),
+        ('2026-11-21T12:00:00+02:00', datetime.datetime(2026, 11, 21, 10, tzinfo=UTC)),
+        ('2026-11-21T10:00:00', datetime.datetime(2026, 11, 21, 10, tzinfo=UTC)),
+        (1795000000000, datetime.datetime.fromtimestamp(1795000000, UTC)),
+        ('1795000000000', datetime.datetime.fromtimestamp(1795000000, UTC)),
+    ],
+)
 def test_accepted_forms(value: object, expected: datetime.datetime) -> None:
     assert parse_time(value, 'start', now=NOW) == expected
 
 
-@pytest.mark.parametrize('value, message', [
-    ('yesterday', 'start must be ISO 8601'),
-    ('-24x', 'start must be ISO 8601'),
-    (1795000000, 'looks like epoch seconds'),
-    (None, 'start must be ISO 8601'),
-    (True, 'start must be ISO 8601'),
-])
+@pytest.mark.parametrize(
+    'value, message',
+    [
+        ('yesterday', 'start must be ISO 8601'),
+        ('-24x', 'start must be ISO 8601'),
+        (1795000000, 'looks like epoch seconds'),
+        (None, 'start must be ISO 8601'),
+        (True, 'start must be ISO 8601'),
+    ],
+)
 def test_refused_forms(value: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         parse_time(value, 'start', now=NOW)

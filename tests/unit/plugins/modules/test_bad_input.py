@@ -31,7 +31,11 @@ JA4 = 't13d1516h2_8daaf6152771_b186095e22b6'
 ZONE = {'shield_zone_id': 3001}
 LIST = {**ZONE, 'name': 'blocked'}
 LIBRARY = {'library_id': 5001}
-VIDEO = {'library_id': 5001, 'video_id': '7e8a2401-2d3a-4904-8b9c-f532f558c29f', 'url': 'https://images.example.com/a.png'}
+VIDEO = {
+    'library_id': 5001,
+    'video_id': '7e8a2401-2d3a-4904-8b9c-f532f558c29f',
+    'url': 'https://images.example.com/a.png',
+}
 LOGS = {'pullzone_id': 1001}
 EXPORT = {**ZONE, 'dest': '/tmp/edge-bad-input.csv'}
 DATABASE = {'database_url': 'https://db.example.net', 'auth_token': 'token-0123456789', 'statements': ['SELECT 1']}
@@ -51,8 +55,16 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (pullzone_info, {'api_retries': -1}, 'api_retries must be 0 or more'),
     (pullzone_info, {'ca_path': '/nonexistent/ca.pem'}, 'ca_path /nonexistent/ca.pem does not exist'),
     (shield_zone, {'pullzone_id': 1001, 'api_url': 'https://u@api.example.net'}, 'api_url must not hold a user name'),
-    (video_thumbnail, {**VIDEO, 'video_api_url': 'https://user:pw@video.example.net'}, 'video_api_url must not hold a user name'),
-    (cdn_log_info, {**LOGS, 'logging_api_url': 'logging.example.net'}, 'logging_api_url must be an http:// or https:// URL'),
+    (
+        video_thumbnail,
+        {**VIDEO, 'video_api_url': 'https://user:pw@video.example.net'},
+        'video_api_url must not hold a user name',
+    ),
+    (
+        cdn_log_info,
+        {**LOGS, 'logging_api_url': 'logging.example.net'},
+        'logging_api_url must be an http:// or https:// URL',
+    ),
     # ---- pullzone_info ----
     (pullzone_info, {'id': 0}, 'id must be a positive integer'),
     (pullzone_info, {'id': -3}, 'id must be a positive integer'),
@@ -84,7 +96,11 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (shield_access_list, {**ZONE, 'id': 0}, 'id must be a positive integer'),
     (shield_access_list, {**ZONE, 'name': '  '}, 'name must not be empty'),
     (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['', '  ']}, 'entries must not hold blank values (2 given)'),
-    (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['192.0.2.1', '']}, 'entries must not hold blank values (1 given)'),
+    (
+        shield_access_list,
+        {**LIST, 'type': 'ip', 'entries': ['192.0.2.1', '']},
+        'entries must not hold blank values (1 given)',
+    ),
     (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['192.0.2.300']}, 'not valid for type ip'),
     (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['fe80::1%eth0']}, 'not valid for type ip'),
     (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['192.0.2.0/24']}, 'not valid for type ip'),
@@ -96,11 +112,23 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (shield_access_list, {**LIST, 'type': 'asn', 'entries': ['4294967296']}, 'not valid for type asn'),
     (shield_access_list, {**LIST, 'type': 'country', 'entries': ['XX']}, 'not valid for type country'),
     (shield_access_list, {**LIST, 'type': 'country', 'entries': ['Germany']}, 'not valid for type country'),
-    (shield_access_list, {**LIST, 'type': 'ja4', 'entries': ['not a ja4 fingerprint; rm -rf /']}, 'not valid for type ja4'),
+    (
+        shield_access_list,
+        {**LIST, 'type': 'ja4', 'entries': ['not a ja4 fingerprint; rm -rf /']},
+        'not valid for type ja4',
+    ),
     (shield_access_list, {**LIST, 'type': 'ja4', 'entries': [JA4[:-1]]}, 'not valid for type ja4'),
     (shield_access_list, {**LIST, 'type': 'ja4', 'entries': [JA4.replace('_', '-')]}, 'not valid for type ja4'),
-    (shield_access_list, {**LIST, 'type': 'organization', 'entries': ['Acme\x00Corp']}, 'not valid for type organization'),
-    (shield_access_list, {**LIST, 'type': 'organization', 'entries': ['Acme\u202eCorp']}, 'not valid for type organization'),
+    (
+        shield_access_list,
+        {**LIST, 'type': 'organization', 'entries': ['Acme\x00Corp']},
+        'not valid for type organization',
+    ),
+    (
+        shield_access_list,
+        {**LIST, 'type': 'organization', 'entries': ['Acme\u202eCorp']},
+        'not valid for type organization',
+    ),
     (shield_access_list, {**LIST, 'type': 'firewall'}, 'type'),
     (shield_access_list, {**LIST, 'action': 'explode'}, 'action'),
     (shield_access_list, {**LIST, 'state': 'gone'}, 'state'),
@@ -151,7 +179,11 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (video_thumbnail, {**VIDEO, 'video_id': '..'}, "video_id '..' must be letters, digits"),
     (video_thumbnail, {**VIDEO, 'video_id': 'a/../b'}, 'must be letters, digits'),
     (video_thumbnail, {**VIDEO, 'video_id': ' '}, 'video_id must not be empty'),
-    (video_thumbnail, {**VIDEO, 'url': 'https://user:secret@images.example.com/a.png'}, 'url must not hold a user name or password'),
+    (
+        video_thumbnail,
+        {**VIDEO, 'url': 'https://user:secret@images.example.com/a.png'},
+        'url must not hold a user name or password',
+    ),
     (video_thumbnail, {**VIDEO, 'url': 'file:///etc/passwd'}, 'url must be an http:// or https:// URL'),
     (video_thumbnail, {**VIDEO, 'library_id': -1}, 'library_id must be a positive integer'),
     (video_thumbnail, {**VIDEO, 'src': '/nonexistent.png'}, 'mutually exclusive'),
@@ -180,14 +212,26 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (db_token, {'database_id': DB, 'env_file': '/nonexistent/dir/app.env'}, 'does not exist'),
     (db_token, {'database_id': DB, 'regenerate': True}, 'regenerate requires state=absent'),
     # ---- db_query ----
-    (db_query, {**DATABASE, 'database_url': 'https://user:secret@db.example.net'}, 'database_url must not hold a user name or password'),
-    (db_query, {**DATABASE, 'database_url': 'ftp://db.example.net'}, 'database_url must be a libsql://, https:// or http:// URL'),
+    (
+        db_query,
+        {**DATABASE, 'database_url': 'https://user:secret@db.example.net'},
+        'database_url must not hold a user name or password',
+    ),
+    (
+        db_query,
+        {**DATABASE, 'database_url': 'ftp://db.example.net'},
+        'database_url must be a libsql://, https:// or http:// URL',
+    ),
     (db_query, {**DATABASE, 'database_url': 'libsql://db.example.net?authToken=x'}, 'must not carry a query string'),
     (db_query, {**DATABASE, 'auth_token': '  '}, 'auth_token must not be empty'),
     (db_query, {**DATABASE, 'statements': []}, 'statements'),
     (db_query, {**DATABASE, 'statements': {'sql': 'SELECT 1'}}, 'statements must be a list of statements'),
-    (db_query, {**DATABASE, 'statements': [{'sql': 'SELECT ?', 'args': [2 ** 70]}]}, 'does not fit a 64-bit integer'),
-    (db_query, {**DATABASE, 'statements': [{'sql': 'SELECT :a', 'named_args': {'a b': 1}}]}, "'a b' is not a parameter name"),
+    (db_query, {**DATABASE, 'statements': [{'sql': 'SELECT ?', 'args': [2**70]}]}, 'does not fit a 64-bit integer'),
+    (
+        db_query,
+        {**DATABASE, 'statements': [{'sql': 'SELECT :a', 'named_args': {'a b': 1}}]},
+        "'a b' is not a parameter name",
+    ),
 ]
 
 
@@ -206,15 +250,29 @@ def connection(module: t.Any) -> dict[str, t.Any]:
 def test_the_table_covers_every_module_with_at_least_100_cases() -> None:
     assert len(CASES) >= 100
     assert {module.__name__.rsplit('.', 1)[-1] for module, _args, _words in CASES} == {
-        'cdn_log_info', 'container_app_info', 'container_registry', 'db_query', 'db_token', 'pullzone_info',
-        'shield_access_list', 'shield_event_log_export', 'shield_event_log_info', 'shield_zone',
-        'video_blocked_referrer', 'video_thumbnail',
+        'cdn_log_info',
+        'container_app_info',
+        'container_registry',
+        'db_query',
+        'db_token',
+        'pullzone_info',
+        'shield_access_list',
+        'shield_event_log_export',
+        'shield_event_log_info',
+        'shield_zone',
+        'video_blocked_referrer',
+        'video_thumbnail',
     }
 
 
-@pytest.mark.parametrize('module, arguments, words', CASES, ids=[f"{m.__name__.rsplit('.', 1)[-1]}-{n}" for n, (m, _a, _w) in enumerate(CASES)])
-def test_bad_input_is_refused_before_any_request(fake_api: FakeApi, run_module: t.Any, module: t.Any, arguments: dict[str, t.Any],
-                                                 words: str) -> None:
+@pytest.mark.parametrize(
+    'module, arguments, words',
+    CASES,
+    ids=[f"{m.__name__.rsplit('.', 1)[-1]}-{n}" for n, (m, _a, _w) in enumerate(CASES)],
+)
+def test_bad_input_is_refused_before_any_request(
+    fake_api: FakeApi, run_module: t.Any, module: t.Any, arguments: dict[str, t.Any], words: str
+) -> None:
     outcome = run_module(module.main, dict(connection(module), **arguments))
     assert outcome.failed, outcome.result
     assert words in outcome.result['msg'], outcome.result['msg']

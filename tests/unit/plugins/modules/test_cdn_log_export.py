@@ -52,13 +52,14 @@ def served(rows: list[dict[str, t.Any]], size: int) -> t.Callable[[Call], t.Any]
 
     def answer(call: Call) -> t.Any:
         offset, limit = int(call.params['offset']), min(int(call.params['limit']), size)
-        chunk = rows[offset:offset + limit]
+        chunk = rows[offset : offset + limit]
         return page(chunk, offset, limit, offset + len(chunk) < len(rows))
 
     return answer
 
 
 # ---- v1: the day file --------------------------------------------------------------------------------------------------
+
 
 def test_v1_day_file_is_written_then_unchanged(fake_api, run_module, tmp_path):
     content = day_file(40)
@@ -102,7 +103,11 @@ def test_check_mode_predicts_and_writes_nothing(fake_api, run_module, tmp_path):
     differs = run_module(cdn_log_export.main, v1_args(path), check_mode=True, diff=True)
     assert differs.result['changed'] is True
     assert differs.result['diff']['before'] == {
-        'path': path, 'size': 12, 'rows': 1, 'checksum': hashlib.sha256(b'old content\n').hexdigest(), 'mode': '0644',
+        'path': path,
+        'size': 12,
+        'rows': 1,
+        'checksum': hashlib.sha256(b'old content\n').hexdigest(),
+        'mode': '0644',
     }
     assert differs.result['diff']['after']['mode'] == '0600'
     with open(path, 'rb') as handle:
@@ -151,13 +156,17 @@ def test_a_stream_that_breaks_off_is_read_again(fake_api, run_module, tmp_path):
 
 
 def test_a_refusal_fails_and_leaves_the_file_alone(fake_api, run_module, tmp_path):
-    fake_api.add('GET', v1_path(yesterday()), error(404, 'logging_disabled', 'Logging is not enabled for pull zone 1001.'))
+    fake_api.add(
+        'GET', v1_path(yesterday()), error(404, 'logging_disabled', 'Logging is not enabled for pull zone 1001.')
+    )
     path = tmp_path / 'day.log'
     path.write_bytes(b'kept\n')
     outcome = run_module(cdn_log_export.main, v1_args(str(path)))
     assert outcome.failed and outcome.result['failure']['error_key'] == 'logging_disabled'
-    assert outcome.result['msg'] == (f'read the CDN log file of pull zone 1001 for {yesterday().isoformat()} failed: '
-                                     'HTTP 404 logging_disabled: Logging is not enabled for pull zone 1001.')
+    assert outcome.result['msg'] == (
+        f'read the CDN log file of pull zone 1001 for {yesterday().isoformat()} failed: '
+        'HTTP 404 logging_disabled: Logging is not enabled for pull zone 1001.'
+    )
     assert path.read_bytes() == b'kept\n'
     assert os.listdir(tmp_path) == ['day.log']
 
@@ -179,6 +188,7 @@ def test_a_dest_that_cannot_be_written_is_a_clear_failure(fake_api, run_module, 
 
 # ---- v2: JSON Lines and CSV --------------------------------------------------------------------------------------------
 
+
 def test_v2_json_lines_page_through_the_window_oldest_first(fake_api, run_module, tmp_path):
     rows = [row(number) for number in range(25)]
     fake_api.add('GET', V2_PATH, served(rows, 10))
@@ -189,7 +199,11 @@ def test_v2_json_lines_page_through_the_window_oldest_first(fake_api, run_module
     assert outcome.result['rows'] == 25 and outcome.result['format'] == 'jsonl'
     assert outcome.result['window'] == {'start': START, 'end': END}
     assert (fake_api.calls[0].params['from'], fake_api.calls[0].params['to']) == (START, END)
-    assert [(call.params['offset'], call.params['limit']) for call in fake_api.calls] == [(0, 10000), (10, 10000), (20, 10000)]
+    assert [(call.params['offset'], call.params['limit']) for call in fake_api.calls] == [
+        (0, 10000),
+        (10, 10000),
+        (20, 10000),
+    ]
     assert {call.params['order'] for call in fake_api.calls} == {'asc'}
     assert fake_api.calls[0].params['status'] == '2xx'
     assert outcome.result['checksum'] == hashlib.sha256(path.read_bytes()).hexdigest()
@@ -231,7 +245,10 @@ def test_pullzone_name_is_found_through_the_management_api(fake_api, run_module,
     outcome = run_module(cdn_log_export.main, dict(args, pullzone_name='assets', api_url=API_URL))
     assert not outcome.failed, outcome.result
     assert outcome.result['pullzone_id'] == 1001
-    assert [call.url.split('?')[0] for call in fake_api.calls] == [f'{API_URL}/pullzone', f"{ARGS['logging_api_url']}/v2/pullzones/1001/logs"]
+    assert [call.url.split('?')[0] for call in fake_api.calls] == [
+        f'{API_URL}/pullzone',
+        f"{ARGS['logging_api_url']}/v2/pullzones/1001/logs",
+    ]
     assert fake_api.calls[0].headers['AccessKey'] == API_KEY
 
 
@@ -239,28 +256,37 @@ def test_an_unknown_pullzone_name_is_a_clear_failure(fake_api, run_module, tmp_p
     fake_api.add('GET', r'^/pullzone$', {'Items': [], 'HasMoreItems': False})
     args = {key: value for key, value in v2_args(str(tmp_path / 'rows.jsonl')).items() if key != 'pullzone_id'}
     outcome = run_module(cdn_log_export.main, dict(args, pullzone_name='nothing', api_url=API_URL))
-    assert outcome.failed and outcome.result['msg'] == 'find pull zone "nothing" failed: no pull zone is named "nothing"'
+    assert (
+        outcome.failed and outcome.result['msg'] == 'find pull zone "nothing" failed: no pull zone is named "nothing"'
+    )
     assert os.listdir(tmp_path) == []
 
 
 # ---- refused before any request ----------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize('args, message', [
-    ({'format': 'csv', 'api_version': 1, 'date': 'YESTERDAY'}, 'format is not supported with api_version 1 (only with api_version 2)'),
-    ({'format': 'xml'}, 'value of format must be one of: jsonl, csv'),
-    ({'date': 'YESTERDAY'}, 'date is not supported with api_version 2'),
-    ({'start': '-4d'}, 'start and end may be at most 3 days apart'),
-    ({'status': ['4x']}, 'status entries must be'),
-    ({'limit': 0}, 'limit must be between 1 and 10000'),
-    ({'pullzone_id': 0}, 'pullzone_id must be a positive integer'),
-    ({'pullzone_name': 'assets'}, 'parameters are mutually exclusive: pullzone_id|pullzone_name'),
-    ({'pullzone_id': None, 'pullzone_name': 'assets'}, 'api_url is required (or set EDGE_API_URL)'),
-    ({'pullzone_id': None, 'pullzone_name': ' '}, 'pullzone_name must not be empty'),
-    ({'pullzone_id': None}, 'one of the following is required: pullzone_id, pullzone_name'),
-    ({'dest': '/nonexistent-dir/rows.jsonl'}, 'the directory of dest (/nonexistent-dir) does not exist'),
-    ({'dest': '/tmp'}, 'dest /tmp is a directory'),
-    ({'offset': 5}, 'Unsupported parameters'),
-])
+
+@pytest.mark.parametrize(
+    'args, message',
+    [
+        (
+            {'format': 'csv', 'api_version': 1, 'date': 'YESTERDAY'},
+            'format is not supported with api_version 1 (only with api_version 2)',
+        ),
+        ({'format': 'xml'}, 'value of format must be one of: jsonl, csv'),
+        ({'date': 'YESTERDAY'}, 'date is not supported with api_version 2'),
+        ({'start': '-4d'}, 'start and end may be at most 3 days apart'),
+        ({'status': ['4x']}, 'status entries must be'),
+        ({'limit': 0}, 'limit must be between 1 and 10000'),
+        ({'pullzone_id': 0}, 'pullzone_id must be a positive integer'),
+        ({'pullzone_name': 'assets'}, 'parameters are mutually exclusive: pullzone_id|pullzone_name'),
+        ({'pullzone_id': None, 'pullzone_name': 'assets'}, 'api_url is required (or set EDGE_API_URL)'),
+        ({'pullzone_id': None, 'pullzone_name': ' '}, 'pullzone_name must not be empty'),
+        ({'pullzone_id': None}, 'one of the following is required: pullzone_id, pullzone_name'),
+        ({'dest': '/nonexistent-dir/rows.jsonl'}, 'the directory of dest (/nonexistent-dir) does not exist'),
+        ({'dest': '/tmp'}, 'dest /tmp is a directory'),
+        ({'offset': 5}, 'Unsupported parameters'),
+    ],
+)
 def test_bad_input_is_refused_before_any_request(fake_api, run_module, tmp_path, monkeypatch, args, message):
     monkeypatch.delenv('EDGE_API_URL', raising=False)
     wanted = dict(ARGS, dest=str(tmp_path / 'rows.jsonl'))

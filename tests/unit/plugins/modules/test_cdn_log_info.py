@@ -13,7 +13,10 @@ import pytest
 
 from ansible.module_utils import basic
 
-from ansible_collections.edge.platform.plugins.module_utils import _cdn_log_query as cdn_log_query, _cdn_logs as cdn_logs
+from ansible_collections.edge.platform.plugins.module_utils import (
+    _cdn_log_query as cdn_log_query,
+    _cdn_logs as cdn_logs,
+)
 from ansible_collections.edge.platform.plugins.modules import cdn_log_info
 from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, LOGGING_URL, FakeResponse
 
@@ -36,17 +39,32 @@ def v1_path(day: datetime.date, zone: int = 1001) -> str:
 
 def row(number: int, **extra: t.Any) -> dict[str, t.Any]:
     record = {
-        'timestamp': f'2026-11-21T10:00:{number % 60:02d}.000Z', 'pullZoneId': 1001, 'requestId': f'r{number:04d}',
-        'cacheStatus': 'HIT', 'statusCode': 200, 'bytesSent': 100 + number, 'edgeLocation': 'DE', 'scheme': 'https',
-        'host': 'a.test', 'path': f'/{number}', 'url': f'https://a.test/{number}', 'remoteIp': '192.0.2.1',
-        'countryCode': 'DE', 'userAgent': 'curl/8', 'referer': '',
+        'timestamp': f'2026-11-21T10:00:{number % 60:02d}.000Z',
+        'pullZoneId': 1001,
+        'requestId': f'r{number:04d}',
+        'cacheStatus': 'HIT',
+        'statusCode': 200,
+        'bytesSent': 100 + number,
+        'edgeLocation': 'DE',
+        'scheme': 'https',
+        'host': 'a.test',
+        'path': f'/{number}',
+        'url': f'https://a.test/{number}',
+        'remoteIp': '192.0.2.1',
+        'countryCode': 'DE',
+        'userAgent': 'curl/8',
+        'referer': '',
     }
     record.update(extra)
     return record
 
 
 def page(rows: list[dict[str, t.Any]], offset: int, limit: int, more: bool) -> dict[str, t.Any]:
-    return {'data': rows, 'pagination': {'offset': offset, 'limit': limit, 'returned': len(rows), 'hasMore': more}, 'query': {}}
+    return {
+        'data': rows,
+        'pagination': {'offset': offset, 'limit': limit, 'returned': len(rows), 'hasMore': more},
+        'query': {},
+    }
 
 
 def line(number: int, status: int = 200, agent: str = 'curl/8') -> str:
@@ -63,6 +81,7 @@ def error(status: int, code: str, message: str, **headers: str) -> FakeResponse:
 
 
 # ---- v2 -------------------------------------------------------------------------------------------------------------
+
 
 def test_v2_sends_the_whole_window_and_returns_the_rows(fake_api, run_module):
     fake_api.add('GET', V2_PATH, page([row(1), row(2)], 0, 100, False))
@@ -103,11 +122,27 @@ def test_epoch_milliseconds_are_accepted(fake_api, run_module):
 
 def test_v2_filters_are_sent_with_the_api_names(fake_api, run_module):
     fake_api.add('GET', V2_PATH, page([], 0, 10, False))
-    outcome = run_module(cdn_log_info.main, dict(
-        ARGS, start='-1d', end='now', status=['404', '5XX', '404'], cache_status=['hit', '-', 'Miss'], country=['de', 'FR'],
-        edge_location=['DE', 'NY'], remote_ip='2001:db8::1', url_contains='/img/', user_agent_contains='bot',
-        referer_contains='example', search='logo', include_origin_shield=True, limit=10, offset=20, order='asc',
-    ))
+    outcome = run_module(
+        cdn_log_info.main,
+        dict(
+            ARGS,
+            start='-1d',
+            end='now',
+            status=['404', '5XX', '404'],
+            cache_status=['hit', '-', 'Miss'],
+            country=['de', 'FR'],
+            edge_location=['DE', 'NY'],
+            remote_ip='2001:db8::1',
+            url_contains='/img/',
+            user_agent_contains='bot',
+            referer_contains='example',
+            search='logo',
+            include_origin_shield=True,
+            limit=10,
+            offset=20,
+            order='asc',
+        ),
+    )
     assert not outcome.failed, outcome.result
     params = fake_api.calls[0].params
     assert params['status'] == '404,5xx'
@@ -125,7 +160,8 @@ def test_v2_filters_are_sent_with_the_api_names(fake_api, run_module):
 
 def test_v2_follows_the_pagination_until_the_limit(fake_api, run_module):
     fake_api.add(
-        'GET', V2_PATH,
+        'GET',
+        V2_PATH,
         page([row(n) for n in range(100)], 0, 250, True),
         page([row(n) for n in range(100, 200)], 100, 150, True),
         page([row(n) for n in range(200, 250)], 200, 50, True),
@@ -169,20 +205,25 @@ def test_long_paging_runs_are_paced_under_the_rate_limit(fake_api, run_module, m
 
 
 def test_a_rate_limit_answer_is_waited_out(fake_api, run_module):
-    fake_api.add('GET', V2_PATH, error(429, 'rate_limited', 'slow down', **{'Retry-After': '3'}), page([row(1)], 0, 100, False))
+    fake_api.add(
+        'GET', V2_PATH, error(429, 'rate_limited', 'slow down', **{'Retry-After': '3'}), page([row(1)], 0, 100, False)
+    )
     outcome = run_module(cdn_log_info.main, ARGS)
     assert not outcome.failed
     assert len(fake_api.calls) == 2
     assert outcome.result['logs'] == [row(1)]
 
 
-@pytest.mark.parametrize('status, code, message', [
-    (404, 'logging_disabled', 'Logging is not enabled for pull zone 1001.'),
-    (403, 'forbidden', 'Pull zone 1001 is suspended.'),
-    (404, 'not_found', 'Pull zone 1001 was not found.'),
-    (400, 'invalid_request', 'from must fall within the 3-day log retention window.'),
-    (401, 'unauthorized', 'No authentication credentials were provided.'),
-])
+@pytest.mark.parametrize(
+    'status, code, message',
+    [
+        (404, 'logging_disabled', 'Logging is not enabled for pull zone 1001.'),
+        (403, 'forbidden', 'Pull zone 1001 is suspended.'),
+        (404, 'not_found', 'Pull zone 1001 was not found.'),
+        (400, 'invalid_request', 'from must fall within the 3-day log retention window.'),
+        (401, 'unauthorized', 'No authentication credentials were provided.'),
+    ],
+)
 def test_api_errors_are_failures_with_the_api_code(fake_api, run_module, status, code, message):
     fake_api.add('GET', V2_PATH, error(status, code, message))
     outcome = run_module(cdn_log_info.main, ARGS)
@@ -200,41 +241,60 @@ def test_the_management_api_is_not_needed(fake_api, run_module):
 
 # ---- refused before any request --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize('args, message', [
-    ({'pullzone_id': 0}, 'pullzone_id must be a positive integer'),
-    ({'limit': 0}, 'limit must be between 1 and 10000, got 0'),
-    ({'limit': 10001}, 'limit must be between 1 and 10000, got 10001'),
-    ({'offset': -1}, 'offset must be 0 or more'),
-    ({'status': ['45']}, "status entries must be an HTTP status code such as \"404\" or a class such as \"4xx\", got '45'"),
-    ({'status': ['4xxx']}, 'status entries must be'),
-    ({'status': ['600']}, 'status entries must be'),
-    ({'cache_status': ['HIT', 'EXPIRED']}, "cache_status entries must be among HIT, MISS, BYPASS, REVALIDATED, STALE, UPDATING, -, got 'EXPIRED'"),
-    ({'country': ['DEU']}, 'country entries must be ISO 3166 alpha-2 codes'),
-    ({'edge_location': ['DE,FR']}, 'edge_location entries must not be empty or hold a comma'),
-    ({'remote_ip': '300.1.1.1'}, 'remote_ip must be an IPv4 or IPv6 address'),
-    ({'url_contains': '  '}, 'url_contains must not be empty'),
-    ({'start': 'yesterday'}, 'start must be ISO 8601'),
-    ({'end': '-5x'}, 'end must be ISO 8601'),
-    ({'start': '-2h', 'end': '-3h'}, 'end must be after start'),
-    ({'start': '-4d', 'end': '-2h'}, 'start and end may be at most 3 days apart'),
-    ({'start': '-73h', 'end': '-72h'}, 'start 20'),
-    ({'start': '-73h', 'end': '-72h'}, 'is outside the 3-day log retention'),
-    ({'end': '-60h'}, 'start (by default 24 hours before end)'),
-    ({'start': '+1h', 'end': '+2h'}, 'is in the future'),
-    ({'start': 1795000000}, 'looks like epoch seconds'),
-    ({'date': '2026-11-21'}, 'date is not supported with api_version 2 (only with api_version 1)'),
-    ({'dest': '/tmp/x.log'}, 'dest is not supported with api_version 2'),
-    ({'api_version': 1}, 'api_version is 1 but all of the following are missing: date'),
-    ({'api_version': 1, 'date': '21-11-2026'}, 'date must be a date as YYYY-MM-DD'),
-    ({'api_version': 1, 'date': '2026-02-30'}, 'is not a calendar date'),
-    ({'api_version': 1, 'date': '2020-01-01'}, 'date 2020-01-01 is outside the 3-day log retention'),
-    ({'api_version': 1, 'date': 'TODAY', 'cache_status': ['HIT'], 'start': '-1h'}, 'start, cache_status are not supported with api_version 1'),
-    ({'api_version': 1, 'date': 'TODAY', 'include_origin_shield': True}, 'include_origin_shield is not supported with api_version 1'),
-    ({'api_version': 1, 'date': 'TODAY', 'dest': '/nonexistent-dir/day.log'}, 'the directory of dest (/nonexistent-dir) does not exist'),
-    ({'api_version': 1, 'date': 'TODAY', 'dest': '/tmp'}, 'dest /tmp is a directory'),
-    ({'api_version': 3}, 'value of api_version must be one of: 1, 2'),
-    ({'order': 'newest'}, 'value of order must be one of: asc, desc'),
-])
+
+@pytest.mark.parametrize(
+    'args, message',
+    [
+        ({'pullzone_id': 0}, 'pullzone_id must be a positive integer'),
+        ({'limit': 0}, 'limit must be between 1 and 10000, got 0'),
+        ({'limit': 10001}, 'limit must be between 1 and 10000, got 10001'),
+        ({'offset': -1}, 'offset must be 0 or more'),
+        (
+            {'status': ['45']},
+            "status entries must be an HTTP status code such as \"404\" or a class such as \"4xx\", got '45'",
+        ),
+        ({'status': ['4xxx']}, 'status entries must be'),
+        ({'status': ['600']}, 'status entries must be'),
+        (
+            {'cache_status': ['HIT', 'EXPIRED']},
+            "cache_status entries must be among HIT, MISS, BYPASS, REVALIDATED, STALE, UPDATING, -, got 'EXPIRED'",
+        ),
+        ({'country': ['DEU']}, 'country entries must be ISO 3166 alpha-2 codes'),
+        ({'edge_location': ['DE,FR']}, 'edge_location entries must not be empty or hold a comma'),
+        ({'remote_ip': '300.1.1.1'}, 'remote_ip must be an IPv4 or IPv6 address'),
+        ({'url_contains': '  '}, 'url_contains must not be empty'),
+        ({'start': 'yesterday'}, 'start must be ISO 8601'),
+        ({'end': '-5x'}, 'end must be ISO 8601'),
+        ({'start': '-2h', 'end': '-3h'}, 'end must be after start'),
+        ({'start': '-4d', 'end': '-2h'}, 'start and end may be at most 3 days apart'),
+        ({'start': '-73h', 'end': '-72h'}, 'start 20'),
+        ({'start': '-73h', 'end': '-72h'}, 'is outside the 3-day log retention'),
+        ({'end': '-60h'}, 'start (by default 24 hours before end)'),
+        ({'start': '+1h', 'end': '+2h'}, 'is in the future'),
+        ({'start': 1795000000}, 'looks like epoch seconds'),
+        ({'date': '2026-11-21'}, 'date is not supported with api_version 2 (only with api_version 1)'),
+        ({'dest': '/tmp/x.log'}, 'dest is not supported with api_version 2'),
+        ({'api_version': 1}, 'api_version is 1 but all of the following are missing: date'),
+        ({'api_version': 1, 'date': '21-11-2026'}, 'date must be a date as YYYY-MM-DD'),
+        ({'api_version': 1, 'date': '2026-02-30'}, 'is not a calendar date'),
+        ({'api_version': 1, 'date': '2020-01-01'}, 'date 2020-01-01 is outside the 3-day log retention'),
+        (
+            {'api_version': 1, 'date': 'TODAY', 'cache_status': ['HIT'], 'start': '-1h'},
+            'start, cache_status are not supported with api_version 1',
+        ),
+        (
+            {'api_version': 1, 'date': 'TODAY', 'include_origin_shield': True},
+            'include_origin_shield is not supported with api_version 1',
+        ),
+        (
+            {'api_version': 1, 'date': 'TODAY', 'dest': '/nonexistent-dir/day.log'},
+            'the directory of dest (/nonexistent-dir) does not exist',
+        ),
+        ({'api_version': 1, 'date': 'TODAY', 'dest': '/tmp'}, 'dest /tmp is a directory'),
+        ({'api_version': 3}, 'value of api_version must be one of: 1, 2'),
+        ({'order': 'newest'}, 'value of order must be one of: asc, desc'),
+    ],
+)
 def test_bad_input_is_refused_before_any_request(fake_api, run_module, args, message):
     args = {key: (today().isoformat() if value == 'TODAY' else value) for key, value in args.items()}
     outcome = run_module(cdn_log_info.main, dict(ARGS, **args))
@@ -260,14 +320,24 @@ def test_v1_dates_within_retention_are_accepted(fake_api, run_module, days_back)
 
 # ---- v1 ---------------------------------------------------------------------------------------------------------------
 
+
 def test_v1_rows_use_the_v2_names(fake_api, run_module):
     fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(3)))
     outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
     assert not outcome.failed, outcome.result
     assert outcome.result['logs'][1] == {
-        'cacheStatus': 'HIT', 'statusCode': 200, 'timestamp': '2026-11-18T11:06:40.001Z', 'bytesSent': 101, 'pullZoneId': 1001,
-        'remoteIp': '192.0.2.1', 'referer': '', 'url': 'https://a.test/1', 'edgeLocation': 'DE', 'userAgent': 'curl/8',
-        'requestId': 'r0001', 'countryCode': 'DE',
+        'cacheStatus': 'HIT',
+        'statusCode': 200,
+        'timestamp': '2026-11-18T11:06:40.001Z',
+        'bytesSent': 101,
+        'pullZoneId': 1001,
+        'remoteIp': '192.0.2.1',
+        'referer': '',
+        'url': 'https://a.test/1',
+        'edgeLocation': 'DE',
+        'userAgent': 'curl/8',
+        'requestId': 'r0001',
+        'countryCode': 'DE',
     }
     assert len(outcome.result['logs']) == 3
     assert outcome.result['has_more'] is False
@@ -278,9 +348,19 @@ def test_v1_rows_use_the_v2_names(fake_api, run_module):
 
 def test_v1_query_carries_filters_order_and_line_indexes(fake_api, run_module):
     fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(6)))
-    outcome = run_module(cdn_log_info.main, dict(
-        ARGS, api_version=1, date=yesterday().isoformat(), status=['4xx', '503'], search='logo', order='desc', limit=5, offset=10,
-    ))
+    outcome = run_module(
+        cdn_log_info.main,
+        dict(
+            ARGS,
+            api_version=1,
+            date=yesterday().isoformat(),
+            status=['4xx', '503'],
+            search='logo',
+            order='desc',
+            limit=5,
+            offset=10,
+        ),
+    )
     assert fake_api.calls[0].params == {'status': '4xx,503', 'search': 'logo', 'order': 'desc', 'start': 10, 'end': 16}
     # The sixth line only tells that there is more.
     assert len(outcome.result['logs']) == 5
@@ -306,17 +386,24 @@ def test_v1_short_line_is_a_clear_failure(fake_api, run_module):
     outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
     assert outcome.failed
     assert 'line 3 of the log file has 3 fields, expected 12' in outcome.result['msg']
-    assert outcome.result['msg'].startswith(f'read the CDN log file of pull zone 1001 for {yesterday().isoformat()} failed')
+    assert outcome.result['msg'].startswith(
+        f'read the CDN log file of pull zone 1001 for {yesterday().isoformat()} failed'
+    )
 
 
 def test_v1_errors_carry_the_api_code(fake_api, run_module):
     fake_api.add('GET', v1_path(yesterday()), error(403, 'forbidden', 'Pull zone 1001 is disabled.'))
     outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
     assert outcome.failed
-    assert outcome.result['failure'] == {'status': 403, 'error_key': 'forbidden', 'message': 'Pull zone 1001 is disabled.'}
+    assert outcome.result['failure'] == {
+        'status': 403,
+        'error_key': 'forbidden',
+        'message': 'Pull zone 1001 is disabled.',
+    }
 
 
 # ---- v1 with the deprecated dest: still written, never a change ---------------------------------------------------------
+
 
 def dest_args(path: str, **extra: t.Any) -> dict[str, t.Any]:
     return dict(ARGS, api_version=1, date=yesterday().isoformat(), dest=path, **extra)
@@ -326,7 +413,9 @@ def dest_args(path: str, **extra: t.Any) -> dict[str, t.Any]:
 def deprecations(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, t.Any]]:
     """The deprecations the module announces."""
     seen: list[dict[str, t.Any]] = []
-    monkeypatch.setattr(basic.AnsibleModule, 'deprecate', lambda self, msg, **kwargs: seen.append(dict(kwargs, msg=msg)))
+    monkeypatch.setattr(
+        basic.AnsibleModule, 'deprecate', lambda self, msg, **kwargs: seen.append(dict(kwargs, msg=msg))
+    )
     return seen
 
 

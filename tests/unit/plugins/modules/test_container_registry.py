@@ -24,7 +24,15 @@ class Registries:
         self.records = {record['id']: dict(record) for record in records}
         self.passwords: dict[int, str | None] = {}
         self.next_id = 500
-        api.add('GET', r'^/mc/registries$', lambda call: {'items': list(self.records.values()), 'meta': {'totalItems': len(self.records)}, 'cursor': None})
+        api.add(
+            'GET',
+            r'^/mc/registries$',
+            lambda call: {
+                'items': list(self.records.values()),
+                'meta': {'totalItems': len(self.records)},
+                'cursor': None,
+            },
+        )
         api.add('GET', r'^/mc/registries/\d+$', self.get)
         api.add('POST', r'^/mc/registries$', self.create)
         api.add('PUT', r'^/mc/registries/\d+$', self.replace)
@@ -36,16 +44,25 @@ class Registries:
 
     def get(self, call: Call) -> t.Any:
         record = self.records.get(self.ident(call))
-        return dict(record) if record else FakeResponse(404, {'title': 'not_found', 'status': 404, 'detail': 'Container registry not found.'})
+        return (
+            dict(record)
+            if record
+            else FakeResponse(404, {'title': 'not_found', 'status': 404, 'detail': 'Container registry not found.'})
+        )
 
     def save(self, registry_id: int, body: dict[str, t.Any], created: str) -> None:
         credentials = body.get('passwordCredentials') or {}
         password = credentials.get('password')
         self.records[registry_id] = {
-            'id': registry_id, 'displayName': body['displayName'], 'hostName': HOSTS[body['type']],
-            'userName': credentials.get('userName'), 'firstPasswordSymbols': password[:3] if password else None,
-            'lastPasswordSymbols': password[-3:] if password else None, 'createdAt': created,
-            'isPublic': not credentials, 'lastUpdatedAt': None if created == 'now' else 'later',
+            'id': registry_id,
+            'displayName': body['displayName'],
+            'hostName': HOSTS[body['type']],
+            'userName': credentials.get('userName'),
+            'firstPasswordSymbols': password[:3] if password else None,
+            'lastPasswordSymbols': password[-3:] if password else None,
+            'createdAt': created,
+            'isPublic': not credentials,
+            'lastUpdatedAt': None if created == 'now' else 'later',
         }
         self.passwords[registry_id] = password
 
@@ -64,11 +81,19 @@ class Registries:
         return {'status': 'removed', 'applications': None}
 
 
-def registry(registry_id: int = 7, name: str = 'hub', host: str = 'docker.io', user: str | None = 'deployer') -> dict[str, t.Any]:
+def registry(
+    registry_id: int = 7, name: str = 'hub', host: str = 'docker.io', user: str | None = 'deployer'
+) -> dict[str, t.Any]:
     return {
-        'id': registry_id, 'displayName': name, 'hostName': host, 'userName': user,
-        'firstPasswordSymbols': 'dck' if user else None, 'lastPasswordSymbols': '711' if user else None,
-        'createdAt': '2026-01-05T09:30:00Z', 'isPublic': user is None, 'lastUpdatedAt': None,
+        'id': registry_id,
+        'displayName': name,
+        'hostName': host,
+        'userName': user,
+        'firstPasswordSymbols': 'dck' if user else None,
+        'lastPasswordSymbols': '711' if user else None,
+        'createdAt': '2026-01-05T09:30:00Z',
+        'isPublic': user is None,
+        'lastUpdatedAt': None,
     }
 
 
@@ -87,15 +112,21 @@ def assert_no_password(result: dict[str, t.Any]) -> None:
 
 # ---- input ------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize('extra, message', [
-    ({'display_name': ''}, 'display_name must be 1 to 50 characters long, got 0'),
-    ({'display_name': 'x' * 51}, 'display_name must be 1 to 50 characters long, got 51'),
-    ({'username': '', 'password': PASSWORD}, 'username must not be empty'),
-    ({'username': 'u', 'password': ''}, 'password must not be empty'),
-    ({'username': 'u'}, 'parameters are required together: username, password'),
-    ({'registry_type': 'quay'}, 'value of registry_type must be one of: docker_hub, github'),
-])
-def test_bad_input_is_refused_before_any_request(fake_api: FakeApi, run_module: t.Any, extra: dict, message: str) -> None:
+
+@pytest.mark.parametrize(
+    'extra, message',
+    [
+        ({'display_name': ''}, 'display_name must be 1 to 50 characters long, got 0'),
+        ({'display_name': 'x' * 51}, 'display_name must be 1 to 50 characters long, got 51'),
+        ({'username': '', 'password': PASSWORD}, 'username must not be empty'),
+        ({'username': 'u', 'password': ''}, 'password must not be empty'),
+        ({'username': 'u'}, 'parameters are required together: username, password'),
+        ({'registry_type': 'quay'}, 'value of registry_type must be one of: docker_hub, github'),
+    ],
+)
+def test_bad_input_is_refused_before_any_request(
+    fake_api: FakeApi, run_module: t.Any, extra: dict, message: str
+) -> None:
     outcome = run_module(container_registry.main, dict(args(), **extra))
     assert outcome.failed
     assert message in outcome.result['msg']
@@ -111,16 +142,21 @@ def test_fifty_characters_are_accepted(fake_api: FakeApi, run_module: t.Any) -> 
 
 # ---- create ------------------------------------------------------------------------------------
 
+
 def test_create_sends_the_spec_body_and_returns_the_registry(fake_api: FakeApi, run_module: t.Any) -> None:
     Registries(fake_api, registry(3, 'other'))
     outcome = run_module(container_registry.main, creds(), diff=True)
     assert not outcome.failed
     assert outcome.result['changed'] is True
     assert [(call.method, call.path) for call in fake_api.calls] == [
-        ('GET', '/mc/registries'), ('POST', '/mc/registries'), ('GET', '/mc/registries/501'),
+        ('GET', '/mc/registries'),
+        ('POST', '/mc/registries'),
+        ('GET', '/mc/registries/501'),
     ]
     assert fake_api.writes[0].json == {
-        'displayName': 'hub', 'type': 'dockerHub', 'passwordCredentials': {'userName': 'deployer', 'password': PASSWORD},
+        'displayName': 'hub',
+        'type': 'dockerHub',
+        'passwordCredentials': {'userName': 'deployer', 'password': PASSWORD},
     }
     returned = outcome.result['registry']
     assert returned['id'] == 501 and returned['hostName'] == 'docker.io' and returned['type'] == 'dockerHub'
@@ -140,9 +176,16 @@ def test_create_in_check_mode_predicts_and_sends_no_write(fake_api: FakeApi, run
     assert checked.result['changed'] is True
     assert fake_api.writes == []
     assert checked.result['registry'] == {
-        'id': None, 'displayName': 'hub', 'hostName': 'docker.io', 'userName': 'deployer',
-        'firstPasswordSymbols': '********', 'lastPasswordSymbols': '********', 'createdAt': None,
-        'isPublic': False, 'lastUpdatedAt': None, 'type': 'dockerHub',
+        'id': None,
+        'displayName': 'hub',
+        'hostName': 'docker.io',
+        'userName': 'deployer',
+        'firstPasswordSymbols': '********',
+        'lastPasswordSymbols': '********',
+        'createdAt': None,
+        'isPublic': False,
+        'lastUpdatedAt': None,
+        'type': 'dockerHub',
     }
     real = run_module(container_registry.main, creds(), diff=True)
     assert real.result['diff'] == checked.result['diff']
@@ -169,37 +212,73 @@ def test_create_needs_a_registry_type(fake_api: FakeApi, run_module: t.Any) -> N
 
 def test_a_save_status_other_than_saved_is_a_failure(fake_api: FakeApi, run_module: t.Any) -> None:
     Registries(fake_api)
-    fake_api.add('POST', r'^/mc/registries$', {'id': None, 'error': 'The registry refused the login.', 'status': 'secretsValidationFailed'})
+    fake_api.add(
+        'POST',
+        r'^/mc/registries$',
+        {'id': None, 'error': 'The registry refused the login.', 'status': 'secretsValidationFailed'},
+    )
     outcome = run_module(container_registry.main, creds())
     assert outcome.failed
-    assert outcome.result['msg'] == 'add container registry "hub" failed: HTTP 200 secretsValidationFailed: The registry refused the login.'
-    assert outcome.result['failure'] == {'status': 200, 'error_key': 'secretsValidationFailed', 'message': 'The registry refused the login.'}
+    assert (
+        outcome.result['msg']
+        == 'add container registry "hub" failed: HTTP 200 secretsValidationFailed: The registry refused the login.'
+    )
+    assert outcome.result['failure'] == {
+        'status': 200,
+        'error_key': 'secretsValidationFailed',
+        'message': 'The registry refused the login.',
+    }
     assert_no_password(outcome.result)
 
 
 def test_the_saved_status_is_compared_case_insensitively(fake_api: FakeApi, run_module: t.Any) -> None:
     api = Registries(fake_api)
-    fake_api.add('POST', r'^/mc/registries$', lambda call: (api.save(9, call.json, 'now'), {'id': 9, 'error': None, 'status': 'Saved'})[1])
+    fake_api.add(
+        'POST',
+        r'^/mc/registries$',
+        lambda call: (api.save(9, call.json, 'now'), {'id': 9, 'error': None, 'status': 'Saved'})[1],
+    )
     outcome = run_module(container_registry.main, creds())
     assert not outcome.failed and outcome.result['registry']['id'] == 9
 
 
 def test_a_status_without_message_and_a_missing_id(fake_api: FakeApi, run_module: t.Any) -> None:
     Registries(fake_api)
-    fake_api.add('POST', r'^/mc/registries$', {'id': None, 'error': None, 'status': 'unknownErrorOccured'}, {'id': None, 'error': None, 'status': 'saved'})
+    fake_api.add(
+        'POST',
+        r'^/mc/registries$',
+        {'id': None, 'error': None, 'status': 'unknownErrorOccured'},
+        {'id': None, 'error': None, 'status': 'saved'},
+    )
     first = run_module(container_registry.main, creds())
-    assert first.result['msg'] == 'add container registry "hub" failed: HTTP 200 unknownErrorOccured: the API answered status unknownErrorOccured'
+    assert (
+        first.result['msg']
+        == 'add container registry "hub" failed: HTTP 200 unknownErrorOccured: the API answered status unknownErrorOccured'
+    )
     second = run_module(container_registry.main, creds())
     assert second.failed and 'the API answered no registry id' in second.result['msg']
 
 
 def test_validation_problems_are_reported_field_by_field(fake_api: FakeApi, run_module: t.Any) -> None:
     Registries(fake_api)
-    fake_api.add('POST', r'^/mc/registries$', FakeResponse(400, {
-        'title': 'validation_failed', 'status': 400, 'detail': 'One or more validation errors occurred.', 'instance': '/mc/registries',
-        'errors': [{'field': 'displayName', 'message': 'already taken'}, {'field': 'passwordCredentials.password', 'message': 'too weak'}],
-        'id': None,
-    }))
+    fake_api.add(
+        'POST',
+        r'^/mc/registries$',
+        FakeResponse(
+            400,
+            {
+                'title': 'validation_failed',
+                'status': 400,
+                'detail': 'One or more validation errors occurred.',
+                'instance': '/mc/registries',
+                'errors': [
+                    {'field': 'displayName', 'message': 'already taken'},
+                    {'field': 'passwordCredentials.password', 'message': 'too weak'},
+                ],
+                'id': None,
+            },
+        ),
+    )
     outcome = run_module(container_registry.main, creds())
     assert outcome.failed
     assert outcome.result['msg'] == (
@@ -207,7 +286,8 @@ def test_validation_problems_are_reported_field_by_field(fake_api: FakeApi, run_
         '(displayName: already taken; passwordCredentials.password: too weak)'
     )
     assert outcome.result['failure']['errors'] == [
-        {'field': 'displayName', 'message': 'already taken'}, {'field': 'passwordCredentials.password', 'message': 'too weak'},
+        {'field': 'displayName', 'message': 'already taken'},
+        {'field': 'passwordCredentials.password', 'message': 'too weak'},
     ]
 
 
@@ -223,11 +303,15 @@ def test_several_registries_with_the_name_are_refused(fake_api: FakeApi, run_mod
     Registries(fake_api, registry(7), registry(8))
     outcome = run_module(container_registry.main, creds())
     assert outcome.failed
-    assert outcome.result['msg'] == 'find container registry "hub" failed: 2 registries have this display name (ids 7, 8); rename all but one to manage it'
+    assert (
+        outcome.result['msg']
+        == 'find container registry "hub" failed: 2 registries have this display name (ids 7, 8); rename all but one to manage it'
+    )
     assert fake_api.writes == []
 
 
 # ---- idempotence and update ------------------------------------------------------------------------
+
 
 def test_unchanged_sends_no_write_and_the_password_is_not_compared(fake_api: FakeApi, run_module: t.Any) -> None:
     Registries(fake_api, registry())
@@ -252,13 +336,25 @@ def test_a_new_username_replaces_the_credentials(fake_api: FakeApi, run_module: 
     assert outcome.result['changed'] is True
     assert [(call.method, call.path) for call in fake_api.writes] == [('PUT', '/mc/registries/7')]
     assert fake_api.writes[0].json == {
-        'displayName': 'hub', 'type': 'dockerHub', 'passwordCredentials': {'userName': 'robot', 'password': PASSWORD},
+        'displayName': 'hub',
+        'type': 'dockerHub',
+        'passwordCredentials': {'userName': 'robot', 'password': PASSWORD},
     }
     assert api.records[7]['userName'] == 'robot'
     assert outcome.result['registry']['userName'] == 'robot'
     assert outcome.result['diff'] == {
-        'before': {'display_name': 'hub', 'registry_type': 'docker_hub', 'username': 'deployer', 'password': '********'},
-        'after': {'display_name': 'hub', 'registry_type': 'docker_hub', 'username': 'robot', 'password': '******** (updated)'},
+        'before': {
+            'display_name': 'hub',
+            'registry_type': 'docker_hub',
+            'username': 'deployer',
+            'password': '********',
+        },
+        'after': {
+            'display_name': 'hub',
+            'registry_type': 'docker_hub',
+            'username': 'robot',
+            'password': '******** (updated)',
+        },
         'after_header': 'update',
     }
     assert_no_password(outcome.result)
@@ -271,16 +367,24 @@ def test_update_in_check_mode_predicts_the_real_run(fake_api: FakeApi, run_modul
     assert checked.result['changed'] is True
     assert fake_api.writes == []
     predicted = checked.result['registry']
-    assert (predicted['hostName'], predicted['type'], predicted['userName'], predicted['id']) == ('ghcr.io', 'gitHub', 'robot', 7)
+    assert (predicted['hostName'], predicted['type'], predicted['userName'], predicted['id']) == (
+        'ghcr.io',
+        'gitHub',
+        'robot',
+        7,
+    )
     real = run_module(container_registry.main, wanted, diff=True)
     assert real.result['diff'] == checked.result['diff']
-    assert {key: value for key, value in real.result['registry'].items() if key != 'lastUpdatedAt'} == \
-        {key: value for key, value in predicted.items() if key != 'lastUpdatedAt'}
+    assert {key: value for key, value in real.result['registry'].items() if key != 'lastUpdatedAt'} == {
+        key: value for key, value in predicted.items() if key != 'lastUpdatedAt'
+    }
 
 
 def test_update_password_always_sends_it_and_reports_a_change(fake_api: FakeApi, run_module: t.Any) -> None:
     api = Registries(fake_api, registry())
-    outcome = run_module(container_registry.main, dict(creds(), password=NEW_PASSWORD, update_password='always'), diff=True)
+    outcome = run_module(
+        container_registry.main, dict(creds(), password=NEW_PASSWORD, update_password='always'), diff=True
+    )
     assert outcome.result['changed'] is True
     assert fake_api.writes[0].json['passwordCredentials'] == {'userName': 'deployer', 'password': NEW_PASSWORD}
     assert api.passwords[7] == NEW_PASSWORD
@@ -324,10 +428,14 @@ def test_a_failed_replace_reports_its_status(fake_api: FakeApi, run_module: t.An
     Registries(fake_api, registry())
     fake_api.add('PUT', r'^/mc/registries/7$', {'id': 7, 'error': 'Login failed', 'status': 'SecretsValidationFailed'})
     outcome = run_module(container_registry.main, dict(creds(), update_password='always'))
-    assert outcome.result['msg'] == 'update container registry "hub" failed: HTTP 200 SecretsValidationFailed: Login failed'
+    assert (
+        outcome.result['msg']
+        == 'update container registry "hub" failed: HTTP 200 SecretsValidationFailed: Login failed'
+    )
 
 
 # ---- remove -------------------------------------------------------------------------------------
+
 
 def test_remove_and_remove_again(fake_api: FakeApi, run_module: t.Any) -> None:
     api = Registries(fake_api, registry(), registry(8, 'other'))
@@ -349,7 +457,10 @@ def test_a_registry_in_use_is_refused_naming_the_applications(fake_api: FakeApi,
     fake_api.add('DELETE', r'^/mc/registries/7$', {'status': 'inUse', 'applications': ['web-1', 'api-2']})
     outcome = run_module(container_registry.main, args(state='absent'))
     assert outcome.failed
-    assert outcome.result['msg'] == 'remove container registry "hub" failed: HTTP 200 inUse: the registry is in use by 2 applications: web-1, api-2'
+    assert (
+        outcome.result['msg']
+        == 'remove container registry "hub" failed: HTTP 200 inUse: the registry is in use by 2 applications: web-1, api-2'
+    )
     assert outcome.result['applications'] == ['web-1', 'api-2']
     assert outcome.result['failure']['error_key'] == 'inUse'
 
@@ -375,13 +486,32 @@ def test_one_application_in_use(fake_api: FakeApi, run_module: t.Any) -> None:
 
 def test_a_409_conflict_is_refused_with_the_api_error(fake_api: FakeApi, run_module: t.Any) -> None:
     Registries(fake_api, registry())
-    fake_api.add('DELETE', r'^/mc/registries/7$', FakeResponse(409, {
-        'title': 'conflict', 'status': 409, 'detail': 'Container registry is used.', 'instance': '/mc/registries/7', 'errors': None, 'id': None,
-    }))
+    fake_api.add(
+        'DELETE',
+        r'^/mc/registries/7$',
+        FakeResponse(
+            409,
+            {
+                'title': 'conflict',
+                'status': 409,
+                'detail': 'Container registry is used.',
+                'instance': '/mc/registries/7',
+                'errors': None,
+                'id': None,
+            },
+        ),
+    )
     outcome = run_module(container_registry.main, args(state='absent'))
     assert outcome.failed
-    assert outcome.result['msg'] == 'remove container registry "hub" failed: HTTP 409 conflict: Container registry is used.'
-    assert outcome.result['failure'] == {'status': 409, 'error_key': 'conflict', 'message': 'Container registry is used.'}
+    assert (
+        outcome.result['msg']
+        == 'remove container registry "hub" failed: HTTP 409 conflict: Container registry is used.'
+    )
+    assert outcome.result['failure'] == {
+        'status': 409,
+        'error_key': 'conflict',
+        'message': 'Container registry is used.',
+    }
     assert outcome.result['applications'] == []
 
 
@@ -393,7 +523,11 @@ def test_a_registry_already_gone_on_delete_is_fine(fake_api: FakeApi, run_module
 
 
 def test_an_api_error_names_operation_status_and_key(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/mc/registries$', FakeResponse(401, {'type': 'x', 'title': 'unauthorized', 'status': 401, 'detail': 'Denied.'}))
+    fake_api.add(
+        'GET',
+        r'^/mc/registries$',
+        FakeResponse(401, {'type': 'x', 'title': 'unauthorized', 'status': 401, 'detail': 'Denied.'}),
+    )
     outcome = run_module(container_registry.main, creds())
     assert outcome.result['msg'] == 'list container registries failed: HTTP 401 unauthorized: Denied.'
     assert outcome.result['failure'] == {'status': 401, 'error_key': 'unauthorized', 'message': 'Denied.'}

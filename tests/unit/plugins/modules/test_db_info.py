@@ -15,9 +15,18 @@ LIST = r'^/database/v2/databases$'
 
 
 def record(index: int, name: str | None = None) -> dict[str, t.Any]:
-    return {'id': f'db_{index:04d}', 'name': name or f'db-{index}', 'url': f'libsql://db-{index}.lite.edge.test',
-            'block_reads': False, 'block_writes': False, 'size_max': '1073741824', 'current_size': '0',
-            'storage_region': 'DE', 'primary_regions': ['DE'], 'replicas_regions': []}
+    return {
+        'id': f'db_{index:04d}',
+        'name': name or f'db-{index}',
+        'url': f'libsql://db-{index}.lite.edge.test',
+        'block_reads': False,
+        'block_writes': False,
+        'size_max': '1073741824',
+        'current_size': '0',
+        'storage_region': 'DE',
+        'primary_regions': ['DE'],
+        'replicas_regions': [],
+    }
 
 
 def paged(records: list[dict[str, t.Any]], size: int) -> t.Callable[[Call], t.Any]:
@@ -25,8 +34,14 @@ def paged(records: list[dict[str, t.Any]], size: int) -> t.Callable[[Call], t.An
 
     def answer(call: Call) -> t.Any:
         page = int(call.params['page'])
-        return {'databases': records[(page - 1) * size:page * size],
-                'page_info': {'current_page': page, 'total_items': len(records), 'has_more_items': page * size < len(records)}}
+        return {
+            'databases': records[(page - 1) * size : page * size],
+            'page_info': {
+                'current_page': page,
+                'total_items': len(records),
+                'has_more_items': page * size < len(records),
+            },
+        }
 
     return answer
 
@@ -58,7 +73,9 @@ def test_by_id_reads_one_database(fake_api: FakeApi, run_module: t.Any) -> None:
 @pytest.mark.parametrize('args', [{'id': 'db_NOPE'}, {'name': 'nothing'}])
 def test_no_match_is_an_empty_list(fake_api: FakeApi, run_module: t.Any, args: dict[str, t.Any]) -> None:
     fake_api.add('GET', LIST, paged(RECORDS, 4))
-    fake_api.add('GET', r'^/database/v2/databases/db_NOPE$', FakeResponse(404, {'error': 'Database db_NOPE was not found'}))
+    fake_api.add(
+        'GET', r'^/database/v2/databases/db_NOPE$', FakeResponse(404, {'error': 'Database db_NOPE was not found'})
+    )
     outcome = run_module(db_info.main, dict(COMMON_ARGS, **args))
     assert not outcome.failed and outcome.result['databases'] == []
 
@@ -76,13 +93,18 @@ def test_check_mode_reads_the_same(fake_api: FakeApi, run_module: t.Any) -> None
     assert outcome.result['databases'] == RECORDS and outcome.result['changed'] is False
 
 
-@pytest.mark.parametrize('args, message', [
-    ({'id': 'db 1'}, 'id must be a database id'),
-    ({'id': ''}, 'id must not be empty'),
-    ({'name': '  '}, 'name must not be empty'),
-    ({'id': 'db_1', 'name': 'x'}, 'mutually exclusive'),
-])
-def test_bad_input_is_refused_before_any_request(fake_api: FakeApi, run_module: t.Any, args: dict[str, t.Any], message: str) -> None:
+@pytest.mark.parametrize(
+    'args, message',
+    [
+        ({'id': 'db 1'}, 'id must be a database id'),
+        ({'id': ''}, 'id must not be empty'),
+        ({'name': '  '}, 'name must not be empty'),
+        ({'id': 'db_1', 'name': 'x'}, 'mutually exclusive'),
+    ],
+)
+def test_bad_input_is_refused_before_any_request(
+    fake_api: FakeApi, run_module: t.Any, args: dict[str, t.Any], message: str
+) -> None:
     outcome = run_module(db_info.main, dict(COMMON_ARGS, **args))
     assert outcome.failed and message in outcome.result['msg']
     assert fake_api.calls == []
@@ -90,9 +112,16 @@ def test_bad_input_is_refused_before_any_request(fake_api: FakeApi, run_module: 
 
 def test_errors_name_the_operation_and_the_api_s_words(fake_api: FakeApi, run_module: t.Any) -> None:
     fake_api.add('GET', LIST, paged(RECORDS, 4))
-    fake_api.add('GET', LIST, FakeResponse(200, paged(RECORDS, 4)(Call('GET', 'x', {'page': 1}, None, None, None))),
-                 FakeResponse(500, {'error': 'database list unavailable'}))
+    fake_api.add(
+        'GET',
+        LIST,
+        FakeResponse(200, paged(RECORDS, 4)(Call('GET', 'x', {'page': 1}, None, None, None))),
+        FakeResponse(500, {'error': 'database list unavailable'}),
+    )
     outcome = run_module(db_info.main, COMMON_ARGS)
     assert outcome.failed
-    assert outcome.result['msg'] == 'list databases (page 2) failed: HTTP 500 internal_server_error: database list unavailable'
+    assert (
+        outcome.result['msg']
+        == 'list databases (page 2) failed: HTTP 500 internal_server_error: database list unavailable'
+    )
     assert len(fake_api.calls) == 4  # page 1, then page 2 three times (two retries)

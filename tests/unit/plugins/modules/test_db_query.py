@@ -31,7 +31,9 @@ class Backend:
         self.bodies.append(call.json)
         token = call.headers.get('Authorization', '').partition(' ')[2]
         if token not in (TOKEN, READ_TOKEN):
-            return FakeResponse(401, {'error': {'message': 'The access token has been revoked', 'code': 'AUTH_TOKEN_REVOKED'}})
+            return FakeResponse(
+                401, {'error': {'message': 'The access token has been revoked', 'code': 'AUTH_TOKEN_REVOKED'}}
+            )
         try:
             return FakeResponse(200, self.db.pipeline(call.json, read_only=token == READ_TOKEN))
         except ProtocolError as error:
@@ -58,8 +60,14 @@ def args(*statements: t.Any, **extra: t.Any) -> dict[str, t.Any]:
 
 MIGRATION = (
     'CREATE TABLE users (id INTEGER PRIMARY KEY, email TEXT UNIQUE NOT NULL, score REAL, avatar BLOB)',
-    {'sql': 'INSERT INTO users (email, score, avatar) VALUES (?, ?, ?)', 'args': ['ada@example.com', 1.5, {'type': 'blob', 'base64': 'AAEC'}]},
-    {'sql': 'INSERT INTO users (email, score) VALUES (:email, @score)', 'named_args': {':email': 'bob@example.com', 'score': None}},
+    {
+        'sql': 'INSERT INTO users (email, score, avatar) VALUES (?, ?, ?)',
+        'args': ['ada@example.com', 1.5, {'type': 'blob', 'base64': 'AAEC'}],
+    },
+    {
+        'sql': 'INSERT INTO users (email, score) VALUES (:email, @score)',
+        'named_args': {':email': 'bob@example.com', 'score': None},
+    },
     'SELECT id, email, score, avatar FROM users ORDER BY id',
 )
 
@@ -69,7 +77,13 @@ def test_statements_run_in_one_transaction_and_report_results(fake_api, backend,
     assert not outcome.failed, outcome.result
     assert outcome.result['changed'] is True
     results = outcome.result['results']
-    assert results[0] == {'sql': MIGRATION[0], 'columns': [], 'rows': [], 'affected_row_count': 0, 'last_insert_rowid': None}
+    assert results[0] == {
+        'sql': MIGRATION[0],
+        'columns': [],
+        'rows': [],
+        'affected_row_count': 0,
+        'last_insert_rowid': None,
+    }
     assert results[1]['affected_row_count'] == 1 and results[1]['last_insert_rowid'] == 1
     assert results[2]['last_insert_rowid'] == 2
     assert results[3]['columns'] == ['id', 'email', 'score', 'avatar']
@@ -82,11 +96,21 @@ def test_statements_run_in_one_transaction_and_report_results(fake_api, backend,
     describe, run = backend.bodies
     assert [request['type'] for request in describe['requests']] == ['describe'] * 4 + ['close']
     steps = run['requests'][0]['batch']['steps']
-    assert [step['stmt']['sql'] for step in steps] == ['BEGIN', *[(s if isinstance(s, str) else s['sql']) for s in MIGRATION], 'COMMIT', 'ROLLBACK']
+    assert [step['stmt']['sql'] for step in steps] == [
+        'BEGIN',
+        *[(s if isinstance(s, str) else s['sql']) for s in MIGRATION],
+        'COMMIT',
+        'ROLLBACK',
+    ]
     assert steps[1]['condition'] == {'type': 'ok', 'step': 0}
     assert steps[-1]['condition'] == {'type': 'not', 'cond': {'type': 'ok', 'step': 5}}
-    assert run['requests'][1:] == [{'type': 'describe', 'sql': s if isinstance(s, str) else s['sql']} for s in MIGRATION[1:]] + [{'type': 'close'}]
-    assert all(call.headers['Authorization'] == f'Bearer {TOKEN}' and 'AccessKey' not in call.headers for call in fake_api.calls)
+    assert run['requests'][1:] == [
+        {'type': 'describe', 'sql': s if isinstance(s, str) else s['sql']} for s in MIGRATION[1:]
+    ] + [{'type': 'close'}]
+    assert all(
+        call.headers['Authorization'] == f'Bearer {TOKEN}' and 'AccessKey' not in call.headers
+        for call in fake_api.calls
+    )
     # The SELECT that could only be described after the table existed is not listed as a change.
     prepared = outcome.result['diff']['prepared']
     assert 'CREATE TABLE users' in prepared and 'INSERT INTO users' in prepared and 'SELECT' not in prepared
@@ -107,11 +131,14 @@ def test_reads_are_not_a_change(fake_api, backend, run_module):
 
 def test_a_failing_statement_rolls_everything_back(fake_api, backend, run_module):
     run_module(db_query.main, args(*MIGRATION))
-    outcome = run_module(db_query.main, args(
-        {'sql': 'INSERT INTO users (email) VALUES (?)', 'args': ['cy@example.com']},
-        {'sql': 'INSERT INTO users (email) VALUES (?)', 'args': ['ada@example.com']},
-        'DELETE FROM users',
-    ))
+    outcome = run_module(
+        db_query.main,
+        args(
+            {'sql': 'INSERT INTO users (email) VALUES (?)', 'args': ['cy@example.com']},
+            {'sql': 'INSERT INTO users (email) VALUES (?)', 'args': ['ada@example.com']},
+            'DELETE FROM users',
+        ),
+    )
     assert outcome.failed
     assert outcome.result['msg'] == (
         'statement 2 of 3 failed: SQLITE_CONSTRAINT_UNIQUE: UNIQUE constraint failed: users.email '
@@ -125,12 +152,15 @@ def test_a_failing_statement_rolls_everything_back(fake_api, backend, run_module
 
 def test_without_a_transaction_earlier_statements_stay(fake_api, backend, run_module):
     run_module(db_query.main, args(*MIGRATION))
-    outcome = run_module(db_query.main, args(
-        {'sql': 'INSERT INTO users (email) VALUES (?)', 'args': ['cy@example.com']},
-        {'sql': 'INSERT INTO users (email) VALUES (?)', 'args': ['ada@example.com']},
-        'DELETE FROM users',
-        transaction=False,
-    ))
+    outcome = run_module(
+        db_query.main,
+        args(
+            {'sql': 'INSERT INTO users (email) VALUES (?)', 'args': ['cy@example.com']},
+            {'sql': 'INSERT INTO users (email) VALUES (?)', 'args': ['ada@example.com']},
+            'DELETE FROM users',
+            transaction=False,
+        ),
+    )
     assert outcome.failed
     assert 'the statements before it stay applied, the 1 after it did not run' in outcome.result['msg']
     assert outcome.result['changed'] is True
@@ -141,13 +171,18 @@ def test_without_a_transaction_earlier_statements_stay(fake_api, backend, run_mo
 
 def test_check_mode_runs_only_reads(fake_api, backend, run_module):
     run_module(db_query.main, args(*MIGRATION))
-    outcome = run_module(db_query.main, args(
-        'SELECT count(*) AS n FROM users',
-        {'sql': 'DELETE FROM users WHERE id = ?', 'args': [1]},
-        'CREATE TABLE audit (id INTEGER)',
-        'INSERT INTO audit VALUES (1)',
-        'SELECT count(*) AS n FROM users',
-    ), check_mode=True, diff=True)
+    outcome = run_module(
+        db_query.main,
+        args(
+            'SELECT count(*) AS n FROM users',
+            {'sql': 'DELETE FROM users WHERE id = ?', 'args': [1]},
+            'CREATE TABLE audit (id INTEGER)',
+            'INSERT INTO audit VALUES (1)',
+            'SELECT count(*) AS n FROM users',
+        ),
+        check_mode=True,
+        diff=True,
+    )
     assert not outcome.failed, outcome.result
     assert outcome.result['changed'] is True
     results = outcome.result['results']
@@ -156,7 +191,12 @@ def test_check_mode_runs_only_reads(fake_api, backend, run_module):
     assert results[2]['skipped'] and results[3]['skipped']  # the INSERT depends on the skipped CREATE
     assert outcome.result['diff']['prepared'].startswith('-- would run on https://db-1.lite.edge.test: 3 statement(s)')
     steps = backend.bodies[-1]['requests'][0]['batch']['steps']
-    assert [step['stmt']['sql'] for step in steps] == ['BEGIN', 'SELECT count(*) AS n FROM users', 'SELECT count(*) AS n FROM users', 'ROLLBACK']
+    assert [step['stmt']['sql'] for step in steps] == [
+        'BEGIN',
+        'SELECT count(*) AS n FROM users',
+        'SELECT count(*) AS n FROM users',
+        'ROLLBACK',
+    ]
     assert backend.rows('SELECT count(*) FROM users') == [(2,)]
     assert backend.tables() == ['users']
 
@@ -181,7 +221,9 @@ def test_a_read_only_token_refuses_writes_clearly(fake_api, backend, run_module)
     outcome = run_module(db_query.main, args('DELETE FROM users', auth_token=READ_TOKEN))
     assert outcome.failed
     assert outcome.result['failure']['error_key'] == 'BLOCKED'
-    assert 'the auth_token is a read-only token; statements that write need a full-access token' in outcome.result['msg']
+    assert (
+        'the auth_token is a read-only token; statements that write need a full-access token' in outcome.result['msg']
+    )
     assert backend.rows('SELECT count(*) FROM users') == [(2,)]
 
 
@@ -204,15 +246,18 @@ def test_a_revoked_token_names_the_operation_status_and_error(fake_api, backend,
     assert 'revoked' not in json.dumps(fake_api.calls[0].json)
 
 
-@pytest.mark.parametrize('extra, message', [
-    ({'statements': []}, 'statements must be a non-empty list'),
-    ({'statements': [{'sql': 'SELECT ?', 'args': [[1]]}]}, 'statement 1, args[0]: a list cannot be a SQL value'),
-    ({'statements': ['SELECT 1', {'query': 'x'}]}, 'statement 2 has unknown keys: query'),
-    ({'database_url': 'ftp://db.test'}, 'database_url must be a libsql://, https:// or http:// URL'),
-    ({'database_url': f'{URL}?authToken=abc'}, 'must not carry a query string'),
-    ({'auth_token': '  '}, 'auth_token must not be empty'),
-    ({'api_timeout': 0}, 'api_timeout must be greater than 0'),
-])
+@pytest.mark.parametrize(
+    'extra, message',
+    [
+        ({'statements': []}, 'statements must be a non-empty list'),
+        ({'statements': [{'sql': 'SELECT ?', 'args': [[1]]}]}, 'statement 1, args[0]: a list cannot be a SQL value'),
+        ({'statements': ['SELECT 1', {'query': 'x'}]}, 'statement 2 has unknown keys: query'),
+        ({'database_url': 'ftp://db.test'}, 'database_url must be a libsql://, https:// or http:// URL'),
+        ({'database_url': f'{URL}?authToken=abc'}, 'must not carry a query string'),
+        ({'auth_token': '  '}, 'auth_token must not be empty'),
+        ({'api_timeout': 0}, 'api_timeout must be greater than 0'),
+    ],
+)
 def test_bad_input_sends_nothing(fake_api, backend, run_module, extra, message):
     outcome = run_module(db_query.main, dict(args('SELECT 1'), **extra))
     assert outcome.failed
@@ -226,16 +271,22 @@ def test_the_describe_step_is_retried_but_a_write_is_not(fake_api, backend, run_
     outcome = run_module(db_query.main, args('CREATE TABLE t (a)'))
     assert not outcome.failed
     assert len(fake_api.calls) == 3  # describe (503, then again), run
-    fake_api.add('POST', r'^/v2/pipeline$', backend, FakeResponse(503, {'error': {'message': 'busy', 'code': 'UNAVAILABLE'}}))
+    fake_api.add(
+        'POST', r'^/v2/pipeline$', backend, FakeResponse(503, {'error': {'message': 'busy', 'code': 'UNAVAILABLE'}})
+    )
     fake_api.calls.clear()
     failed = run_module(db_query.main, args('INSERT INTO t VALUES (1)'))
     assert failed.failed
-    assert failed.result['msg'] == 'run the statements on https://db-1.lite.edge.test failed: HTTP 503 UNAVAILABLE: busy'
+    assert (
+        failed.result['msg'] == 'run the statements on https://db-1.lite.edge.test failed: HTTP 503 UNAVAILABLE: busy'
+    )
     assert len(fake_api.calls) == 2
 
 
 def test_a_protocol_refusal_is_reported(fake_api, backend, run_module):
-    outcome = run_module(db_query.main, args({'sql': 'SELECT ?', 'args': [{'type': 'integer', 'value': '99999999999999999999'}]}))
+    outcome = run_module(
+        db_query.main, args({'sql': 'SELECT ?', 'args': [{'type': 'integer', 'value': '99999999999999999999'}]})
+    )
     assert outcome.failed
     assert 'statement 1, args[0]: 99999999999999999999 does not fit a 64-bit integer' in outcome.result['msg']
     assert fake_api.calls == []

@@ -21,10 +21,20 @@ DB_PATH = rf'^/database/v2/databases/{DB}$'
 GENERATE = rf'^/database/v2/databases/{DB}/auth/generate$'
 REVOKE = rf'^/database/v2/databases/{DB}/auth/revoke$'
 PIPELINE = r'^/v2/pipeline$'
-OK_PIPELINE = {'baton': None, 'base_url': None, 'results': [
-    {'type': 'ok', 'response': {'type': 'execute', 'result': {'cols': [], 'rows': [], 'affected_row_count': 0, 'last_insert_rowid': None}}},
-    {'type': 'ok', 'response': {'type': 'close'}},
-]}
+OK_PIPELINE = {
+    'baton': None,
+    'base_url': None,
+    'results': [
+        {
+            'type': 'ok',
+            'response': {
+                'type': 'execute',
+                'result': {'cols': [], 'rows': [], 'affected_row_count': 0, 'last_insert_rowid': None},
+            },
+        },
+        {'type': 'ok', 'response': {'type': 'close'}},
+    ],
+}
 REVOKED = FakeResponse(401, {'error': {'message': 'The access token has been revoked', 'code': 'AUTH_TOKEN_REVOKED'}})
 
 
@@ -73,7 +83,9 @@ def test_present_without_env_file_always_generates(fake_api, run_module, tokens)
     again = run_module(db_token.main, args(access='read_only', expires='30d', return_token=True))
     assert again.result['token'] == 'tok-2'
     assert tokens.bodies[1]['authorization'] == 'read-only'
-    expires = datetime.datetime.strptime(tokens.bodies[1]['expires_at'], '%Y-%m-%dT%H:%M:%SZ').replace(tzinfo=datetime.timezone.utc)
+    expires = datetime.datetime.strptime(tokens.bodies[1]['expires_at'], '%Y-%m-%dT%H:%M:%SZ').replace(
+        tzinfo=datetime.timezone.utc
+    )
     assert abs((expires - datetime.datetime.now(datetime.timezone.utc)).total_seconds() - 30 * 86400) < 120
     assert again.result['expires_at'] == tokens.bodies[1]['expires_at']
 
@@ -84,12 +96,25 @@ def test_env_file_is_written_then_kept_while_its_token_works(fake_api, run_modul
     os.chmod(env, 0o644)
     first = run_module(db_token.main, args(env_file=str(env)), diff=True)
     assert first.result['changed'] is True
-    assert env.read_text(encoding='utf-8') == f'# my app\nPORT=8080\nSERVICE_DATABASE_URL={DB_URL}\nSERVICE_DATABASE_AUTH_TOKEN=tok-1\n'
+    assert (
+        env.read_text(encoding='utf-8')
+        == f'# my app\nPORT=8080\nSERVICE_DATABASE_URL={DB_URL}\nSERVICE_DATABASE_AUTH_TOKEN=tok-1\n'
+    )
     assert mode(env) == 0o600
     assert first.result['env_file'] == str(env)
     diff = first.result['diff']
-    assert diff['before']['env_file'] == {'path': str(env), 'SERVICE_DATABASE_URL': None, 'SERVICE_DATABASE_AUTH_TOKEN': None, 'mode': '0644'}
-    assert diff['after']['env_file'] == {'path': str(env), 'SERVICE_DATABASE_URL': DB_URL, 'SERVICE_DATABASE_AUTH_TOKEN': '******** (new)', 'mode': '0600'}
+    assert diff['before']['env_file'] == {
+        'path': str(env),
+        'SERVICE_DATABASE_URL': None,
+        'SERVICE_DATABASE_AUTH_TOKEN': None,
+        'mode': '0644',
+    }
+    assert diff['after']['env_file'] == {
+        'path': str(env),
+        'SERVICE_DATABASE_URL': DB_URL,
+        'SERVICE_DATABASE_AUTH_TOKEN': '******** (new)',
+        'mode': '0600',
+    }
     assert 'generate a full token' in diff['after_header']
     assert 'tok-1' not in json.dumps(first.result)
 
@@ -124,7 +149,9 @@ def test_a_token_that_no_longer_works_is_replaced(fake_api, run_module, tokens, 
 
 def test_a_token_for_another_database_is_not_sent_there(fake_api, run_module, tokens, tmp_path):
     env = tmp_path / 'app.env'
-    env.write_text('SERVICE_DATABASE_URL=libsql://other.lite.edge.test\nSERVICE_DATABASE_AUTH_TOKEN=other\n', encoding='utf-8')
+    env.write_text(
+        'SERVICE_DATABASE_URL=libsql://other.lite.edge.test\nSERVICE_DATABASE_AUTH_TOKEN=other\n', encoding='utf-8'
+    )
     outcome = run_module(db_token.main, args(env_file=str(env)))
     assert outcome.result['changed'] is True
     assert 'POST /v2/pipeline' not in calls(fake_api)
@@ -179,8 +206,17 @@ def test_absent_revokes_and_removes_the_token_line(fake_api, run_module, tokens,
 
 def test_regenerate_writes_the_access_named_token_and_returns_both(fake_api, run_module, tokens, tmp_path):
     env = tmp_path / 'app.env'
-    outcome = run_module(db_token.main, args(env_file=str(env), state='absent', regenerate=True, access='read_only',
-                                             expires='2099-01-01T00:00:00Z', return_token=True))
+    outcome = run_module(
+        db_token.main,
+        args(
+            env_file=str(env),
+            state='absent',
+            regenerate=True,
+            access='read_only',
+            expires='2099-01-01T00:00:00Z',
+            return_token=True,
+        ),
+    )
     assert outcome.result['changed'] is True
     assert calls(fake_api)[1:] == [
         f'POST /database/v2/databases/{DB}/auth/revoke',
@@ -201,15 +237,18 @@ def test_regenerate_in_check_mode(fake_api, run_module, tokens, tmp_path):
     assert [call.method for call in fake_api.calls] == ['GET']
 
 
-@pytest.mark.parametrize('extra, message', [
-    ({'database_id': 'db/../x'}, 'database_id must be a database id'),
-    ({'database_id': ''}, 'database_id must be a database id'),
-    ({'regenerate': True}, 'regenerate requires state=absent'),
-    ({'expires': '30x'}, 'expires must be a duration'),
-    ({'expires': '2001-01-01T00:00:00Z'}, 'is in the past'),
-    ({'env_file': '/nonexistent-dir-for-db-token/app.env'}, 'does not exist'),
-    ({'api_url': 'ftp://x'}, 'api_url must be an http'),
-])
+@pytest.mark.parametrize(
+    'extra, message',
+    [
+        ({'database_id': 'db/../x'}, 'database_id must be a database id'),
+        ({'database_id': ''}, 'database_id must be a database id'),
+        ({'regenerate': True}, 'regenerate requires state=absent'),
+        ({'expires': '30x'}, 'expires must be a duration'),
+        ({'expires': '2001-01-01T00:00:00Z'}, 'is in the past'),
+        ({'env_file': '/nonexistent-dir-for-db-token/app.env'}, 'does not exist'),
+        ({'api_url': 'ftp://x'}, 'api_url must be an http'),
+    ],
+)
 def test_bad_input_sends_nothing(fake_api, run_module, tokens, extra, message):
     outcome = run_module(db_token.main, dict(args(), **extra))
     assert outcome.failed
@@ -230,7 +269,10 @@ def test_generate_is_not_repeated_after_a_server_error(fake_api, run_module):
     fake_api.add('PUT', GENERATE, FakeResponse(503, {'error': 'try later'}))
     outcome = run_module(db_token.main, args())
     assert outcome.failed
-    assert outcome.result['msg'] == f'generate a full token for database {DB} failed: HTTP 503 service_unavailable: try later'
+    assert (
+        outcome.result['msg']
+        == f'generate a full token for database {DB} failed: HTTP 503 service_unavailable: try later'
+    )
     assert [call.method for call in fake_api.calls] == ['GET', 'PUT']
 
 
@@ -268,24 +310,33 @@ def test_a_file_that_cannot_be_written_fails_clearly(fake_api, run_module, token
     outcome = run_module(db_token.main, args(env_file=str(tmp_path / 'app.env')))
     assert outcome.failed
     assert outcome.result['changed'] is True
-    assert outcome.result['msg'].startswith(f"write env_file {tmp_path / 'app.env'} failed: [Errno 13] Permission denied")
+    assert outcome.result['msg'].startswith(
+        f"write env_file {tmp_path / 'app.env'} failed: [Errno 13] Permission denied"
+    )
     assert 'done before: generate a full token' in outcome.result['msg']
     assert 'tok-1' not in json.dumps(outcome.result)
 
 
-def test_regenerate_that_fails_after_the_revoke_reports_the_change_and_drops_the_dead_token(fake_api, run_module, tokens, tmp_path):
+def test_regenerate_that_fails_after_the_revoke_reports_the_change_and_drops_the_dead_token(
+    fake_api, run_module, tokens, tmp_path
+):
     env = tmp_path / 'app.env'
-    env.write_text('KEEP=1\nSERVICE_DATABASE_URL=libsql://db-01test.lite.edge.test\nSERVICE_DATABASE_AUTH_TOKEN=tok-old\n', encoding='utf-8')
+    env.write_text(
+        'KEEP=1\nSERVICE_DATABASE_URL=libsql://db-01test.lite.edge.test\nSERVICE_DATABASE_AUTH_TOKEN=tok-old\n',
+        encoding='utf-8',
+    )
     fake_api.add('PUT', GENERATE, FakeResponse(503, {'error': {'message': 'down', 'code': 'UNAVAILABLE'}}))
     outcome = run_module(db_token.main, args(state='absent', regenerate=True, env_file=str(env), api_retries=0))
     assert outcome.failed
-    assert outcome.result['changed'] is True   # every token was revoked
+    assert outcome.result['changed'] is True  # every token was revoked
     assert 'every token was revoked, and the revoked token was removed from' in outcome.result['msg']
     assert env.read_text(encoding='utf-8') == 'KEEP=1\nSERVICE_DATABASE_URL=libsql://db-01test.lite.edge.test\n'
     assert 'tok-old' not in json.dumps(outcome.result)
 
 
-def test_an_env_file_that_cannot_be_written_is_refused_before_a_token_is_generated(fake_api, run_module, tokens, tmp_path, monkeypatch):
+def test_an_env_file_that_cannot_be_written_is_refused_before_a_token_is_generated(
+    fake_api, run_module, tokens, tmp_path, monkeypatch
+):
     def refuse(self: t.Any) -> None:
         raise ValueError(f'env_file {self.path} cannot be written: Read-only file system')
 
@@ -294,7 +345,7 @@ def test_an_env_file_that_cannot_be_written_is_refused_before_a_token_is_generat
         outcome = run_module(db_token.main, args(state=state, env_file=str(tmp_path / 'app.env')))
         assert outcome.failed and outcome.result['changed'] is False
         assert 'cannot be written: Read-only file system' in outcome.result['msg']
-    assert [call.method for call in fake_api.calls] == ['GET', 'GET']   # the database read, nothing written
+    assert [call.method for call in fake_api.calls] == ['GET', 'GET']  # the database read, nothing written
     assert tokens.bodies == []
 
 
@@ -313,13 +364,22 @@ def test_a_symlinked_env_file_is_replaced_not_written_through(fake_api, run_modu
 
 # ---- the database by its name ---------------------------------------------------------------------------------
 
+
 def listing(*records: dict[str, t.Any]) -> dict[str, t.Any]:
-    return {'databases': list(records), 'page_info': {'current_page': 1, 'total_items': len(records), 'has_more_items': False}}
+    return {
+        'databases': list(records),
+        'page_info': {'current_page': 1, 'total_items': len(records), 'has_more_items': False},
+    }
 
 
 def test_database_name_finds_the_id_and_url_in_the_list(fake_api, run_module, tokens):
-    fake_api.add('GET', r'^/database/v2/databases$', listing({'id': 'db_OTHER', 'name': 'app-old', 'url': 'libsql://other'},
-                                                             {'id': DB, 'name': 'app', 'url': DB_URL}))
+    fake_api.add(
+        'GET',
+        r'^/database/v2/databases$',
+        listing(
+            {'id': 'db_OTHER', 'name': 'app-old', 'url': 'libsql://other'}, {'id': DB, 'name': 'app', 'url': DB_URL}
+        ),
+    )
     outcome = run_module(db_token.main, dict(COMMON_ARGS, database_name='app'))
     assert not outcome.failed
     assert outcome.result['database_id'] == DB and outcome.result['database_url'] == DB_URL
@@ -327,11 +387,16 @@ def test_database_name_finds_the_id_and_url_in_the_list(fake_api, run_module, to
     assert fake_api.calls[0].params == {'page': 1, 'per_page': 1000}
 
 
-@pytest.mark.parametrize('records, message', [
-    ([], 'find database "app" failed: no database is named "app"'),
-    ([{'id': 'db_A', 'name': 'app', 'url': 'libsql://a'}, {'id': 'db_B', 'name': 'app', 'url': 'libsql://b'}],
-     'find database "app" failed: 2 databases are named "app" (db_A, db_B); give database_id instead'),
-])
+@pytest.mark.parametrize(
+    'records, message',
+    [
+        ([], 'find database "app" failed: no database is named "app"'),
+        (
+            [{'id': 'db_A', 'name': 'app', 'url': 'libsql://a'}, {'id': 'db_B', 'name': 'app', 'url': 'libsql://b'}],
+            'find database "app" failed: 2 databases are named "app" (db_A, db_B); give database_id instead',
+        ),
+    ],
+)
 def test_a_name_that_is_not_one_database_fails_before_any_write(fake_api, run_module, tokens, records, message):
     fake_api.add('GET', r'^/database/v2/databases$', listing(*records))
     outcome = run_module(db_token.main, dict(COMMON_ARGS, database_name='app', state='absent'))
@@ -339,11 +404,14 @@ def test_a_name_that_is_not_one_database_fails_before_any_write(fake_api, run_mo
     assert fake_api.writes == []
 
 
-@pytest.mark.parametrize('extra, message', [
-    ({}, 'one of the following is required: database_id, database_name'),
-    ({'database_id': DB, 'database_name': 'app'}, 'mutually exclusive'),
-    ({'database_name': ' '}, 'database_name must not be empty'),
-])
+@pytest.mark.parametrize(
+    'extra, message',
+    [
+        ({}, 'one of the following is required: database_id, database_name'),
+        ({'database_id': DB, 'database_name': 'app'}, 'mutually exclusive'),
+        ({'database_name': ' '}, 'database_name must not be empty'),
+    ],
+)
 def test_the_database_is_given_exactly_once(fake_api, run_module, extra, message):
     outcome = run_module(db_token.main, dict(COMMON_ARGS, **extra))
     assert outcome.failed and message in outcome.result['msg']

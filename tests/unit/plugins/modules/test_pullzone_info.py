@@ -12,8 +12,12 @@ from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Fa
 
 def zone(zone_id: int, name: str, **extra: object) -> dict:
     record = {
-        'Id': zone_id, 'Name': name, 'ZoneSecurityKey': f'secret-{zone_id}', 'AWSSigningKey': None,
-        'AWSSigningSecret': '', 'LogForwardingToken': f'token-{zone_id}',
+        'Id': zone_id,
+        'Name': name,
+        'ZoneSecurityKey': f'secret-{zone_id}',
+        'AWSSigningKey': None,
+        'AWSSigningSecret': '',
+        'LogForwardingToken': f'token-{zone_id}',
         'Hostnames': [{'Id': zone_id * 10, 'Value': f'{name}.test', 'Certificate': 'CERT', 'CertificateKey': 'KEY'}],
     }
     record.update(extra)
@@ -59,7 +63,9 @@ def test_name_is_searched_then_matched_exactly(fake_api, run_module):
 
 
 def test_missing_id_is_an_empty_list(fake_api, run_module):
-    fake_api.add('GET', r'^/pullzone/7$', FakeResponse(404, {'ErrorKey': 'pullzone.not_found', 'Field': 'id', 'Message': 'gone'}))
+    fake_api.add(
+        'GET', r'^/pullzone/7$', FakeResponse(404, {'ErrorKey': 'pullzone.not_found', 'Field': 'id', 'Message': 'gone'})
+    )
     outcome = run_module(pullzone_info.main, dict(COMMON_ARGS, id=7))
     assert outcome.result['pullzones'] == []
 
@@ -72,18 +78,23 @@ def test_bad_input_sends_nothing(fake_api, run_module):
 
 
 def test_api_error_carries_status_and_key(fake_api, run_module):
-    fake_api.add('GET', r'^/pullzone$', FakeResponse(401, {'ErrorKey': 'unauthorized', 'Field': '', 'Message': 'denied'}))
+    fake_api.add(
+        'GET', r'^/pullzone$', FakeResponse(401, {'ErrorKey': 'unauthorized', 'Field': '', 'Message': 'denied'})
+    )
     outcome = run_module(pullzone_info.main, COMMON_ARGS)
     assert outcome.failed
     assert outcome.result['failure'] == {'status': 401, 'error_key': 'unauthorized', 'message': 'denied'}
     assert outcome.result['msg'] == 'list pull zones failed: HTTP 401 unauthorized: denied'
 
 
-def test_a_plain_http_address_of_another_machine_is_warned_about(fake_api: t.Any, run_module: t.Any, monkeypatch: t.Any) -> None:
+def test_a_plain_http_address_of_another_machine_is_warned_about(
+    fake_api: t.Any, run_module: t.Any, monkeypatch: t.Any
+) -> None:
     from ansible.module_utils.common import warnings
 
     try:  # as in a module process: once the controller is imported (other tests do), warnings go to the screen
         from ansible.module_utils import _internal
+
         monkeypatch.setattr(_internal, 'is_controller', False)
     except ImportError:  # before ansible-core 2.19 a module's warnings are always recorded
         pass

@@ -25,10 +25,12 @@ ZONE = 3001
 OK = {'success': True, 'message': '', 'errorKey': ''}
 EXPORT = rf'^/shield/event-logs/{ZONE}/export$'
 HEADER = 'logId,timestamp,action,ruleId,ip,ua\r\n'
-CSV = (HEADER
-       + 'a1,1795219200001,block,942100,192.0.2.10,"Mozilla/5.0 (KHTML, like Gecko)"\r\n'
-       + 'a2,1795219200002,log,941100,198.51.100.40,"quoted ""name"", with\r\na line break"\r\n'
-       + 'a3,1795219200003,challenge,RL-1001,2001:db8:1::7,curl/8.4.0\r\n').encode()
+CSV = (
+    HEADER
+    + 'a1,1795219200001,block,942100,192.0.2.10,"Mozilla/5.0 (KHTML, like Gecko)"\r\n'
+    + 'a2,1795219200002,log,941100,198.51.100.40,"quoted ""name"", with\r\na line break"\r\n'
+    + 'a3,1795219200003,challenge,RL-1001,2001:db8:1::7,curl/8.4.0\r\n'
+).encode()
 NOW = datetime.datetime.now(datetime.timezone.utc)
 
 
@@ -52,11 +54,17 @@ class BrokenResponse(FakeResponse):
         raise requests.exceptions.ChunkedEncodingError('Connection broken: IncompleteRead')
 
 
-def run(run_module: t.Callable[..., t.Any], dest: pathlib.Path, check_mode: bool = False, diff: bool = False, **args: t.Any) -> t.Any:
+def run(
+    run_module: t.Callable[..., t.Any], dest: pathlib.Path, check_mode: bool = False, diff: bool = False, **args: t.Any
+) -> t.Any:
     wanted = dict(COMMON_ARGS, shield_zone_id=ZONE, dest=str(dest), start=START, end=END)
     wanted.update(args)
-    return run_module(shield_event_log_export.main, {key: value for key, value in wanted.items() if value is not None},
-                      check_mode=check_mode, diff=diff)
+    return run_module(
+        shield_event_log_export.main,
+        {key: value for key, value in wanted.items() if value is not None},
+        check_mode=check_mode,
+        diff=diff,
+    )
 
 
 def sha(content: bytes) -> str:
@@ -69,26 +77,52 @@ def leftovers(directory: pathlib.Path) -> list[str]:
 
 # ---- input ----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize('args, message', [
-    ({'start': iso(NOW - datetime.timedelta(hours=73))}, 'lies more than 72 hours back'),
-    ({'start': '-73h', 'end': 'now'}, 'lies more than 72 hours back'),
-    ({'start': END, 'end': START}, 'must be after start'),
-    ({'start': START, 'end': START}, 'must be after start'),
-    ({'end': '+1h'}, 'lies in the future'),
-    ({'start': 'yesterday'}, 'start must be ISO 8601'),
-    ({'start': '1795219200'}, 'looks like epoch seconds'),
-    ({'filters': [{'field': 'country', 'op': 'cidr', 'value': ['DE']}]}, 'filters[0]: op cidr applies to field ip only, not country'),
-    ({'filters': [{'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/33']}]}, "filters[0].value '192.0.2.0/33' is not an IPv4 or IPv6 network"),
-    ({'filters': [{'field': 'ip', 'op': 'eq', 'value': []}]}, 'filters[0].value must hold at least one value'),
-    ({'filters': [{'field': 'ua', 'op': 'contains', 'value': ['curl', ' ']}]}, 'filters[0].value must not hold empty strings'),
-    ({'filters': [{'field': 'ua', 'op': 'contains', 'value': [{'a': 1}]}]}, 'filters[0].value must be a string or a list of strings'),
-    ({'filters': [{'field': 'host', 'op': 'eq', 'value': 'x'}]}, 'value of field must be one of: feature, ruleId, ip'),
-    ({'filters': [{'field': 'ip', 'op': 'regex', 'value': 'x'}]}, 'value of op must be one of: eq, in, contains, cidr, wildcard'),
-    ({'filters': [{'field': 'ip', 'value': 'x'}]}, 'missing required arguments: op'),
-    ({'shield_zone_id': -1}, 'shield_zone_id must be a positive integer, got -1'),
-])
+
+@pytest.mark.parametrize(
+    'args, message',
+    [
+        ({'start': iso(NOW - datetime.timedelta(hours=73))}, 'lies more than 72 hours back'),
+        ({'start': '-73h', 'end': 'now'}, 'lies more than 72 hours back'),
+        ({'start': END, 'end': START}, 'must be after start'),
+        ({'start': START, 'end': START}, 'must be after start'),
+        ({'end': '+1h'}, 'lies in the future'),
+        ({'start': 'yesterday'}, 'start must be ISO 8601'),
+        ({'start': '1795219200'}, 'looks like epoch seconds'),
+        (
+            {'filters': [{'field': 'country', 'op': 'cidr', 'value': ['DE']}]},
+            'filters[0]: op cidr applies to field ip only, not country',
+        ),
+        (
+            {'filters': [{'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/33']}]},
+            "filters[0].value '192.0.2.0/33' is not an IPv4 or IPv6 network",
+        ),
+        ({'filters': [{'field': 'ip', 'op': 'eq', 'value': []}]}, 'filters[0].value must hold at least one value'),
+        (
+            {'filters': [{'field': 'ua', 'op': 'contains', 'value': ['curl', ' ']}]},
+            'filters[0].value must not hold empty strings',
+        ),
+        (
+            {'filters': [{'field': 'ua', 'op': 'contains', 'value': [{'a': 1}]}]},
+            'filters[0].value must be a string or a list of strings',
+        ),
+        (
+            {'filters': [{'field': 'host', 'op': 'eq', 'value': 'x'}]},
+            'value of field must be one of: feature, ruleId, ip',
+        ),
+        (
+            {'filters': [{'field': 'ip', 'op': 'regex', 'value': 'x'}]},
+            'value of op must be one of: eq, in, contains, cidr, wildcard',
+        ),
+        ({'filters': [{'field': 'ip', 'value': 'x'}]}, 'missing required arguments: op'),
+        ({'shield_zone_id': -1}, 'shield_zone_id must be a positive integer, got -1'),
+    ],
+)
 def test_bad_input_is_refused_before_any_request(
-    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path, args: dict[str, t.Any], message: str,
+    fake_api: FakeApi,
+    run_module: t.Callable[..., t.Any],
+    tmp_path: pathlib.Path,
+    args: dict[str, t.Any],
+    message: str,
 ) -> None:
     fake_api.add('POST', EXPORT, csv_answer())
     result = run(run_module, tmp_path / 'events.csv', **args)
@@ -99,7 +133,9 @@ def test_bad_input_is_refused_before_any_request(
 
 
 def test_dest_that_cannot_be_written_is_refused_before_any_request(
-    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path,
+    fake_api: FakeApi,
+    run_module: t.Callable[..., t.Any],
+    tmp_path: pathlib.Path,
 ) -> None:
     directory = run(run_module, tmp_path)
     assert directory.failed and 'is a directory' in directory.result['msg']
@@ -118,11 +154,13 @@ def test_window_forms() -> None:
 
 
 def test_filters_become_lists_of_strings() -> None:
-    assert check_filters([
-        {'field': 'asn', 'op': 'eq', 'value': 15169},
-        {'field': 'ua', 'op': 'contains', 'value': 'Mozilla/5.0 (KHTML, like Gecko)'},
-        {'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/24', '2001:db8::/32']},
-    ]) == [
+    assert check_filters(
+        [
+            {'field': 'asn', 'op': 'eq', 'value': 15169},
+            {'field': 'ua', 'op': 'contains', 'value': 'Mozilla/5.0 (KHTML, like Gecko)'},
+            {'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/24', '2001:db8::/32']},
+        ]
+    ) == [
         {'field': 'asn', 'op': 'eq', 'value': ['15169']},
         {'field': 'ua', 'op': 'contains', 'value': ['Mozilla/5.0 (KHTML, like Gecko)']},
         {'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/24', '2001:db8::/32']},
@@ -131,22 +169,26 @@ def test_filters_become_lists_of_strings() -> None:
 
 # ---- CSV measurement --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize('size', [1, 2, 3, 7, 64, 10 ** 6])
+
+@pytest.mark.parametrize('size', [1, 2, 3, 7, 64, 10**6])
 def test_records_are_counted_across_chunks_and_quoted_line_breaks(size: int) -> None:
     measure = CsvMeasure()
     for start in range(0, len(CSV), size):
-        measure.feed(CSV[start:start + size])
+        measure.feed(CSV[start : start + size])
     assert measure.result() == {'checksum': sha(CSV), 'size': len(CSV), 'rows': 3}
 
 
-@pytest.mark.parametrize('content, rows', [
-    (b'', 0),
-    (HEADER.encode(), 0),
-    (HEADER.encode().rstrip(), 0),
-    (b'h\na\nb', 2),
-    (b'h\n\na\n\n\nb\n', 2),
-    (b'h\r\n"x\r\n\r\ny"\r\n', 1),
-])
+@pytest.mark.parametrize(
+    'content, rows',
+    [
+        (b'', 0),
+        (HEADER.encode(), 0),
+        (HEADER.encode().rstrip(), 0),
+        (b'h\na\nb', 2),
+        (b'h\n\na\n\n\nb\n', 2),
+        (b'h\r\n"x\r\n\r\ny"\r\n', 1),
+    ],
+)
 def test_rows_are_the_records_under_the_header(content: bytes, rows: int) -> None:
     measure = CsvMeasure()
     measure.feed(content)
@@ -155,36 +197,61 @@ def test_rows_are_the_records_under_the_header(content: bytes, rows: int) -> Non
 
 # ---- the export ---------------------------------------------------------------------------------------------
 
+
 def test_export_writes_the_file(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:
     fake_api.add('POST', EXPORT, csv_answer())
     dest = tmp_path / 'events.csv'
-    result = run(run_module, dest, mode='0640', query='sqlmap', filters=[
-        {'field': 'action', 'op': 'eq', 'value': 'block'},
-        {'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/24']},
-    ])
+    result = run(
+        run_module,
+        dest,
+        mode='0640',
+        query='sqlmap',
+        filters=[
+            {'field': 'action', 'op': 'eq', 'value': 'block'},
+            {'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/24']},
+        ],
+    )
     assert not result.failed, result.result
     assert result.result['changed'] is True
     assert dest.read_bytes() == CSV
     assert stat.S_IMODE(dest.stat().st_mode) == 0o640
-    assert {key: result.result[key] for key in ('dest', 'size', 'rows', 'checksum')} == \
-        {'dest': str(dest), 'size': len(CSV), 'rows': 3, 'checksum': sha(CSV)}
+    assert {key: result.result[key] for key in ('dest', 'size', 'rows', 'checksum')} == {
+        'dest': str(dest),
+        'size': len(CSV),
+        'rows': 3,
+        'checksum': sha(CSV),
+    }
     assert leftovers(tmp_path) == []
 
     (call,) = fake_api.calls
     assert call.json == {
-        'from': result.result['window']['from'], 'to': result.result['window']['to'], 'query': 'sqlmap',
-        'filters': [{'field': 'action', 'op': 'eq', 'value': ['block']}, {'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/24']}],
+        'from': result.result['window']['from'],
+        'to': result.result['window']['to'],
+        'query': 'sqlmap',
+        'filters': [
+            {'field': 'action', 'op': 'eq', 'value': ['block']},
+            {'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/24']},
+        ],
     }
     assert result.result['window'] == {
-        'start': START, 'end': END,
-        'from': int(datetime.datetime.strptime(START, '%Y-%m-%dT%H:%M:%SZ').replace(tzinfo=datetime.timezone.utc).timestamp() * 1000),
-        'to': int(datetime.datetime.strptime(END, '%Y-%m-%dT%H:%M:%SZ').replace(tzinfo=datetime.timezone.utc).timestamp() * 1000),
+        'start': START,
+        'end': END,
+        'from': int(
+            datetime.datetime.strptime(START, '%Y-%m-%dT%H:%M:%SZ').replace(tzinfo=datetime.timezone.utc).timestamp()
+            * 1000
+        ),
+        'to': int(
+            datetime.datetime.strptime(END, '%Y-%m-%dT%H:%M:%SZ').replace(tzinfo=datetime.timezone.utc).timestamp()
+            * 1000
+        ),
     }
     assert call.headers['Accept'].startswith('text/csv')
     assert call.headers['AccessKey'] == COMMON_ARGS['api_key']
 
 
-def test_defaults_export_the_last_24_hours(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:
+def test_defaults_export_the_last_24_hours(
+    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path
+) -> None:
     fake_api.add('POST', EXPORT, csv_answer())
     result = run(run_module, tmp_path / 'events.csv', start=None, end=None, query='')
     window = result.result['window']
@@ -192,7 +259,9 @@ def test_defaults_export_the_last_24_hours(fake_api: FakeApi, run_module: t.Call
     assert fake_api.calls[0].json == {'from': window['from'], 'to': window['to']}
 
 
-def test_same_content_is_unchanged_and_left_alone(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:
+def test_same_content_is_unchanged_and_left_alone(
+    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path
+) -> None:
     fake_api.add('POST', EXPORT, csv_answer())
     dest = tmp_path / 'events.csv'
     dest.write_bytes(CSV)
@@ -201,12 +270,18 @@ def test_same_content_is_unchanged_and_left_alone(fake_api: FakeApi, run_module:
     result = run(run_module, dest, diff=True)
     assert result.result['changed'] is False
     assert dest.stat().st_ino == before.st_ino and dest.stat().st_mtime_ns == before.st_mtime_ns
-    assert result.result['diff']['before'] == result.result['diff']['after'] == {'checksum': sha(CSV), 'size': len(CSV), 'rows': 3}
+    assert (
+        result.result['diff']['before']
+        == result.result['diff']['after']
+        == {'checksum': sha(CSV), 'size': len(CSV), 'rows': 3}
+    )
     assert leftovers(tmp_path) == []
     assert len(fake_api.calls) == 1
 
 
-def test_the_file_is_private_unless_a_mode_is_given(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:
+def test_the_file_is_private_unless_a_mode_is_given(
+    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path
+) -> None:
     fake_api.add('POST', EXPORT, csv_answer())
     created = tmp_path / 'new.csv'
     assert run(run_module, created).result['changed'] is True
@@ -214,12 +289,14 @@ def test_the_file_is_private_unless_a_mode_is_given(fake_api: FakeApi, run_modul
     shared = tmp_path / 'shared.csv'
     run(run_module, shared, mode='0640')
     assert stat.S_IMODE(shared.stat().st_mode) == 0o640
-    os.chmod(created, 0o644)   # written before, by an older version or by hand
+    os.chmod(created, 0o644)  # written before, by an older version or by hand
     assert run(run_module, created).result['changed'] is True
     assert stat.S_IMODE(created.stat().st_mode) == 0o600
 
 
-def test_only_a_mode_change_is_a_change(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:
+def test_only_a_mode_change_is_a_change(
+    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path
+) -> None:
     fake_api.add('POST', EXPORT, csv_answer())
     dest = tmp_path / 'events.csv'
     dest.write_bytes(CSV)
@@ -232,8 +309,9 @@ def test_only_a_mode_change_is_a_change(fake_api: FakeApi, run_module: t.Callabl
     assert again.result['changed'] is False
 
 
-def test_a_new_file_is_only_for_its_owner_unless_mode_says_otherwise(fake_api: FakeApi, run_module: t.Callable[..., t.Any],
-                                                                     tmp_path: pathlib.Path) -> None:
+def test_a_new_file_is_only_for_its_owner_unless_mode_says_otherwise(
+    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path
+) -> None:
     fake_api.add('POST', EXPORT, csv_answer())
     dest = tmp_path / 'events.csv'
     assert run(run_module, dest).result['changed'] is True
@@ -243,7 +321,9 @@ def test_a_new_file_is_only_for_its_owner_unless_mode_says_otherwise(fake_api: F
     assert stat.S_IMODE(dest.stat().st_mode) == 0o600
 
 
-def test_other_content_replaces_the_file_atomically(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:
+def test_other_content_replaces_the_file_atomically(
+    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path
+) -> None:
     fake_api.add('POST', EXPORT, csv_answer())
     dest = tmp_path / 'events.csv'
     dest.write_bytes(HEADER.encode())
@@ -259,7 +339,9 @@ def test_other_content_replaces_the_file_atomically(fake_api: FakeApi, run_modul
     assert leftovers(tmp_path) == []
 
 
-def test_check_mode_predicts_and_writes_nothing(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:
+def test_check_mode_predicts_and_writes_nothing(
+    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path
+) -> None:
     fake_api.add('POST', EXPORT, csv_answer())
     dest = tmp_path / 'events.csv'
     checked = run(run_module, dest, check_mode=True)
@@ -268,8 +350,9 @@ def test_check_mode_predicts_and_writes_nothing(fake_api: FakeApi, run_module: t
     assert len(fake_api.calls) == 1  # the export only reads, so check mode runs it
 
     real = run(run_module, dest)
-    assert {key: real.result[key] for key in ('changed', 'size', 'rows', 'checksum', 'dest')} == \
-        {key: checked.result[key] for key in ('changed', 'size', 'rows', 'checksum', 'dest')}
+    assert {key: real.result[key] for key in ('changed', 'size', 'rows', 'checksum', 'dest')} == {
+        key: checked.result[key] for key in ('changed', 'size', 'rows', 'checksum', 'dest')
+    }
 
     same = run(run_module, dest, check_mode=True)
     assert same.result['changed'] is False
@@ -289,7 +372,9 @@ def test_a_5xx_is_retried(fake_api: FakeApi, run_module: t.Callable[..., t.Any],
     assert dest.read_bytes() == CSV
 
 
-def test_a_body_that_breaks_off_is_fetched_again(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:
+def test_a_body_that_breaks_off_is_fetched_again(
+    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path
+) -> None:
     broken = BrokenResponse(200, headers={'Content-Type': 'text/csv'}, content=CSV)
     fake_api.add('POST', EXPORT, broken, csv_answer())
     dest = tmp_path / 'events.csv'
@@ -306,10 +391,23 @@ def test_a_body_that_breaks_off_is_fetched_again(fake_api: FakeApi, run_module: 
     assert not dest.exists() and leftovers(tmp_path) == []
 
 
-def test_a_refusal_fails_and_leaves_the_file(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:
-    fake_api.add('POST', EXPORT, FakeResponse(400, {
-        'type': 'https://errors.edge-platform.test/invalid_datetime_window.event_logs', 'title': 'invalid_datetime_window.event_logs',
-        'status': 400, 'detail': 'The export window must lie within the last 72 hours.', 'instance': ''}))
+def test_a_refusal_fails_and_leaves_the_file(
+    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path
+) -> None:
+    fake_api.add(
+        'POST',
+        EXPORT,
+        FakeResponse(
+            400,
+            {
+                'type': 'https://errors.edge-platform.test/invalid_datetime_window.event_logs',
+                'title': 'invalid_datetime_window.event_logs',
+                'status': 400,
+                'detail': 'The export window must lie within the last 72 hours.',
+                'instance': '',
+            },
+        ),
+    )
     dest = tmp_path / 'events.csv'
     dest.write_bytes(b'old')
     result = run(run_module, dest)
@@ -322,22 +420,48 @@ def test_a_refusal_fails_and_leaves_the_file(fake_api: FakeApi, run_module: t.Ca
     assert dest.read_bytes() == b'old' and leftovers(tmp_path) == []
 
 
-def test_unknown_shield_zone_and_pull_zone_without_one(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:
-    fake_api.add('POST', r'^/shield/event-logs/999/export$', FakeResponse(404, {
-        'data': None, 'error': {'success': False, 'message': 'Shield Zone 999 was not found.', 'errorKey': 'shield_zone.not_found'}}))
-    fake_api.add('GET', r'^/shield/shield-zone/get-by-pullzone/1003$',
-                 FakeResponse(404, {'data': None, 'error': {'success': False, 'message': 'none', 'errorKey': 'shield_zone.not_found'}}))
+def test_unknown_shield_zone_and_pull_zone_without_one(
+    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path
+) -> None:
+    fake_api.add(
+        'POST',
+        r'^/shield/event-logs/999/export$',
+        FakeResponse(
+            404,
+            {
+                'data': None,
+                'error': {
+                    'success': False,
+                    'message': 'Shield Zone 999 was not found.',
+                    'errorKey': 'shield_zone.not_found',
+                },
+            },
+        ),
+    )
+    fake_api.add(
+        'GET',
+        r'^/shield/shield-zone/get-by-pullzone/1003$',
+        FakeResponse(
+            404, {'data': None, 'error': {'success': False, 'message': 'none', 'errorKey': 'shield_zone.not_found'}}
+        ),
+    )
     dest = tmp_path / 'events.csv'
     unknown = run(run_module, dest, shield_zone_id=999)
     assert unknown.failed
-    assert unknown.result['failure'] == {'status': 404, 'error_key': 'shield_zone.not_found', 'message': 'Shield Zone 999 was not found.'}
+    assert unknown.result['failure'] == {
+        'status': 404,
+        'error_key': 'shield_zone.not_found',
+        'message': 'Shield Zone 999 was not found.',
+    }
     bare = run(run_module, dest, shield_zone_id=None, pullzone_id=1003)
     assert bare.failed and 'pull zone 1003 has no shield zone' in bare.result['msg']
     assert [call.method for call in fake_api.calls] == ['POST', 'GET']
     assert list(tmp_path.iterdir()) == []
 
 
-def test_epoch_milliseconds_as_numbers(fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path) -> None:
+def test_epoch_milliseconds_as_numbers(
+    fake_api: FakeApi, run_module: t.Callable[..., t.Any], tmp_path: pathlib.Path
+) -> None:
     fake_api.add('POST', EXPORT, csv_answer())
     start_ms = int((NOW - datetime.timedelta(hours=2)).timestamp() * 1000)
     end_ms = start_ms + 3600 * 1000

@@ -17,7 +17,13 @@ REMOVE = r'^/videolibrary/5001/removeBlockedReferrer$'
 
 
 def library(*blocked: str) -> dict[str, t.Any]:
-    return {'Id': 5001, 'Name': 'library-00', 'ApiKey': 'library-key', 'BlockedReferrers': list(blocked), 'AllowedReferrers': []}
+    return {
+        'Id': 5001,
+        'Name': 'library-00',
+        'ApiKey': 'library-key',
+        'BlockedReferrers': list(blocked),
+        'AllowedReferrers': [],
+    }
 
 
 def args(**extra: t.Any) -> dict[str, t.Any]:
@@ -38,7 +44,9 @@ def held(fake_api: FakeApi) -> FakeApi:
 
 
 def test_adds_only_the_missing_hostnames_in_lower_case(held, run_module):
-    outcome = run_module(video_blocked_referrer.main, args(hostnames=['New.Example.com', 'leech.example.org', 'new.example.com ']))
+    outcome = run_module(
+        video_blocked_referrer.main, args(hostnames=['New.Example.com', 'leech.example.org', 'new.example.com '])
+    )
     assert not outcome.failed
     assert outcome.result['changed'] is True
     assert outcome.result['added'] == ['new.example.com']
@@ -59,7 +67,9 @@ def test_converged_list_sends_no_write(held, run_module):
 
 
 def test_absent_removes_the_present_ones_as_the_library_spells_them(held, run_module):
-    outcome = run_module(video_blocked_referrer.main, args(hostnames=['leech.example.org', 'never.example.com'], state='absent'))
+    outcome = run_module(
+        video_blocked_referrer.main, args(hostnames=['leech.example.org', 'never.example.com'], state='absent')
+    )
     assert outcome.result['changed'] is True
     assert outcome.result['removed'] == ['Leech.Example.ORG']
     assert outcome.result['blocked_referrers'] == ['spam0.example.net']
@@ -73,7 +83,9 @@ def test_absent_of_missing_ones_is_unchanged(held, run_module):
 
 
 def test_purge_makes_the_list_exactly_hostnames_removing_first(held, run_module):
-    outcome = run_module(video_blocked_referrer.main, args(hostnames=['leech.example.org', 'a.example.com'], purge=True))
+    outcome = run_module(
+        video_blocked_referrer.main, args(hostnames=['leech.example.org', 'a.example.com'], purge=True)
+    )
     assert outcome.result['added'] == ['a.example.com']
     assert outcome.result['removed'] == ['spam0.example.net']
     assert outcome.result['blocked_referrers'] == ['Leech.Example.ORG', 'a.example.com']
@@ -87,7 +99,9 @@ def test_purge_with_an_empty_list_removes_everything(held, run_module):
 
 
 def test_check_mode_predicts_and_sends_no_write(held, run_module):
-    outcome = run_module(video_blocked_referrer.main, args(hostnames=['a.example.com'], purge=True), check_mode=True, diff=True)
+    outcome = run_module(
+        video_blocked_referrer.main, args(hostnames=['a.example.com'], purge=True), check_mode=True, diff=True
+    )
     assert outcome.result['changed'] is True
     assert outcome.result['added'] == ['a.example.com']
     assert outcome.result['removed'] == ['spam0.example.net', 'Leech.Example.ORG']
@@ -107,15 +121,18 @@ def test_check_mode_and_real_run_agree(held, run_module):
     assert predicted == done
 
 
-@pytest.mark.parametrize('value, words', [
-    ('https://spam.example.com', ["'https://spam.example.com' has a scheme", "'spam.example.com'"]),
-    ('//spam.example.com', ['has a scheme']),
-    ('spam.example.com/page', ["'spam.example.com/page' has a path", "such as 'spam.example.com'"]),
-    ('spam.example.com:8080', ["'spam.example.com:8080' has a port"]),
-    ('', ["'' is empty", 'at least one character']),
-    ('   ', ['is empty']),
-    ('spam example.com', ['is not a hostname']),
-])
+@pytest.mark.parametrize(
+    'value, words',
+    [
+        ('https://spam.example.com', ["'https://spam.example.com' has a scheme", "'spam.example.com'"]),
+        ('//spam.example.com', ['has a scheme']),
+        ('spam.example.com/page', ["'spam.example.com/page' has a path", "such as 'spam.example.com'"]),
+        ('spam.example.com:8080', ["'spam.example.com:8080' has a port"]),
+        ('', ["'' is empty", 'at least one character']),
+        ('   ', ['is empty']),
+        ('spam example.com', ['is not a hostname']),
+    ],
+)
 def test_bad_hostnames_are_refused_before_any_request(fake_api, run_module, value, words):
     outcome = run_module(video_blocked_referrer.main, args(hostnames=['ok.example.com', value]))
     assert outcome.failed
@@ -131,10 +148,13 @@ def test_every_bad_hostname_is_named(fake_api, run_module):
     assert fake_api.calls == []
 
 
-@pytest.mark.parametrize('extra, words', [
-    (dict(hostnames=['a.example.com'], state='absent', purge=True), 'purge applies to state=present only'),
-    (dict(hostnames=['a.example.com'], library_id=0), 'library_id must be a positive integer'),
-])
+@pytest.mark.parametrize(
+    'extra, words',
+    [
+        (dict(hostnames=['a.example.com'], state='absent', purge=True), 'purge applies to state=present only'),
+        (dict(hostnames=['a.example.com'], library_id=0), 'library_id must be a positive integer'),
+    ],
+)
 def test_bad_options_are_refused_before_any_request(fake_api, run_module, extra, words):
     outcome = run_module(video_blocked_referrer.main, dict(args(), **extra))
     assert outcome.failed
@@ -143,23 +163,46 @@ def test_bad_options_are_refused_before_any_request(fake_api, run_module, extra,
 
 
 def test_missing_library_reports_the_core_error_body(fake_api, run_module):
-    fake_api.add('GET', r'^/videolibrary/5001$', FakeResponse(404, {
-        'ErrorKey': 'videolibrary.not_found', 'Field': 'id', 'Message': 'The Video Library with the requested ID does not exist'}))
+    fake_api.add(
+        'GET',
+        r'^/videolibrary/5001$',
+        FakeResponse(
+            404,
+            {
+                'ErrorKey': 'videolibrary.not_found',
+                'Field': 'id',
+                'Message': 'The Video Library with the requested ID does not exist',
+            },
+        ),
+    )
     outcome = run_module(video_blocked_referrer.main, args(hostnames=['a.example.com']))
     assert outcome.failed
-    assert outcome.result['msg'] == ('read video library 5001 failed: HTTP 404 videolibrary.not_found: '
-                                     'The Video Library with the requested ID does not exist')
+    assert outcome.result['msg'] == (
+        'read video library 5001 failed: HTTP 404 videolibrary.not_found: '
+        'The Video Library with the requested ID does not exist'
+    )
     assert outcome.result['failure']['error_key'] == 'videolibrary.not_found'
-    assert outcome.result['failure']['errors'] == [{'field': 'id', 'message': 'The Video Library with the requested ID does not exist'}]
+    assert outcome.result['failure']['errors'] == [
+        {'field': 'id', 'message': 'The Video Library with the requested ID does not exist'}
+    ]
 
 
 def test_failed_write_says_what_was_done(held, run_module):
-    held.add('POST', ADD, FakeResponse(200), FakeResponse(400, {
-        'ErrorKey': 'videolibrary.referrer_invalid', 'Field': 'Hostname', 'Message': 'The hostname is not valid'}))
+    held.add(
+        'POST',
+        ADD,
+        FakeResponse(200),
+        FakeResponse(
+            400,
+            {'ErrorKey': 'videolibrary.referrer_invalid', 'Field': 'Hostname', 'Message': 'The hostname is not valid'},
+        ),
+    )
     outcome = run_module(video_blocked_referrer.main, args(hostnames=['a.example.com', 'b.example.com']))
     assert outcome.failed
-    assert outcome.result['msg'] == ('add blocked referrer "b.example.com" to video library 5001 failed: '
-                                     'HTTP 400 videolibrary.referrer_invalid: The hostname is not valid')
+    assert outcome.result['msg'] == (
+        'add blocked referrer "b.example.com" to video library 5001 failed: '
+        'HTTP 400 videolibrary.referrer_invalid: The hostname is not valid'
+    )
     assert outcome.result['added'] == ['a.example.com']
     assert outcome.result['changed'] is True
 

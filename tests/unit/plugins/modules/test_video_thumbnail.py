@@ -33,7 +33,14 @@ def sha(content: bytes) -> str:
 
 
 def video(thumbnail: str | None = 'thumbnail.png', url: str | None = CDN_URL) -> dict[str, t.Any]:
-    return {'videoLibraryId': 5001, 'guid': GUID, 'title': 'launch', 'status': 4, 'thumbnailFileName': thumbnail, 'thumbnailUrl': url}
+    return {
+        'videoLibraryId': 5001,
+        'guid': GUID,
+        'title': 'launch',
+        'status': 4,
+        'thumbnailFileName': thumbnail,
+        'thumbnailUrl': url,
+    }
 
 
 def args(**extra: t.Any) -> dict[str, t.Any]:
@@ -151,7 +158,10 @@ def test_url_that_serves_no_image_is_refused_before_any_write(served, run_module
     served.add('GET', ELSEWHERE, FakeResponse(200, {'not': 'an image'}))
     outcome = run_module(video_thumbnail.main, args(url=IMAGE_URL))
     assert outcome.failed
-    assert outcome.result['msg'] == f'url {IMAGE_URL} does not serve a JPEG, PNG or WebP image (judged by its content); nothing was changed'
+    assert (
+        outcome.result['msg']
+        == f'url {IMAGE_URL} does not serve a JPEG, PNG or WebP image (judged by its content); nothing was changed'
+    )
     assert served.writes == []
 
 
@@ -192,7 +202,9 @@ def test_an_unreadable_thumbnail_fails_unless_forced(served, run_module, image):
     served.add('GET', SERVED, FakeResponse(403, content=b'token required'))
     outcome = run_module(video_thumbnail.main, args(src=image))
     assert outcome.failed
-    assert outcome.result['msg'].startswith(f'read the current thumbnail of video {GUID} of video library 5001 at {CDN_URL} failed: HTTP 403')
+    assert outcome.result['msg'].startswith(
+        f'read the current thumbnail of video {GUID} of video library 5001 at {CDN_URL} failed: HTTP 403'
+    )
     assert 'Set force=true' in outcome.result['msg']
     assert served.writes == []
     forced = run_module(video_thumbnail.main, args(src=image, force=True))
@@ -208,19 +220,32 @@ def test_upload_is_retried_with_the_whole_file(served, run_module, image):
 
 
 def test_missing_video_reports_the_video_error_body(fake_api, run_module, image):
-    fake_api.add('GET', VIDEO, FakeResponse(404, {'success': False, 'message': 'The requested video was not found', 'statusCode': 404}))
+    fake_api.add(
+        'GET',
+        VIDEO,
+        FakeResponse(404, {'success': False, 'message': 'The requested video was not found', 'statusCode': 404}),
+    )
     outcome = run_module(video_thumbnail.main, args(src=image))
     assert outcome.failed
-    assert outcome.result['msg'] == f'read video {GUID} of video library 5001 failed: HTTP 404 not_found: The requested video was not found'
+    assert (
+        outcome.result['msg']
+        == f'read video {GUID} of video library 5001 failed: HTTP 404 not_found: The requested video was not found'
+    )
     assert outcome.result['failure']['message'] == 'The requested video was not found'
 
 
 def test_refused_upload_reports_the_video_error_body(served, run_module, image):
-    served.add('POST', THUMBNAIL, FakeResponse(400, {'success': False, 'message': 'The request or URL was invalid', 'statusCode': 400}))
+    served.add(
+        'POST',
+        THUMBNAIL,
+        FakeResponse(400, {'success': False, 'message': 'The request or URL was invalid', 'statusCode': 400}),
+    )
     outcome = run_module(video_thumbnail.main, args(src=image))
     assert outcome.failed
-    assert outcome.result['msg'] == (f'set the thumbnail of video {GUID} of video library 5001 from {image} failed: '
-                                     'HTTP 400 bad_request: The request or URL was invalid')
+    assert outcome.result['msg'] == (
+        f'set the thumbnail of video {GUID} of video library 5001 from {image} failed: '
+        'HTTP 400 bad_request: The request or URL was invalid'
+    )
 
 
 def test_a_2xx_with_success_false_is_a_failure(served, run_module, image):
@@ -241,7 +266,10 @@ def test_bad_input_is_refused_before_any_request(fake_api, run_module, tmp_path)
         (dict(src=str(tmp_path)), f'src {tmp_path} is not a file'),
         (dict(src=str(gif)), f'src {gif} is not a JPEG, PNG or WebP image (judged by its content)'),
         (dict(src=str(empty)), 'is not a JPEG, PNG or WebP image'),
-        (dict(url='ftp://images.example.com/a.png'), "url must be an http:// or https:// URL, got 'ftp://images.example.com/a.png'"),
+        (
+            dict(url='ftp://images.example.com/a.png'),
+            "url must be an http:// or https:// URL, got 'ftp://images.example.com/a.png'",
+        ),
         (dict(url='images.example.com/a.png'), 'url must be an http:// or https:// URL'),
         (dict(url='https://'), 'url must name a host'),
         (dict(url='https://user:secret@images.example.com/a.png'), 'url must not hold a user name or password'),

@@ -41,21 +41,30 @@ def test_arguments_fall_back_to_the_environment(monkeypatch: pytest.MonkeyPatch)
     assert client.session.headers['AccessKey'] == 'from-env'
 
 
-@pytest.mark.parametrize('given, read, message', [
-    ({'interval': 'soon'}, lambda a: a.number('interval', 1.0, above=True), 'interval must be a number'),
-    ({'interval': True}, lambda a: a.number('interval', 1.0, above=True), 'interval must be greater than 0'),
-    ({'api_retries': -1}, lambda a: a.integer('api_retries', 5), 'api_retries must be an integer of at least 0'),
-    ({'validate_certs': 'perhaps'}, lambda a: a.boolean('validate_certs', True), 'validate_certs must be true or false'),
-    ({'ids': [1, 0]}, lambda a: a.ids('ids'), 'ids must hold positive integer ids'),
-    ({'start': '-5 minutes'}, lambda a: a.start(), 'start must be ISO 8601'),
-])
+@pytest.mark.parametrize(
+    'given, read, message',
+    [
+        ({'interval': 'soon'}, lambda a: a.number('interval', 1.0, above=True), 'interval must be a number'),
+        ({'interval': True}, lambda a: a.number('interval', 1.0, above=True), 'interval must be greater than 0'),
+        ({'api_retries': -1}, lambda a: a.integer('api_retries', 5), 'api_retries must be an integer of at least 0'),
+        (
+            {'validate_certs': 'perhaps'},
+            lambda a: a.boolean('validate_certs', True),
+            'validate_certs must be true or false',
+        ),
+        ({'ids': [1, 0]}, lambda a: a.ids('ids'), 'ids must hold positive integer ids'),
+        ({'start': '-5 minutes'}, lambda a: a.start(), 'start must be ISO 8601'),
+    ],
+)
 def test_bad_arguments_name_themselves(given: dict[str, t.Any], read: t.Callable[[Args], t.Any], message: str) -> None:
     with pytest.raises(ValueError, match=f'^test.source: {message}'):
         read(Args('test.source', given, KNOWN))
 
 
 def test_arguments_in_their_other_forms() -> None:
-    given = Args('test.source', {'ids': ['7', 7, 8], 'validate_certs': 'no', 'api_timeout': '2.5', 'start': '-1m'}, KNOWN)
+    given = Args(
+        'test.source', {'ids': ['7', 7, 8], 'validate_certs': 'no', 'api_timeout': '2.5', 'start': '-1m'}, KNOWN
+    )
     assert given.ids('ids') == [7, 8]
     assert given.boolean('validate_certs', True) is False
     assert given.number('api_timeout', 30.0) == 2.5
@@ -75,7 +84,11 @@ def test_error_events_carry_the_failure_and_where() -> None:
 def test_entries_are_told_apart_by_their_id_or_a_digest() -> None:
     assert event_sources.entry_id({'logId': 'abc', 'timestamp': 1}, 'logId') == 'abc'
     first, same, other = ({'timestamp': 1, 'log': 'x'}, {'log': 'x', 'timestamp': 1}, {'timestamp': 2, 'log': 'x'})
-    assert event_sources.entry_id(first, 'logId') == event_sources.entry_id(same, 'logId') != event_sources.entry_id(other, 'logId')
+    assert (
+        event_sources.entry_id(first, 'logId')
+        == event_sources.entry_id(same, 'logId')
+        != event_sources.entry_id(other, 'logId')
+    )
 
 
 def test_a_burst_is_told_once_a_window_by_the_entries_own_times() -> None:
@@ -83,7 +96,11 @@ def test_a_burst_is_told_once_a_window_by_the_entries_own_times() -> None:
     assert [counter.add('a', moment, 'waf') for moment in (0, 2_000, 4_000)] == [None, None, None]
     assert counter.add('b', 5_000, 'waf') is None  # another key counts on its own
     assert counter.add('a', 6_000, 'rate_limit') == {
-        'count': 4, 'first_timestamp': 0, 'last_timestamp': 6_000, 'labels': {'waf': 3, 'rate_limit': 1}}
+        'count': 4,
+        'first_timestamp': 0,
+        'last_timestamp': 6_000,
+        'labels': {'waf': 3, 'rate_limit': 1},
+    }
     assert counter.add('a', 7_000, 'waf') is None  # the same window: told already
     assert counter.add('a', 15_000, 'waf') is None  # only 6, 7 and 15 s are within 10 s of 15 s
     assert counter.add('a', 15_500, 'waf') is None  # 4 within 10 s, but told less than 10 s ago (at 6 s)
@@ -124,11 +141,14 @@ def test_the_state_file_is_replaced_whole_and_private(tmp_path: t.Any) -> None:
     assert StateFile(None, 'test.source').load() == {}
 
 
-@pytest.mark.parametrize('content, message', [
-    ('{not json', 'cannot be read'),
-    ('{"version": 2, "cursors": {}}', 'not a state file of this version'),
-    ('{"version": 1, "source": "other.source", "cursors": {}}', 'belongs to other.source'),
-])
+@pytest.mark.parametrize(
+    'content, message',
+    [
+        ('{not json', 'cannot be read'),
+        ('{"version": 2, "cursors": {}}', 'not a state file of this version'),
+        ('{"version": 1, "source": "other.source", "cursors": {}}', 'belongs to other.source'),
+    ],
+)
 def test_a_state_file_that_cannot_be_used_is_refused(tmp_path: t.Any, content: str, message: str) -> None:
     path = tmp_path / 'state.json'
     path.write_text(content)
@@ -156,7 +176,9 @@ class Failing(Poller):
 
 def test_the_pause_after_failures_doubles_up_to_five_minutes(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(event_sources.time, 'monotonic', lambda: 1000.0)
-    poller = Failing(Args('test.source', {'ids': [7], 'interval': 30, 'api_key': 'k'}, KNOWN), {'api': 'https://api.test'})
+    poller = Failing(
+        Args('test.source', {'ids': [7], 'interval': 30, 'api_key': 'k'}, KNOWN), {'api': 'https://api.test'}
+    )
     queue: asyncio.Queue[dict[str, t.Any]] = asyncio.Queue()
     pauses = []
     for _attempt in range(5):

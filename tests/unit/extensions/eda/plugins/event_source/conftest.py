@@ -61,7 +61,7 @@ class Answer:
 
     def iter_content(self, chunk_size: int = 65536) -> t.Iterator[bytes]:
         for start in range(0, len(self.content), chunk_size):
-            yield self.content[start:start + chunk_size]
+            yield self.content[start : start + chunk_size]
 
     def close(self) -> None:
         pass
@@ -78,11 +78,21 @@ class InProcessSession:
     def mount(self, prefix: str, adapter: t.Any) -> None:
         pass
 
-    def request(self, method: str, url: str, params: t.Any = None, json: t.Any = None, data: t.Any = None,
-                headers: t.Any = None, **_ignored: t.Any) -> Answer:
+    def request(
+        self,
+        method: str,
+        url: str,
+        params: t.Any = None,
+        json: t.Any = None,
+        data: t.Any = None,
+        headers: t.Any = None,
+        **_ignored: t.Any,
+    ) -> Answer:
         merged = {key: value for key, value in dict(self.headers, **(headers or {})).items() if value is not None}
         base = next(base for base in self.clients if url.startswith(base))
-        return Answer(self.clients[base].request(method, url[len(base):], params=params, json=json, content=data, headers=merged))
+        return Answer(
+            self.clients[base].request(method, url[len(base) :], params=params, json=json, content=data, headers=merged)
+        )
 
     def close(self) -> None:
         pass

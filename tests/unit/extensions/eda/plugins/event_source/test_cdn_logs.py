@@ -29,8 +29,8 @@ from ansible_collections.edge.platform.tests.unit.extensions.eda.plugins.event_s
 )
 from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY
 
-ZONE = 1001            # logging on
-OTHER = 1005           # logging on
+ZONE = 1001  # logging on
+OTHER = 1005  # logging on
 LOGGING_OFF = 1002
 SUSPENDED = 1003
 MINUTE = 60_000
@@ -73,8 +73,14 @@ def test_filters_are_sent_to_the_api(emulator: Emulator) -> None:
     async def scenario() -> None:
         source = Running(main, args(pullzone_ids=[ZONE], status=['5xx', 404], cache_status=['miss', '-']))
         await source.quiet(0.2)
-        added = add_rows(emulator, ZONE, {'statusCode': 502, 'cacheStatus': 'MISS'}, {'statusCode': 502, 'cacheStatus': 'HIT'},
-                         {'statusCode': 404, 'cacheStatus': '-'}, {'statusCode': 200, 'cacheStatus': 'MISS'})
+        added = add_rows(
+            emulator,
+            ZONE,
+            {'statusCode': 502, 'cacheStatus': 'MISS'},
+            {'statusCode': 502, 'cacheStatus': 'HIT'},
+            {'statusCode': 404, 'cacheStatus': '-'},
+            {'statusCode': 200, 'cacheStatus': 'MISS'},
+        )
         assert ids(rows(await source.take(2))) == ids([added[0], added[2]])
         assert await source.quiet() == []
         await source.stop()
@@ -86,8 +92,9 @@ def test_filters_are_sent_to_the_api(emulator: Emulator) -> None:
 
 def test_start_in_the_past_reads_every_page(emulator: Emulator, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(source_module, 'PAGE_LIMIT', 50)
-    expected = emulator.logging.get(f'/v2/pullzones/{ZONE}/logs', params={
-        'from': iso_ms(START - 180 * MINUTE), 'order': 'asc', 'limit': 10000}).json()['data']
+    expected = emulator.logging.get(
+        f'/v2/pullzones/{ZONE}/logs', params={'from': iso_ms(START - 180 * MINUTE), 'order': 'asc', 'limit': 10000}
+    ).json()['data']
     assert len(expected) > 150
 
     async def scenario() -> None:
@@ -142,7 +149,9 @@ def test_the_state_file_resumes_without_loss_or_repeat(emulator: Emulator, tmp_p
     run(second)
 
 
-def test_requests_stay_under_the_rate_limit_of_each_pull_zone(emulator: Emulator, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_requests_stay_under_the_rate_limit_of_each_pull_zone(
+    emulator: Emulator, monkeypatch: pytest.MonkeyPatch
+) -> None:
     class Monotonic:
         def __init__(self) -> None:
             self.now = 1000.0
@@ -181,11 +190,14 @@ def test_rate_limits_are_waited_out(emulator: Emulator) -> None:
     assert 4 in emulator.waits
 
 
-@pytest.mark.parametrize('zone, status, key', [
-    (LOGGING_OFF, 404, 'logging_disabled'),
-    (SUSPENDED, 403, 'forbidden'),
-    (9999, 404, 'not_found'),
-])
+@pytest.mark.parametrize(
+    'zone, status, key',
+    [
+        (LOGGING_OFF, 404, 'logging_disabled'),
+        (SUSPENDED, 403, 'forbidden'),
+        (9999, 404, 'not_found'),
+    ],
+)
 def test_zones_the_api_refuses_are_error_events(emulator: Emulator, zone: int, status: int, key: str) -> None:
     async def scenario() -> None:
         source = Running(main, args(pullzone_ids=[zone, ZONE]))
@@ -216,10 +228,18 @@ def test_pull_zone_names_are_looked_up(emulator: Emulator) -> None:
     async def scenario() -> None:
         source = Running(main, args(pullzone_names=['assets-000', 'nowhere'], api_url=API_URL))
         error = (await source.take(1))[0]
-        assert error == {'error': {'operation': 'find pull zone "nowhere"', 'status': None, 'error_key': None,
-                                   'message': 'no pull zone is named "nowhere"'}}
+        assert error == {
+            'error': {
+                'operation': 'find pull zone "nowhere"',
+                'status': None,
+                'error_key': None,
+                'message': 'no pull zone is named "nowhere"',
+            }
+        }
         added = add_rows(emulator, ZONE, {})
-        assert [event for event in await source.take(2) if 'cdn_log' in event] == [{'cdn_log': added[0], 'pullzone_id': ZONE}]
+        assert [event for event in await source.take(2) if 'cdn_log' in event] == [
+            {'cdn_log': added[0], 'pullzone_id': ZONE}
+        ]
         await source.stop()
 
     run(scenario)
@@ -234,25 +254,39 @@ def test_spikes_are_summarised(emulator: Emulator) -> None:
         emulator.clock.now += MINUTE
         add_rows(emulator, ZONE, {'statusCode': 503})
         events = await source.take(2)
-        assert events[1] == {'cdn_log_burst': {
-            'rows': 4, 'minutes': 2, 'first_timestamp': iso_ms(START), 'last_timestamp': iso_ms(START + 1 + MINUTE),
-            'status_codes': {'502': 2, '500': 1, '503': 1},
-        }, 'pullzone_id': ZONE}
+        assert events[1] == {
+            'cdn_log_burst': {
+                'rows': 4,
+                'minutes': 2,
+                'first_timestamp': iso_ms(START),
+                'last_timestamp': iso_ms(START + 1 + MINUTE),
+                'status_codes': {'502': 2, '500': 1, '503': 1},
+            },
+            'pullzone_id': ZONE,
+        }
         await source.stop()
 
     run(scenario)
 
 
-@pytest.mark.parametrize('given, message', [
-    ({}, 'give pullzone_ids or pullzone_names'),
-    ({'pullzone_ids': [ZONE], 'status': ['4x4']}, 'status entries must be an HTTP status code'),
-    ({'pullzone_ids': [ZONE], 'cache_status': ['WARM']}, 'cache_status entries must be among'),
-    ({'pullzone_ids': [ZONE], 'logging_api_url': None}, 'logging_api_url (or the environment variable EDGE_LOGGING_API_URL) is required'),
-    ({'pullzone_names': ['assets-000']}, 'api_url (or the environment variable EDGE_API_URL) is required'),
-    ({'pullzone_ids': [ZONE], 'overlap': -1}, 'overlap must be at least 0'),
-    ({'pullzone_ids': [ZONE], 'validate_certs': 'maybe'}, 'validate_certs must be true or false'),
-])
-def test_bad_arguments_are_refused_before_any_request(emulator: Emulator, given: dict[str, t.Any], message: str) -> None:
+@pytest.mark.parametrize(
+    'given, message',
+    [
+        ({}, 'give pullzone_ids or pullzone_names'),
+        ({'pullzone_ids': [ZONE], 'status': ['4x4']}, 'status entries must be an HTTP status code'),
+        ({'pullzone_ids': [ZONE], 'cache_status': ['WARM']}, 'cache_status entries must be among'),
+        (
+            {'pullzone_ids': [ZONE], 'logging_api_url': None},
+            'logging_api_url (or the environment variable EDGE_LOGGING_API_URL) is required',
+        ),
+        ({'pullzone_names': ['assets-000']}, 'api_url (or the environment variable EDGE_API_URL) is required'),
+        ({'pullzone_ids': [ZONE], 'overlap': -1}, 'overlap must be at least 0'),
+        ({'pullzone_ids': [ZONE], 'validate_certs': 'maybe'}, 'validate_certs must be true or false'),
+    ],
+)
+def test_bad_arguments_are_refused_before_any_request(
+    emulator: Emulator, given: dict[str, t.Any], message: str
+) -> None:
     async def scenario() -> None:
         with pytest.raises(ValueError, match=r'^edge\.platform\.cdn_logs: ') as caught:
             await main(None, dict(args(), **given))

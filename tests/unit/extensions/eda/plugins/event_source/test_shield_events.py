@@ -28,8 +28,8 @@ from ansible_collections.edge.platform.tests.unit.extensions.eda.plugins.event_s
 )
 from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY
 
-BUSY = 3001        # 40 generated events an hour; the Shield zone of pull zone assets-000
-QUIET = 3003       # no generated events
+BUSY = 3001  # 40 generated events an hour; the Shield zone of pull zone assets-000
+QUIET = 3003  # no generated events
 MINUTE = 60_000
 
 
@@ -143,7 +143,10 @@ def test_pull_zone_names_and_their_errors(emulator: Emulator) -> None:
         by_operation = {event['error']['operation']: event for event in errors}
         assert set(by_operation) == {'find shield zone of pull zone 1006', 'find pull zone "no-such-zone"'}
         assert by_operation['find shield zone of pull zone 1006']['error']['error_key'] == 'shield_zone.not_found'
-        assert all(set(event) == {'error'} and set(event['error']) == {'operation', 'status', 'error_key', 'message'} for event in errors)
+        assert all(
+            set(event) == {'error'} and set(event['error']) == {'operation', 'status', 'error_key', 'message'}
+            for event in errors
+        )
         emulator.traffic(shield_zone_id=BUSY, events=[{}])
         assert [event['shield_zone_id'] for event in await source.take(1)] == [BUSY]
         await source.stop()
@@ -169,10 +172,17 @@ def test_api_errors_are_events_and_polling_goes_on(emulator: Emulator, caplog: p
     async def scenario() -> None:
         source = Running(main, args(shield_zone_ids=[QUIET, 9999], api_retries=1))
         unknown = await source.take(1)
-        assert unknown == [{'error': {
-            'operation': f'read the shield event logs of shield zone 9999 for {datetime.datetime.fromtimestamp(START / 1000, UTC).date()}',
-            'status': 404, 'error_key': 'shield_zone.not_found', 'message': 'Shield Zone 9999 was not found.',
-        }, 'shield_zone_id': 9999}]
+        assert unknown == [
+            {
+                'error': {
+                    'operation': f'read the shield event logs of shield zone 9999 for {datetime.datetime.fromtimestamp(START / 1000, UTC).date()}',
+                    'status': 404,
+                    'error_key': 'shield_zone.not_found',
+                    'message': 'Shield Zone 9999 was not found.',
+                },
+                'shield_zone_id': 9999,
+            }
+        ]
         emulator.fault(service='api', path=f'/shield/event-logs/{QUIET}/', status=503, times=2)
         failure = [event for event in await source.take(2) if event['shield_zone_id'] == QUIET][0]
         assert failure['error']['status'] == 503 and failure['error']['error_key'] == 'service_unavailable'
@@ -186,7 +196,9 @@ def test_api_errors_are_events_and_polling_goes_on(emulator: Emulator, caplog: p
     assert '9999' in caplog.text
 
 
-def test_a_refused_key_is_an_error_event_that_never_shows_the_key(emulator: Emulator, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_refused_key_is_an_error_event_that_never_shows_the_key(
+    emulator: Emulator, caplog: pytest.LogCaptureFixture
+) -> None:
     async def scenario() -> None:
         source = Running(main, args(shield_zone_ids=[BUSY], api_key='wrong-key-0123456789'))
         event = (await source.take(1))[0]
@@ -204,19 +216,29 @@ def test_bursts_from_one_address_are_summarised(emulator: Emulator) -> None:
         source = Running(main, args(shield_zone_ids=[QUIET], burst_threshold=5, burst_minutes=1))
         await source.quiet(0.2)
         emulator.traffic(kind='attack', shield_zone_id=QUIET, ip='203.0.113.9', count=4)
-        emulator.traffic(shield_zone_id=QUIET, events=[
-            {'log': {'ip': '203.0.113.9', 'ruleId': 'RL-1001'}},           # rate limit: counts
-            {'log': {'ip': '203.0.113.9', 'ruleId': 'BOT-2001'}},          # bot detection: does not
-            {'log': {'ip': '198.51.100.1'}},                              # another address
-        ])
+        emulator.traffic(
+            shield_zone_id=QUIET,
+            events=[
+                {'log': {'ip': '203.0.113.9', 'ruleId': 'RL-1001'}},  # rate limit: counts
+                {'log': {'ip': '203.0.113.9', 'ruleId': 'BOT-2001'}},  # bot detection: does not
+                {'log': {'ip': '198.51.100.1'}},  # another address
+            ],
+        )
         assert [list(event) for event in await source.take(7)] == [['shield_event', 'shield_zone_id']] * 7
         emulator.traffic(shield_zone_id=QUIET, events=[{'log': {'ip': '203.0.113.9'}}, {'log': {'ip': '203.0.113.9'}}])
         events = await source.take(3)
         assert ['shield_burst' in event for event in events] == [False, True, False]
-        assert events[1] == {'shield_burst': {
-            'ip': '203.0.113.9', 'events': 6, 'minutes': 1, 'first_timestamp': START, 'last_timestamp': START,
-            'features': {'waf': 5, 'rate_limit': 1},
-        }, 'shield_zone_id': QUIET}
+        assert events[1] == {
+            'shield_burst': {
+                'ip': '203.0.113.9',
+                'events': 6,
+                'minutes': 1,
+                'first_timestamp': START,
+                'last_timestamp': START,
+                'features': {'waf': 5, 'rate_limit': 1},
+            },
+            'shield_zone_id': QUIET,
+        }
         # still inside the window: no second summary; a window later, the burst goes on and is told again
         emulator.clock.now += 30_000
         emulator.traffic(kind='attack', shield_zone_id=QUIET, ip='203.0.113.9', count=3)
@@ -262,18 +284,29 @@ def test_the_environment_gives_the_connection(emulator: Emulator, monkeypatch: p
     run(scenario)
 
 
-@pytest.mark.parametrize('given, message', [
-    ({}, 'give shield_zone_ids or pullzone_names'),
-    ({'shield_zone_ids': [BUSY], 'colour': 'red'}, 'unknown argument colour'),
-    ({'shield_zone_ids': ['x']}, 'shield_zone_ids must hold positive integer ids'),
-    ({'shield_zone_ids': [BUSY], 'interval': 0}, 'interval must be greater than 0'),
-    ({'shield_zone_ids': [BUSY], 'start': 'yesterday'}, 'start must be ISO 8601'),
-    ({'shield_zone_ids': [BUSY], 'burst_threshold': 0}, 'burst_threshold must be an integer of at least 1'),
-    ({'shield_zone_ids': [BUSY], 'api_url': None}, 'api_url (or the environment variable EDGE_API_URL) is required'),
-    ({'shield_zone_ids': [BUSY], 'api_url': 'ftp://x'}, 'api_url must be an http:// or https:// URL'),
-    ({'shield_zone_ids': [BUSY], 'api_key': None}, 'api_key (or the environment variable EDGE_API_KEY) is required'),
-])
-def test_bad_arguments_are_refused_before_any_request(emulator: Emulator, given: dict[str, t.Any], message: str) -> None:
+@pytest.mark.parametrize(
+    'given, message',
+    [
+        ({}, 'give shield_zone_ids or pullzone_names'),
+        ({'shield_zone_ids': [BUSY], 'colour': 'red'}, 'unknown argument colour'),
+        ({'shield_zone_ids': ['x']}, 'shield_zone_ids must hold positive integer ids'),
+        ({'shield_zone_ids': [BUSY], 'interval': 0}, 'interval must be greater than 0'),
+        ({'shield_zone_ids': [BUSY], 'start': 'yesterday'}, 'start must be ISO 8601'),
+        ({'shield_zone_ids': [BUSY], 'burst_threshold': 0}, 'burst_threshold must be an integer of at least 1'),
+        (
+            {'shield_zone_ids': [BUSY], 'api_url': None},
+            'api_url (or the environment variable EDGE_API_URL) is required',
+        ),
+        ({'shield_zone_ids': [BUSY], 'api_url': 'ftp://x'}, 'api_url must be an http:// or https:// URL'),
+        (
+            {'shield_zone_ids': [BUSY], 'api_key': None},
+            'api_key (or the environment variable EDGE_API_KEY) is required',
+        ),
+    ],
+)
+def test_bad_arguments_are_refused_before_any_request(
+    emulator: Emulator, given: dict[str, t.Any], message: str
+) -> None:
     async def scenario() -> None:
         with pytest.raises(ValueError, match=r'^edge\.platform\.shield_events: ') as caught:
             await main(None, dict(args(), **given))
