@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import shutil
 
-
 try:
     import antsibull_nox
     from antsibull_nox.ansible import get_ansible_core_info, get_supported_core_versions

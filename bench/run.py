@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import os
 import pathlib
@@ -242,7 +243,8 @@ def per_task(tree: pathlib.Path, repeat: int) -> list[Row]:
         task = {
             'debug': '      ansible.builtin.debug:\n        msg: one task\n',
             'uri': (
-                "      ansible.builtin.uri:\n        url: \"{{ lookup('ansible.builtin.env', 'EDGE_API_URL') }}/pullzone/1001\"\n"
+                '      ansible.builtin.uri:\n'
+                "        url: \"{{ lookup('ansible.builtin.env', 'EDGE_API_URL') }}/pullzone/1001\"\n"
                 "        headers:\n          AccessKey: \"{{ lookup('ansible.builtin.env', 'EDGE_API_KEY') }}\"\n"
             ),
             'module': '      edge.platform.pullzone_info:\n        id: 1001\n',
@@ -354,8 +356,8 @@ def absolute(tree: pathlib.Path, repeat: int) -> list[Row]:
             samples = interleaved(
                 repeat,
                 {
-                    'ours': lambda: run(command, env, emulator),
-                    'processes': lambda: run(command, dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
+                    'ours': functools.partial(run, command, env, emulator),
+                    'processes': functools.partial(run, command, dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
                 },
             )
         finally:
@@ -388,7 +390,8 @@ COMPARISONS: dict[str, t.Callable[[pathlib.Path, int], list[Row]]] = {
 
 def table(rows: list[Row]) -> str:
     lines = [
-        '| scenario | figure | edge.platform | as module processes | alternative | alternative | ratio | target | result | notes |',
+        '| scenario | figure | edge.platform | as module processes | alternative | alternative | ratio | target '
+        '| result | notes |',
         '|---|---|---:|---:|---|---:|---:|---|---|---|',
     ]
     for row in rows:
@@ -398,8 +401,9 @@ def table(rows: list[Row]) -> str:
 
         ratio = f'{row.ratio:.2f}' if row.ratio is not None else ''
         lines.append(
-            f'| {row.scenario} | {row.measured} | {number(row.ours)} | {number(row.ours_processes)} | {row.alternative} | '
-            f"{number(row.theirs)} | {ratio} | {row.target} | {'met' if row.met else 'MISSED'} | {row.notes} |"
+            f'| {row.scenario} | {row.measured} | {number(row.ours)} | {number(row.ours_processes)} '
+            f"| {row.alternative} | {number(row.theirs)} | {ratio} | {row.target} | {'met' if row.met else 'MISSED'} "
+            f'| {row.notes} |'
         )
     return '\n'.join(lines)
 

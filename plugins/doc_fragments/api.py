@@ -39,8 +39,8 @@ options:
     description:
       - Base address of the CDN request logging API (the C({logging_url}) of the API description).
       - Used by the modules that read CDN request logs (M(edge.platform.cdn_log_info), M(edge.platform.cdn_log_export));
-        the others accept it and ignore it, so it can be set for the whole action group. If not set, the value of the E(EDGE_LOGGING_API_URL)
-        environment variable is used.
+        the others accept it and ignore it, so it can be set for the whole action group. If not set, the value of
+        the E(EDGE_LOGGING_API_URL) environment variable is used.
     type: str
   validate_certs:
     description:

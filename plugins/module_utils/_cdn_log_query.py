@@ -115,8 +115,8 @@ class LogQuery:
         if wrong:
             other = 2 if self.version == 1 else 1
             module.fail(
-                f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not supported with api_version {self.version} "
-                f'(only with api_version {other})'
+                f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not supported "
+                f'with api_version {self.version} (only with api_version {other})'
             )
 
         now = utc_now()
@@ -178,7 +178,10 @@ def csv_value(value: t.Any) -> str:
 
 
 def csv_lines(rows: t.Iterable[dict[str, t.Any]], columns: t.Sequence[str], header: bool) -> bytes:
-    """Rows as CSV records (RFC 4180 quoting, one line each unless a value holds a line break); fields not in ``columns`` are left out."""
+    """Rows as CSV records (RFC 4180 quoting, one line each unless a value holds a line break).
+
+    Fields not in ``columns`` are left out.
+    """
     text = io.StringIO()
     writer = csv.writer(text, lineterminator='\n')
     if header:
@@ -210,7 +213,10 @@ class LogReader:
     # ---- v2 ---------------------------------------------------------------------------------------------------------
 
     def v2_pages(self, wanted: int | None) -> t.Iterator[list[dict[str, t.Any]]]:
-        """The rows of the window, page by page: ``wanted`` rows at most, or all of them (None) with the largest page."""
+        """The rows of the window, page by page.
+
+        ``wanted`` rows at most, or all of them (None) with the largest page.
+        """
         query = self.query
         start, end = t.cast('tuple[datetime.datetime, datetime.datetime]', query.window)
         operation = f'query CDN logs of pull zone {self.pullzone_id}'

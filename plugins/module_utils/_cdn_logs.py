@@ -220,7 +220,8 @@ def check_date(day: datetime.date, now: datetime.datetime) -> datetime.date:
     last = now.date()
     if not first <= day <= last:
         raise ValueError(
-            f'date {day.isoformat()} is outside the 3-day log retention: give a date from {first.isoformat()} to {last.isoformat()}'
+            f'date {day.isoformat()} is outside the 3-day log retention: '
+            f'give a date from {first.isoformat()} to {last.isoformat()}'
         )
     return day
 

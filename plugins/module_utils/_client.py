@@ -13,6 +13,7 @@ Edge Platform API answers with.
 
 from __future__ import annotations
 
+import contextlib
 import email.utils
 import ipaddress
 import json
@@ -72,7 +73,7 @@ def url_problem(option: str, url: str, schemes: t.Sequence[str] = ('http', 'http
     if '@' in parts.netloc:
         return f'{option} must not hold a user name or password (user@host): the collection sends its own credentials'
     try:
-        parts.port
+        parts.port  # noqa: B018  (reading the port checks it)
     except ValueError:
         return f'{option} has an invalid port, got {url!r}'
     if not parts.hostname:
@@ -332,10 +333,8 @@ class Deadline:
     def _shut(self) -> None:
         # The answer keeps reading from this socket even after its connection forgot it.
         if self._socket is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self._socket.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
 
 
 def _deadline_pool(base: t.Any, deadline: Deadline) -> t.Any:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import contextlib
 import datetime
 import math
 import os
@@ -550,10 +551,9 @@ class EnvFile:
             if self.exists:
                 current = os.lstat(self.path)
                 if (current.st_uid, current.st_gid) != (os.getuid(), os.getgid()):
-                    try:
+                    # Not allowed to give it away: the file becomes ours, still 0600.
+                    with contextlib.suppress(OSError):
                         os.chown(temporary, current.st_uid, current.st_gid)
-                    except OSError:
-                        pass  # not allowed to give it away: the file becomes ours, still 0600
             os.replace(temporary, self.path)
         except BaseException:
             if os.path.exists(temporary):

@@ -84,7 +84,8 @@ def parse_time(value: t.Any, option: str = 'time', now: datetime.datetime | None
         return parse_iso(text)
     except ValueError:
         raise ValueError(
-            f'{option} must be ISO 8601 (2026-11-22T10:00:00Z), epoch milliseconds or relative (now, -24h, -30m), got {value!r}'
+            f'{option} must be ISO 8601 (2026-11-22T10:00:00Z), epoch milliseconds '
+            f'or relative (now, -24h, -30m), got {value!r}'
         ) from None
 
 

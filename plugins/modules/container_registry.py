@@ -125,7 +125,8 @@ registry:
       type: str
       sample: deploy-bot
     type:
-      description: Registry type as the API names it (C(dockerHub), C(gitHub)), derived from C(hostName); null when the host is not one of them.
+      description: Registry type as the API names it (C(dockerHub), C(gitHub)), derived from C(hostName); null when
+        the host is not one of them.
       type: str
       sample: dockerHub
     isPublic:

@@ -37,7 +37,8 @@ attributes:
         skipped too.
   diff_mode:
     support: partial
-    details: The diff lists the SQL text of the statements that changed (or would change) the database; argument values are not shown.
+    details: The diff lists the SQL text of the statements that changed (or would change) the database; argument
+      values are not shown.
 options:
   api_key:
     description:
@@ -220,9 +221,8 @@ class Statements(EdgeResource):
     @functools.cached_property
     def statements(self) -> list[Statement]:
         given = self.params['statements']
-        return parse_statements(
-            [given] if isinstance(given, str) else given
-        )  # one string is one statement: never split
+        # One string is one statement: never split.
+        return parse_statements([given] if isinstance(given, str) else given)
 
     @property
     def transaction(self) -> bool:
@@ -360,7 +360,8 @@ class Statements(EdgeResource):
                 if self.transaction:
                     note = 'the transaction was rolled back, no statement took effect'
                 else:
-                    note = f'the statements before it stay applied, the {len(self.statements) - statement.number} after it did not run'
+                    not_run = len(self.statements) - statement.number
+                    note = f'the statements before it stay applied, the {not_run} after it did not run'
                 failure = self.statement_error(statement, error, note)
                 self.module.fail(
                     str(failure),

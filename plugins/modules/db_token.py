@@ -240,7 +240,8 @@ class DatabaseTokens(EdgeResource):
         module.refuse_blank('database_name')
         if params['database_id'] is not None and not DATABASE_ID_RE.match(params['database_id']):
             module.fail(
-                f"database_id must be a database id such as db_01HZX3J5K8M9N0P1Q2R3S4T5V6, got {params['database_id']!r}"
+                'database_id must be a database id such as db_01HZX3J5K8M9N0P1Q2R3S4T5V6, '
+                f"got {params['database_id']!r}"
             )
         if params['regenerate'] and params['state'] != 'absent':
             module.fail('regenerate requires state=absent (regenerating revokes every token of the database first)')

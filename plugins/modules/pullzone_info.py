@@ -148,7 +148,8 @@ pullzones:
           type: str
           sample: null
         CertificateKey:
-          description: The certificate's key; C(********) when set, unless O(include_secrets=true); null unless O(include_certificate=true).
+          description: The certificate's key; C(********) when set, unless O(include_secrets=true); null unless
+            O(include_certificate=true).
           type: str
           sample: null
   sample:

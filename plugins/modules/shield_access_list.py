@@ -182,7 +182,8 @@ access_list:
       type: int
       sample: 0
     action:
-      description: What the Shield zone does with matching requests (0 None, 1 Allow, 2 Block, 3 Challenge, 4 Log, 5 Bypass).
+      description: What the Shield zone does with matching requests (0 None, 1 Allow, 2 Block, 3 Challenge, 4 Log,
+        5 Bypass).
       type: int
       sample: 1
     isEnabled:

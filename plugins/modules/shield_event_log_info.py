@@ -99,7 +99,8 @@ logs:
       description: The event's request context, as a string.
       type: str
     labels:
-      description: C(asn), C(country), C(ruleId), C(severity), C(method), C(ruleGroup), C(status) and C(serverZone), all strings.
+      description: C(asn), C(country), C(ruleId), C(severity), C(method), C(ruleGroup), C(status) and C(serverZone),
+        all strings.
       type: dict
   sample:
     - logId: af8915dd-a35c-14b7-ca07-a4cc53b7c5af

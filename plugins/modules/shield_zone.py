@@ -15,10 +15,10 @@ description:
   - The pull zone is given by O(pullzone_id) or by O(pullzone_name).
   - Only options you set are managed; every other setting keeps its remote value. Settings that already
     have the wanted value are not sent, and a run where nothing differs sends no write.
-  - The Shield zone settings are changed with one update request. Bot detection settings (O(bot_detection_execution_mode)
-    and the other C(bot_detection_*) options) and upload scanning settings (O(upload_scanning_enabled),
-    O(csam_scanning_mode), O(antivirus_scanning_mode)) have their own endpoints; they are read and written only when
-    you set one of their options.
+  - The Shield zone settings are changed with one update request. Bot detection settings
+    (O(bot_detection_execution_mode) and the other C(bot_detection_*) options) and upload scanning settings
+    (O(upload_scanning_enabled), O(csam_scanning_mode), O(antivirus_scanning_mode)) have their own endpoints;
+    they are read and written only when you set one of their options.
   - The API has no way to delete a Shield zone, so this module has no C(state) option. To switch protection
     off, set O(waf_enabled=false), O(ddos_shield_sensitivity=off), O(learning_mode=false),
     O(bot_detection_execution_mode=log_only) with the C(bot_detection_*_sensitivity) options V(off), and
@@ -495,9 +495,8 @@ class ShieldZone(EdgeResource):
             if wrong:
                 self.module.fail(f'waf_custom_rule_order holds ids that are not positive: {wrong}')
             if len(set(order)) != len(order):
-                self.module.fail(
-                    f'waf_custom_rule_order lists a rule more than once: {sorted({r for r in order if order.count(r) > 1})}'
-                )
+                repeated = sorted({rule for rule in order if order.count(rule) > 1})
+                self.module.fail(f'waf_custom_rule_order lists a rule more than once: {repeated}')
         for option in ('waf_disabled_rules', 'waf_log_only_rules', 'waf_request_ignored_headers'):
             if params[option] is not None and any(not item.strip() for item in params[option]):
                 self.module.fail(f'{option} must not hold empty strings')

@@ -66,7 +66,8 @@ EXAMPLES = r'''
 
 - name: Name the Shield zones whose web application firewall only logs
   ansible.builtin.debug:
-    msg: "{{ shield.shield_zones | selectattr('wafExecutionMode', 'equalto', 0) | map(attribute='shieldZoneId') | list }}"
+    msg: "{{ shield.shield_zones | selectattr('wafExecutionMode', 'equalto', 0) | map(attribute='shieldZoneId')
+      | list }}"
 
 - name: Read the Shield zone of a pull zone, with the entries of its custom access lists
   edge.platform.shield_zone_info:
@@ -76,7 +77,8 @@ EXAMPLES = r'''
 
 - name: Show the names of its disabled custom access lists
   ansible.builtin.debug:
-    msg: "{{ assets_shield.shield_zones[0].accessLists.customLists | rejectattr('isEnabled') | map(attribute='name') | list }}"
+    msg: "{{ assets_shield.shield_zones[0].accessLists.customLists | rejectattr('isEnabled')
+      | map(attribute='name') | list }}"
   when: assets_shield.shield_zones | length > 0
 '''
 

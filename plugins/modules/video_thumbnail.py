@@ -152,6 +152,7 @@ import typing as t
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
+from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem
 from ansible_collections.edge.platform.plugins.module_utils._video import (
     IMAGE_KINDS,
     download_digest,
@@ -159,7 +160,6 @@ from ansible_collections.edge.platform.plugins.module_utils._video import (
     image_kind,
     video_path,
 )
-from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem
 
 KINDS = ', '.join(IMAGE_KINDS[:-1]) + ' or ' + IMAGE_KINDS[-1]
 
@@ -266,7 +266,7 @@ class Thumbnail(EdgeResource):
 
         def body() -> t.BinaryIO:
             # A fresh stream per attempt: a retry sends the whole file again.
-            handle = open(src, 'rb')
+            handle = open(src, 'rb')  # noqa: SIM115  (closed in update's finally, after the last attempt)
             opened.append(handle)
             return handle
 

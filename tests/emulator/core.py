@@ -274,7 +274,7 @@ class State:
 
 # ---- authentication ----------------------------------------------------------------------
 
-AuthCheck = t.Callable[[State, Request], t.Optional[ApiError]]
+AuthCheck = t.Callable[[State, Request], ApiError | None]
 
 
 def access_key_auth(state: State, request: Request) -> ApiError | None:

@@ -153,7 +153,7 @@ class Analysis:
     """What SQLite says about one statement before it runs."""
 
     param_count: int = 0
-    param_names: dict[int, t.Optional[str]] = field(default_factory=dict)  # referenced parameters only
+    param_names: dict[int, str | None] = field(default_factory=dict)  # referenced parameters only
     readonly: bool = True
     is_explain: bool = False
     returns_rows: bool = False
@@ -181,7 +181,7 @@ def analyze(conn: sqlite3.Connection, sql: str) -> Analysis:
         except (sqlite3.Error, sqlite3.Warning) as exc:
             raise sqlite_error(exc) from None
         return Analysis(
-            param_count=count, param_names={i: None for i in range(1, count + 1)}, is_explain=True, returns_rows=True
+            param_count=count, param_names=dict.fromkeys(range(1, count + 1)), is_explain=True, returns_rows=True
         )
     try:
         count, cursor = _with_param_count(conn, f'EXPLAIN {sql}')
@@ -192,9 +192,7 @@ def analyze(conn: sqlite3.Connection, sql: str) -> Analysis:
     for _addr, opcode, p1, p2, _p3, p4, _p5, _comment in program:
         if opcode == 'Variable':
             analysis.param_names[p1] = p4
-        elif opcode == 'Transaction' and p2:
-            analysis.readonly = False
-        elif opcode in WRITE_OPCODES:
+        elif (opcode == 'Transaction' and p2) or opcode in WRITE_OPCODES:
             analysis.readonly = False
         elif opcode == 'ResultRow':
             analysis.returns_rows = True
@@ -229,7 +227,7 @@ def bind(analysis: Analysis, args: list[t.Any], named: dict[str, t.Any]) -> t.An
             raise HranaError(f'The statement expects a value for parameter {label}, but none was given', 'ARGS_INVALID')
     names_by_index = [analysis.param_names.get(index) for index in range(1, analysis.param_count + 1)]
     if names_by_index and all(name and name[0] in ':@$' for name in names_by_index):
-        return {t.cast(str, name)[1:]: value for name, value in zip(names_by_index, values)}
+        return {t.cast(str, name)[1:]: value for name, value in zip(names_by_index, values, strict=True)}
     return values
 
 

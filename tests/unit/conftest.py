@@ -11,7 +11,6 @@ import json
 import typing as t
 
 import pytest
-
 from ansible.module_utils import basic
 from ansible.module_utils.common.text.converters import to_bytes
 
@@ -59,9 +58,8 @@ def run_module(monkeypatch: pytest.MonkeyPatch) -> t.Callable[..., ModuleExit]:
         main: t.Callable[[], None], args: dict[str, t.Any], check_mode: bool = False, diff: bool = False
     ) -> ModuleExit:
         full = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff)
-        with patch_module_args(full):
-            with pytest.raises(ModuleExit) as caught:
-                main()
+        with patch_module_args(full), pytest.raises(ModuleExit) as caught:
+            main()
         return caught.value
 
     return run

@@ -38,4 +38,4 @@ def test_every_module_documents_the_action_group() -> None:
 def test_module_version_is_the_collection_version() -> None:
     """Modules report galaxy.yml's version; ``make release`` writes their copy of it."""
     galaxy = yaml.safe_load((ROOT / 'galaxy.yml').read_text(encoding='utf-8'))
-    assert COLLECTION_VERSION == galaxy['version'], 'run "make release" to write galaxy.yml\'s version into _version.py'
+    assert galaxy['version'] == COLLECTION_VERSION, 'run "make release" to write galaxy.yml\'s version into _version.py'

@@ -139,7 +139,8 @@ PATHS = (
 )
 USER_AGENTS = (
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
-    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Safari/605.1.15',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) '
+    'Version/18.1 Safari/605.1.15',
     'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148',
     'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
     'curl/8.11.0',
@@ -196,7 +197,8 @@ def profile_of(zone: dict[str, t.Any]) -> ZoneProfile:
 
 @functools.lru_cache(maxsize=6000)
 def minute_rows(salt: int, anchor: int, profile: ZoneProfile, index: int) -> tuple[dict[str, t.Any], ...]:
-    """The requests of minute ``index`` before the anchor (``[anchor - (index+1) min, anchor - index min)``), oldest first.
+    """The requests of minute ``index`` before the anchor (``[anchor - (index+1) min, anchor - index min)``),
+    oldest first.
 
     Shared between requests: callers must not change them.
     """
@@ -673,7 +675,8 @@ class CdnLogs(Area):
                 raise invalid('The range from from to to cannot exceed 3 days.', 'from')
             if begin < current - RETENTION_MS - RETENTION_GRACE_MS:
                 raise invalid(
-                    f'from must fall within the 3-day log retention window (not before {iso_ms(current - RETENTION_MS)}).',
+                    'from must fall within the 3-day log retention window '
+                    f'(not before {iso_ms(current - RETENTION_MS)}).',
                     'from',
                 )
             if begin > current:

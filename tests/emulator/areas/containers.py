@@ -199,7 +199,8 @@ def _check_registry_body(body: t.Any) -> list[dict[str, str]]:
         errors.append(
             {
                 'field': 'displayName',
-                'message': f'The field displayName must be a string with a minimum length of 1 and a maximum length of {DISPLAY_NAME_MAX}.',
+                'message': 'The field displayName must be a string with a minimum length of 1 '
+                f'and a maximum length of {DISPLAY_NAME_MAX}.',
             }
         )
     registry_type = body.get('type')

@@ -163,7 +163,7 @@ def revoke_tokens(state: State, db_id: str) -> None:
 def database_for(state: State, request: Request) -> str | None:
     """The database a pipeline request is for: the one whose port it reached."""
     server = request.scope.get('server') or ('', 0)
-    return t.cast(t.Optional[str], state.fixed.get('database_ports', {}).get(int(server[1] or 0)))
+    return t.cast(str | None, state.fixed.get('database_ports', {}).get(int(server[1] or 0)))
 
 
 def database_auth(state: State, request: Request) -> ApiError | None:

@@ -46,7 +46,8 @@ register_error_style('api', '/shield', shield_error)
 
 
 def listing_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, t.Any]:
-    """The zone list and the pull zone mapping answer 401 with ``UnauthorizedResult`` (``{statusCode}``), as the reference says."""
+    """The zone list and the pull zone mapping answer 401 with ``UnauthorizedResult`` (``{statusCode}``), as the
+    reference says."""
     return {'statusCode': status} if status == 401 else shield_error(status, key, message, field_name)
 
 
@@ -520,7 +521,8 @@ class Shield(Area):
             if used + len(entries) > entry_limit:
                 raise ApiError(
                     400,
-                    f'The custom entry limit of {entry_limit} would be exceeded ({used} in use, {len(entries)} in this list).',
+                    f'The custom entry limit of {entry_limit} would be exceeded '
+                    f'({used} in use, {len(entries)} in this list).',
                     'access_list.entry_limit_exceeded',
                     'content',
                 )

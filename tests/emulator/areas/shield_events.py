@@ -148,7 +148,8 @@ USER_AGENTS = (
     'python-requests/2.31.0',
     'Nikto/2.5.0',
     'Go-http-client/1.1',
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1',
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) '
+    'Version/17.1 Mobile/15E148 Safari/604.1',
     'masscan/1.3',
 )
 JA4 = (
@@ -471,7 +472,7 @@ def read_token(scale: int, zone_id: int, day: datetime.date, token: str) -> tupl
 
 # ---- filters -----------------------------------------------------------------------------------------------
 
-Matcher = t.Callable[[t.Dict[str, str]], bool]
+Matcher = t.Callable[[dict[str, str]], bool]
 
 
 def _wildcard(pattern: str) -> re.Pattern[str]:

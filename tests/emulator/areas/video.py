@@ -298,7 +298,8 @@ async def fetch_image(url: str) -> bytes:
     if parts.hostname != '127.0.0.1':
         raise ApiError(
             400,
-            f'The request or URL was invalid: the emulator fetches thumbnails from 127.0.0.1 only, not {parts.hostname}',
+            'The request or URL was invalid: the emulator fetches thumbnails from 127.0.0.1 only, '
+            f'not {parts.hostname}',
             'invalid_request',
         )
     try:

@@ -14,8 +14,7 @@ import typing as t
 import pytest
 from starlette.testclient import TestClient
 
-from ansible_collections.edge.platform.tests.emulator.areas import AREAS
-from ansible_collections.edge.platform.tests.emulator.areas import cdn_logs as area
+from ansible_collections.edge.platform.tests.emulator.areas import AREAS, cdn_logs as area
 from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.emulator.server import build_service
 from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY as KEY
@@ -189,7 +188,7 @@ def test_v2_answer_shape(logging: TestClient) -> None:
         'includeOriginShield': False,
     }
     for row in body['data']:
-        assert V2_KEYS <= set(row)
+        assert set(row) >= V2_KEYS
         assert row['pullZoneId'] == LOGGING_ON
         assert row['cacheStatus'] in area.CACHE_STATUSES
         assert isinstance(row['statusCode'], int) and isinstance(row['bytesSent'], int)
@@ -318,7 +317,7 @@ def test_v2_retention_grace_and_cut(logging: TestClient, monkeypatch) -> None:
         == 200
     )
     later = query(logging, **{'from': iso(NOW - 71 * HOUR), 'to': iso(NOW - 70 * HOUR), 'limit': 10000}).json()['data']
-    assert not set(row['requestId'] for row in oldest) & set(row['requestId'] for row in later)
+    assert not {row['requestId'] for row in oldest} & {row['requestId'] for row in later}
 
 
 # ---- pull zones, credentials, rate limit -----------------------------------------------------------------------------
@@ -366,7 +365,7 @@ def test_credentials(fixed: State) -> None:
 
 
 def test_rate_limit_per_pull_zone(logging: TestClient, clock: Clock, fixed: State) -> None:
-    for number in range(30):
+    for _request in range(30):
         assert query(logging, limit=1).status_code == 200
         clock.now += 0.1
     limited = query(logging, limit=1)
@@ -409,7 +408,7 @@ def test_v1_day_file_matches_v2(logging: TestClient) -> None:
         'data'
     ]
     assert len(lines) == len(v2)
-    for text, row in zip(lines, v2):
+    for text, row in zip(lines, v2, strict=True):
         fields = text.split('|')
         assert len(fields) == 12
         expected = [str(row[name]) for name in area.V1_FIELDS]

@@ -199,6 +199,7 @@ def test_tokens_are_per_database_and_revoking_ends_them_all(dbs: Databases) -> N
 
 def test_expired_tokens_fail(dbs: Databases, monkeypatch: pytest.MonkeyPatch) -> None:
     import datetime
+
     from ansible_collections.edge.platform.tests.emulator.areas import databases as module
 
     record = dbs.by_name('app-main')
@@ -374,7 +375,8 @@ def test_sequence_describe_and_stored_sql(dbs: Databases) -> None:
         [
             {
                 'type': 'sequence',
-                'sql': "CREATE TABLE s (a TEXT); -- note; with a semicolon\nINSERT INTO s VALUES ('x;y'); INSERT INTO s VALUES ('z')",
+                'sql': 'CREATE TABLE s (a TEXT); -- note; with a semicolon\n'
+                "INSERT INTO s VALUES ('x;y'); INSERT INTO s VALUES ('z')",
             },
             {'type': 'describe', 'sql': 'SELECT a AS value, ?2 FROM s WHERE a = :a'},
             {'type': 'describe', 'sql': 'DELETE FROM s'},

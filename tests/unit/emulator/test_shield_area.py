@@ -239,7 +239,7 @@ def test_bot_detection_and_upload_scanning(api: TestClient) -> None:
     assert api.get('/shield/shield-zone/99/upload-scanning').status_code == 404
 
 
-# ---- custom access lists -------------------------------------------------------------------------------------------------
+# ---- custom access lists ---------------------------------------------------------------------------------------------
 
 
 def test_overview(api: TestClient, state: State) -> None:

@@ -16,8 +16,7 @@ import typing as t
 import pytest
 from starlette.testclient import TestClient
 
-from ansible_collections.edge.platform.tests.emulator.areas import AREAS
-from ansible_collections.edge.platform.tests.emulator.areas import shield_events as area
+from ansible_collections.edge.platform.tests.emulator.areas import AREAS, shield_events as area
 from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.emulator.server import build_service
 from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY as KEY

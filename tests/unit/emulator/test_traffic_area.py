@@ -13,9 +13,7 @@ import typing as t
 import pytest
 from starlette.testclient import TestClient
 
-from ansible_collections.edge.platform.tests.emulator.areas import AREAS
-from ansible_collections.edge.platform.tests.emulator.areas import cdn_logs
-from ansible_collections.edge.platform.tests.emulator.areas import shield_events
+from ansible_collections.edge.platform.tests.emulator.areas import AREAS, cdn_logs, shield_events
 from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service
 from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY as KEY

@@ -13,8 +13,7 @@ import httpx
 import pytest
 from starlette.testclient import TestClient
 
-from ansible_collections.edge.platform.tests.emulator.areas import AREAS
-from ansible_collections.edge.platform.tests.emulator.areas import video as video_area
+from ansible_collections.edge.platform.tests.emulator.areas import AREAS, video as video_area
 from ansible_collections.edge.platform.tests.emulator.core import ServiceMiddleware, State
 from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service
 from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY as KEY

@@ -49,7 +49,8 @@ DOCUMENTATION = r'''
 short_description: An event for each new row of the CDN request logs
 version_added: 1.0.0
 description:
-  - Polls the CDN request logs (logging API v2) of one or more pull zones and emits each new row once, resuming from a state file.
+  - Polls the CDN request logs (logging API v2) of one or more pull zones and emits each new row once,
+    resuming from a state file.
 author:
   - edge.platform contributors
 '''
@@ -63,7 +64,7 @@ if not __name__.startswith('ansible_collections.'):
     # ansible-rulebook runs this file by path: import the collection from the tree this file is in.
     sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), *(['..'] * 7))))
 
-from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (  # noqa: E402
+from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (
     RETENTION,
     Pacer,
     iso_ms,
@@ -71,10 +72,10 @@ from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (  
     normalize_status,
     read_v2_page,
 )
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id  # noqa: E402
-from ansible_collections.edge.platform.plugins.module_utils._timespec import epoch_ms, parse_iso  # noqa: E402
-from ansible_collections.edge.platform.plugins.plugin_utils import _event_sources as event_sources  # noqa: E402
-from ansible_collections.edge.platform.plugins.plugin_utils._event_sources import (  # noqa: E402
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id
+from ansible_collections.edge.platform.plugins.module_utils._timespec import epoch_ms, parse_iso
+from ansible_collections.edge.platform.plugins.plugin_utils import _event_sources as event_sources
+from ansible_collections.edge.platform.plugins.plugin_utils._event_sources import (
     CONNECTION_ARGS,
     LOG,
     POLLING_ARGS,

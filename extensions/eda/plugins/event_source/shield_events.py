@@ -64,10 +64,10 @@ if not __name__.startswith('ansible_collections.'):
     # ansible-rulebook runs this file by path: import the collection from the tree this file is in.
     sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), *(['..'] * 7))))
 
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id  # noqa: E402
-from ansible_collections.edge.platform.plugins.module_utils._shield import no_shield_zone, shield_zone_of_pullzone  # noqa: E402
-from ansible_collections.edge.platform.plugins.module_utils._shield_events import kept_days, read_page  # noqa: E402
-from ansible_collections.edge.platform.plugins.plugin_utils._event_sources import (  # noqa: E402
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id
+from ansible_collections.edge.platform.plugins.module_utils._shield import no_shield_zone, shield_zone_of_pullzone
+from ansible_collections.edge.platform.plugins.module_utils._shield_events import kept_days, read_page
+from ansible_collections.edge.platform.plugins.plugin_utils._event_sources import (
     CONNECTION_ARGS,
     LOG,
     POLLING_ARGS,
@@ -99,7 +99,8 @@ def context_of(entry: dict[str, t.Any]) -> dict[str, t.Any]:
 
 
 class PagePosition(Cursor):
-    """Where a zone's reading stands: ``day``, the ``token`` of the page to read first and the ``seen`` ids of that page.
+    """Where a zone's reading stands: ``day``, the ``token`` of the page to read first and the ``seen`` ids of
+    that page.
 
     ``floor`` (epoch ms) is where a first run started: older entries are not emitted.
     """

@@ -297,7 +297,7 @@ def both_ways(
 def assert_same(outcomes: dict[str, tuple[str, list[dict[str, t.Any]]]]) -> list[dict[str, t.Any]]:
     (shown_in, records_in), (shown_out, records_out) = outcomes['true'], outcomes['false']
     assert [record['task'] for record in records_in] == [record['task'] for record in records_out]
-    for inside, outside in zip(records_in, records_out):
+    for inside, outside in zip(records_in, records_out, strict=True):
         assert inside == outside, inside['task']
     assert shown_in == shown_out
     assert REGISTRY_PASSWORD not in shown_in + json.dumps(records_in)

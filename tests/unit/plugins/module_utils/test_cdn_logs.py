@@ -45,7 +45,10 @@ def test_v1_names_are_the_v2_property_names_in_file_order() -> None:
 
 
 def test_parse_v1_line_converts_numbers_and_time() -> None:
-    text = 'MISS|404|1795521600123|612|1001|203.0.113.7|https://ref.test/|https://a.test/x.png|DE|curl/8.11.0|abc123|EE\r\n'
+    text = (
+        'MISS|404|1795521600123|612|1001|203.0.113.7|https://ref.test/|https://a.test/x.png|DE|curl/8.11.0|'
+        'abc123|EE\r\n'
+    )
     assert parse_v1_line(text) == {
         'cacheStatus': 'MISS',
         'statusCode': 404,
@@ -151,7 +154,7 @@ def test_pacer_keeps_30_requests_in_any_10_seconds() -> None:
     clock = FakeClock()
     pacer = Pacer(clock=clock, sleep=clock.sleep)
     sent = []
-    for number in range(95):
+    for _request in range(95):
         pacer.wait()
         sent.append(clock.now)
         clock.now += 0.05
@@ -164,7 +167,7 @@ def test_pacer_keeps_30_requests_in_any_10_seconds() -> None:
 def test_pacer_does_not_wait_when_slow_enough() -> None:
     clock = FakeClock()
     pacer = Pacer(clock=clock, sleep=clock.sleep)
-    for number in range(100):
+    for _request in range(100):
         pacer.wait()
         clock.now += 0.34
     assert clock.slept == []

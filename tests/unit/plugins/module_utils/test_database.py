@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import datetime
 import os
-import tempfile
 import stat
+import tempfile
 
 import pytest
 
@@ -325,7 +325,8 @@ def test_bad_expires(text: str, message: str) -> None:
 def test_env_file_keeps_other_lines_and_replaces_in_place(tmp_path) -> None:
     path = tmp_path / 'app.env'
     path.write_text(
-        '# app settings\nexport SERVICE_DATABASE_URL="libsql://old"\nPORT=8080\nSERVICE_DATABASE_AUTH_TOKEN=old # comment\n'
+        '# app settings\nexport SERVICE_DATABASE_URL="libsql://old"\nPORT=8080\n'
+        'SERVICE_DATABASE_AUTH_TOKEN=old # comment\n'
         'SERVICE_DATABASE_AUTH_TOKEN=older\nLAST=1',
         encoding='utf-8',
     )

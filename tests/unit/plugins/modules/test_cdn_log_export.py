@@ -28,7 +28,6 @@ from ansible_collections.edge.platform.tests.unit.plugins.modules.test_cdn_log_i
     yesterday,
 )
 
-
 # A fixed window within the retention: 30 to 6 hours back, to the second.
 NOW = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
 START = (NOW - datetime.timedelta(hours=30)).strftime('%Y-%m-%dT%H:%M:%SZ')
@@ -58,7 +57,7 @@ def served(rows: list[dict[str, t.Any]], size: int) -> t.Callable[[Call], t.Any]
     return answer
 
 
-# ---- v1: the day file --------------------------------------------------------------------------------------------------
+# ---- v1: the day file ------------------------------------------------------------------------------------------------
 
 
 def test_v1_day_file_is_written_then_unchanged(fake_api, run_module, tmp_path):
@@ -186,7 +185,7 @@ def test_a_dest_that_cannot_be_written_is_a_clear_failure(fake_api, run_module, 
     assert os.listdir(tmp_path) == []
 
 
-# ---- v2: JSON Lines and CSV --------------------------------------------------------------------------------------------
+# ---- v2: JSON Lines and CSV ------------------------------------------------------------------------------------------
 
 
 def test_v2_json_lines_page_through_the_window_oldest_first(fake_api, run_module, tmp_path):
@@ -262,7 +261,7 @@ def test_an_unknown_pullzone_name_is_a_clear_failure(fake_api, run_module, tmp_p
     assert os.listdir(tmp_path) == []
 
 
-# ---- refused before any request ----------------------------------------------------------------------------------------
+# ---- refused before any request --------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

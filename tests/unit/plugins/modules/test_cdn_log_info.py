@@ -10,7 +10,6 @@ import os
 import typing as t
 
 import pytest
-
 from ansible.module_utils import basic
 
 from ansible_collections.edge.platform.plugins.module_utils import (
@@ -69,7 +68,10 @@ def page(rows: list[dict[str, t.Any]], offset: int, limit: int, more: bool) -> d
 
 def line(number: int, status: int = 200, agent: str = 'curl/8') -> str:
     millis = 1795000000000 + number
-    return f'HIT|{status}|{millis}|{100 + number}|1001|192.0.2.{number % 250}||https://a.test/{number}|DE|{agent}|r{number:04d}|DE\n'
+    return (
+        f'HIT|{status}|{millis}|{100 + number}|1001|192.0.2.{number % 250}||https://a.test/{number}|DE|{agent}|'
+        f'r{number:04d}|DE\n'
+    )
 
 
 def day_file(count: int) -> bytes:
@@ -318,7 +320,7 @@ def test_v1_dates_within_retention_are_accepted(fake_api, run_module, days_back)
     assert outcome.result['logs'] == []
 
 
-# ---- v1 ---------------------------------------------------------------------------------------------------------------
+# ---- v1 --------------------------------------------------------------------------------------------------------------
 
 
 def test_v1_rows_use_the_v2_names(fake_api, run_module):
@@ -402,7 +404,7 @@ def test_v1_errors_carry_the_api_code(fake_api, run_module):
     }
 
 
-# ---- v1 with the deprecated dest: still written, never a change ---------------------------------------------------------
+# ---- v1 with the deprecated dest: still written, never a change ------------------------------------------------------
 
 
 def dest_args(path: str, **extra: t.Any) -> dict[str, t.Any]:

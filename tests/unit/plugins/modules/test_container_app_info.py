@@ -109,8 +109,8 @@ def test_a_repeated_cursor_stops_with_an_error(fake_api: FakeApi, run_module: t.
     outcome = run_module(container_app_info.main, COMMON_ARGS)
     assert outcome.failed
     assert (
-        outcome.result['msg']
-        == 'list container applications failed: the API answered a cursor it had already given; stopping instead of looping'
+        outcome.result['msg'] == 'list container applications failed: the API answered a cursor it had already given; '
+        'stopping instead of looping'
     )
     assert len(fake_api.calls) == 2
 

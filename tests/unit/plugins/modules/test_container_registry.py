@@ -252,8 +252,8 @@ def test_a_status_without_message_and_a_missing_id(fake_api: FakeApi, run_module
     )
     first = run_module(container_registry.main, creds())
     assert (
-        first.result['msg']
-        == 'add container registry "hub" failed: HTTP 200 unknownErrorOccured: the API answered status unknownErrorOccured'
+        first.result['msg'] == 'add container registry "hub" failed: HTTP 200 unknownErrorOccured: '
+        'the API answered status unknownErrorOccured'
     )
     second = run_module(container_registry.main, creds())
     assert second.failed and 'the API answered no registry id' in second.result['msg']
@@ -305,7 +305,8 @@ def test_several_registries_with_the_name_are_refused(fake_api: FakeApi, run_mod
     assert outcome.failed
     assert (
         outcome.result['msg']
-        == 'find container registry "hub" failed: 2 registries have this display name (ids 7, 8); rename all but one to manage it'
+        == 'find container registry "hub" failed: 2 registries have this display name (ids 7, 8); '
+        'rename all but one to manage it'
     )
     assert fake_api.writes == []
 
@@ -458,8 +459,8 @@ def test_a_registry_in_use_is_refused_naming_the_applications(fake_api: FakeApi,
     outcome = run_module(container_registry.main, args(state='absent'))
     assert outcome.failed
     assert (
-        outcome.result['msg']
-        == 'remove container registry "hub" failed: HTTP 200 inUse: the registry is in use by 2 applications: web-1, api-2'
+        outcome.result['msg'] == 'remove container registry "hub" failed: HTTP 200 inUse: '
+        'the registry is in use by 2 applications: web-1, api-2'
     )
     assert outcome.result['applications'] == ['web-1', 'api-2']
     assert outcome.result['failure']['error_key'] == 'inUse'

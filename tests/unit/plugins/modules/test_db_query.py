@@ -239,7 +239,8 @@ def test_a_revoked_token_names_the_operation_status_and_error(fake_api, backend,
     outcome = run_module(db_query.main, args('SELECT 1', auth_token='revoked'))
     assert outcome.failed
     assert outcome.result['msg'].startswith(
-        'describe the statements on https://db-1.lite.edge.test failed: HTTP 401 AUTH_TOKEN_REVOKED: The access token has been revoked'
+        'describe the statements on https://db-1.lite.edge.test failed: '
+        'HTTP 401 AUTH_TOKEN_REVOKED: The access token has been revoked'
     )
     assert 'revoked, has expired, or belongs to another database' in outcome.result['msg']
     assert outcome.result['failure']['status'] == 401

@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime
 import json
 import os
+import pathlib
 import stat
 import typing as t
 
@@ -142,7 +143,7 @@ def test_a_token_that_no_longer_works_is_replaced(fake_api, run_module, tokens, 
     assert outcome.result['diff']['before']['token'].startswith('env_file token does not work')
     assert outcome.result['diff']['before']['env_file']['SERVICE_DATABASE_AUTH_TOKEN'] == '********'
     backup = outcome.result['backup_file']
-    assert open(backup, encoding='utf-8').read().startswith('SERVICE_DATABASE_AUTH_TOKEN=revoked-one')
+    assert pathlib.Path(backup).read_text(encoding='utf-8').startswith('SERVICE_DATABASE_AUTH_TOKEN=revoked-one')
     assert 'revoked-one' not in json.dumps(outcome.result)
     assert 'tok-1' not in json.dumps(outcome.result)
 
@@ -282,7 +283,7 @@ def test_a_token_check_that_cannot_tell_fails_instead_of_generating(fake_api, ru
     fake_api.add('POST', PIPELINE, FakeResponse(500, {'error': {'message': 'boom', 'code': 'INTERNAL'}}))
     outcome = run_module(db_token.main, args(env_file=str(env)))
     assert outcome.failed
-    assert 'check the access token of env_file failed: HTTP 500 INTERNAL: boom' == outcome.result['msg']
+    assert outcome.result['msg'] == 'check the access token of env_file failed: HTTP 500 INTERNAL: boom'
     assert tokens.bodies == []
     assert len([call for call in fake_api.calls if call.path == '/v2/pipeline']) == 3  # a read: retried
 

@@ -2,7 +2,8 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""shield_access_list: entries as a set, checksums, purge, recreate on type change, limits, validation, check mode, diff."""
+"""shield_access_list: entries as a set, checksums, purge, recreate on type change, limits, validation, check mode,
+diff."""
 
 from __future__ import annotations
 
@@ -39,7 +40,8 @@ class FakeLists:
         self.list_limit = 5
         self.entry_limit = 100
         self.next_id = 9100
-        office = '198.51.100.9\n\n 198.51.100.7 \n2001:db8::1\n198.51.100.7\n'  # written elsewhere: unsorted, padded, repeated
+        # Written elsewhere: unsorted, padded, repeated.
+        office = '198.51.100.9\n\n 198.51.100.7 \n2001:db8::1\n198.51.100.7\n'
         self.lists: dict[int, dict[str, t.Any]] = {
             9001: self.record(9001, 'office', 'Office egress', 0, office, action=1, enabled=True),
             9002: self.record(9002, 'countries', '', 3, 'RU\nKP', action=2, enabled=True),
@@ -494,9 +496,8 @@ def test_a_type_change_in_check_mode(fake_api: FakeApi, lists: FakeLists, run_mo
     assert outcome.result['changed'] is True
     assert fake_api.writes == []
     assert outcome.result['diff']['after_header'] == 'recreate (the API cannot change description in place)'
-    assert (
-        outcome.result['access_list']['action'] == 1 and outcome.result['access_list']['entryCount'] == 3
-    )  # rewritten without the repeat
+    # Rewritten without the repeat.
+    assert outcome.result['access_list']['action'] == 1 and outcome.result['access_list']['entryCount'] == 3
 
 
 def test_carried_entries_must_suit_the_new_type(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:

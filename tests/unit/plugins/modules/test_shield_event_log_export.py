@@ -2,7 +2,8 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""shield_event_log_export: window and filters checked before any request, atomic write, idempotence, check mode, retries."""
+"""shield_event_log_export: window and filters checked before any request, atomic write, idempotence, check mode,
+retries."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""shield_event_log_info: validation before any request, paging with tokens and max_pages, the wrapper's errorResponse."""
+"""shield_event_log_info: validation before any request, paging with tokens and max_pages, the wrapper's
+errorResponse."""
 
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""shield_zone: find by pull zone, create or update with one PATCH, bot detection and upload scanning, check mode, diff."""
+"""shield_zone: find by pull zone, create or update with one PATCH, bot detection and upload scanning, check mode,
+diff."""
 
 from __future__ import annotations
 

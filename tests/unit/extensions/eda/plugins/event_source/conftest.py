@@ -12,6 +12,7 @@ so retries, Retry-After, faults and error bodies are the real ones, with no sock
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import typing as t
 
@@ -157,10 +158,8 @@ class Running:
 
     async def stop(self) -> None:
         self.task.cancel()
-        try:
+        with contextlib.suppress(asyncio.CancelledError):
             await self.task
-        except asyncio.CancelledError:
-            pass
 
 
 def run(scenario: t.Callable[[], t.Awaitable[None]]) -> None:

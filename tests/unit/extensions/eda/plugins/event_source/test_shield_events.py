@@ -175,7 +175,8 @@ def test_api_errors_are_events_and_polling_goes_on(emulator: Emulator, caplog: p
         assert unknown == [
             {
                 'error': {
-                    'operation': f'read the shield event logs of shield zone 9999 for {datetime.datetime.fromtimestamp(START / 1000, UTC).date()}',
+                    'operation': 'read the shield event logs of shield zone 9999 '
+                    f'for {datetime.datetime.fromtimestamp(START / 1000, UTC).date()}',
                     'status': 404,
                     'error_key': 'shield_zone.not_found',
                     'message': 'Shield Zone 9999 was not found.',
