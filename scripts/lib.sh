@@ -159,7 +159,7 @@ sync_tree() {
     export ANSIBLE_COLLECTIONS_PATH="$BUILD"
 }
 
-# ---- style and types: ruff (ruff.toml) over every Python file, mypy (mypy.ini) over plugins/ ----
+# ---- style and types: ruff (ruff.toml) on every Python file, mypy (mypy.ini) on plugins/, event sources ----
 
 # style_checks: ruff check, ruff format --check and mypy, on the checkout as it is (.venv's pinned tools).
 # mypy resolves the collection's own imports (ansible_collections.edge.platform…) from a directory that holds
@@ -169,7 +169,8 @@ style_checks() {
     (cd "$ROOT" && "$VENV/bin/ruff" check .) || status=1
     (cd "$ROOT" && "$VENV/bin/ruff" format --check .) || status=1
     mkdir -p "$root/ansible_collections/edge" && ln -sfn "$ROOT" "$root/ansible_collections/edge/platform" || return 1
-    (cd "$root" && "$VENV/bin/mypy" --config-file "$ROOT/mypy.ini" ansible_collections/edge/platform/plugins) || status=1
+    (cd "$root" && "$VENV/bin/mypy" --config-file "$ROOT/mypy.ini" ansible_collections/edge/platform/plugins \
+        ansible_collections/edge/platform/extensions/eda/plugins/event_source) || status=1
     return $status
 }
 

@@ -244,8 +244,6 @@ def retry_after_seconds(header: str | None) -> float | None:
             when = email.utils.parsedate_to_datetime(header)
         except (TypeError, ValueError):
             return None
-        if when is None:
-            return None
         seconds = when.timestamp() - time.time()
     return min(RETRY_AFTER_MAX, max(RETRY_AFTER_MIN, seconds))
 
@@ -340,12 +338,12 @@ class Deadline:
 def _deadline_pool(base: t.Any, deadline: Deadline) -> t.Any:
     """A urllib3 pool class whose connections tell ``deadline`` which socket each request uses."""
 
-    class DeadlineConnection(base.ConnectionCls):  # type: ignore[misc,name-defined]
+    class DeadlineConnection(base.ConnectionCls):  # type: ignore[misc]  # a base chosen at run time
         def connect(self) -> None:
             super().connect()
             deadline.watch(self.sock)
 
-    class DeadlinePool(base):  # type: ignore[misc,valid-type]
+    class DeadlinePool(base):  # type: ignore[misc]
         ConnectionCls = DeadlineConnection
 
         def _get_conn(self, timeout: float | None = None) -> t.Any:
@@ -356,7 +354,7 @@ def _deadline_pool(base: t.Any, deadline: Deadline) -> t.Any:
     return DeadlinePool
 
 
-class DeadlineAdapter(HTTPAdapter):  # type: ignore[misc]
+class DeadlineAdapter(HTTPAdapter):
     """requests' adapter whose connections are watched by a Deadline; urllib3's own retries off."""
 
     def __init__(self, deadline: Deadline) -> None:
@@ -386,7 +384,7 @@ class Response:
     A streamed answer stays under its request's deadline until it is read to the end or closed.
     """
 
-    def __init__(self, raw: t.Any, operation: str = '', deadline: Deadline | None = None) -> None:
+    def __init__(self, raw: requests.Response, operation: str = '', deadline: Deadline | None = None) -> None:
         self.raw = raw
         self.status: int = raw.status_code
         self.headers = raw.headers
@@ -494,7 +492,7 @@ class EdgeClient:
         params: dict[str, t.Any] | None = None,
         json_body: t.Any = None,
         data: t.Any = None,
-        headers: dict[str, str] | None = None,
+        headers: t.Mapping[str, str | None] | None = None,
         idempotent: bool | None = None,
         ok_statuses: t.Collection[int] = (),
         stream: bool = False,

@@ -263,7 +263,7 @@ class EdgeModule:
 
     @property
     def check_mode(self) -> bool:
-        return self.ansible.check_mode
+        return bool(self.ansible.check_mode)
 
     @property
     def wrote(self) -> bool:

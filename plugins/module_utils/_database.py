@@ -220,10 +220,11 @@ def decode_value(value: t.Any) -> t.Any:
     if not isinstance(value, dict):
         return value
     kind = value.get('type')
+    given: t.Any = value.get('value')
     if kind == 'integer':
-        return int(value.get('value'))
+        return int(given)
     if kind == 'float':
-        return float(value.get('value'))
+        return float(given)
     if kind == 'text':
         return value.get('value')
     if kind == 'blob':
@@ -359,7 +360,7 @@ class Pipeline:
         ``idempotent`` when repeating the call cannot change the database (reads, describes):
         only then are 5xx answers and broken connections retried, and the call is not a write.
         """
-        body = {'baton': None, 'requests': list(requests) + [{'type': 'close'}]}
+        body: dict[str, t.Any] = {'baton': None, 'requests': list(requests) + [{'type': 'close'}]}
         # The account key never travels to a database host; the database token does.
         headers = {'AccessKey': None, 'Authorization': f'Bearer {self.token}'}
         try:
@@ -398,9 +399,9 @@ def token_works(client: EdgeClient, token: str, service: str = SERVICE) -> bool:
         if error.status in (401, 403):
             return False
         raise
-    error = result_error(results[0])
-    if error is not None:
-        raise StatementError('check the access token of env_file', str(error.get('message')), error.get('code'))
+    failure = result_error(results[0])
+    if failure is not None:
+        raise StatementError('check the access token of env_file', str(failure.get('message')), failure.get('code'))
     return True
 
 

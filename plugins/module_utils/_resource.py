@@ -169,7 +169,7 @@ class EdgeResource:
         """What ``update`` would return (check mode)."""
         return {**current, **changes}
 
-    def result_view(self, resource: dict[str, t.Any] | None) -> t.Any:
+    def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
         """The returned resource (API property names), secrets masked."""
         return mask_secrets(resource, self.secret_keys) if resource is not None else None
 
@@ -235,7 +235,7 @@ class EdgeResource:
         def differs(key: str, value: t.Any) -> bool:
             field = by_api.get(key)
             if field is None:  # a value the module resolved itself
-                return current.get(key) != value
+                return bool(current.get(key) != value)
             return always if field.write_only else not field.same(current.get(key), value)
 
         return {key: value for key, value in wanted.items() if differs(key, value)}
@@ -257,14 +257,14 @@ class EdgeResource:
         current, check_mode = plan.current, self.module.check_mode
         if plan.action == 'delete':
             if not check_mode:
-                self.delete(t.cast(dict, current))
+                self.delete(t.cast('dict[str, t.Any]', current))
             return None
         if plan.action in ('create', 'replace'):
             if check_mode:
                 return self.predict_create(plan.wanted)
             return self.create(plan.wanted) if current is None else self.replace(current, plan.wanted)
         if plan.action == 'update':
-            current = t.cast(dict, current)
+            current = t.cast('dict[str, t.Any]', current)
             return self.predict_update(current, plan.changes) if check_mode else self.update(current, plan.changes)
         return current
 

@@ -247,7 +247,7 @@ def same_instant(current: t.Any, wanted: t.Any) -> bool:
     try:
         return parse_iso(str(current)) == parse_iso(str(wanted))
     except ValueError:
-        return current == wanted
+        return bool(current == wanted)
 
 
 # ---- custom access list entries ------------------------------------------------------------------------

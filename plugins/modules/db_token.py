@@ -299,7 +299,7 @@ class DatabaseTokens(EdgeResource):
         """absent: revoked (always a change); present: a working token, and an env file that says so (mode 0600)."""
         if self.state == 'absent':
             return {'revoked': True}
-        if not t.cast(dict, current)['works']:
+        if not t.cast('dict[str, t.Any]', current)['works']:
             return {'token': 'new'}
         env = self.env
         if env is not None and (

@@ -414,7 +414,9 @@ class AccessList(EdgeResource):
         """Whether ``item`` is the replacement of the list ``name`` (of the list ``list_id``, when given)."""
         match = REPLACING_RE.match(str(item.get('name') or ''))
         return (
-            bool(match) and match.group('name') == name and (list_id is None or match.group('list_id') == str(list_id))
+            match is not None
+            and match.group('name') == name
+            and (list_id is None or match.group('list_id') == str(list_id))
         )
 
     # ---- deciding ----
@@ -524,7 +526,7 @@ class AccessList(EdgeResource):
                 f"this run created id {created['id']}): two runs created it at the same time. Delete one of them, or give id",
                 'access_list.duplicate',
             )
-        item = next((i for i in lists if i.get('listId') == created['id']), {})
+        item: dict[str, t.Any] = next((i for i in lists if i.get('listId') == created['id']), {})
         created.update(
             configurationId=item.get('configurationId'), action=item.get('action'), isEnabled=item.get('isEnabled')
         )
@@ -697,7 +699,7 @@ class AccessList(EdgeResource):
     def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
         view = super().diff_view(resource)
         if view is not None:
-            view['entry_count'] = t.cast(dict, resource).get('entryCount')
+            view['entry_count'] = t.cast('dict[str, t.Any]', resource).get('entryCount')
         return view
 
 

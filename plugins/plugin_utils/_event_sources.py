@@ -296,7 +296,7 @@ class StateFile:
             raise ValueError(
                 f"{self.source}: state_file {self.path} belongs to {saved.get('source')}; give each source its own file"
             )
-        return saved['cursors']
+        return t.cast('dict[str, dict[str, t.Any]]', saved['cursors'])
 
     def save(self, cursors: dict[str, dict[str, t.Any]]) -> None:
         if self.path is None:

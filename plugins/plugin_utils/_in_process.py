@@ -49,30 +49,30 @@ from ansible_collections.edge.platform.plugins.module_utils._client import HAS_R
 try:  # ansible-core 2.19+: module arguments travel in a serialization profile
     from ansible.module_utils.common.json import Direction, get_module_encoder
 
-    OLD_ENCODER = None
+    OLD_ENCODER: type[json.JSONEncoder] | None = None
 except ImportError:  # older: plain JSON with Ansible's encoder
-    from ansible.module_utils.common.json import AnsibleJSONEncoder as OLD_ENCODER
+    from ansible.module_utils.common.json import AnsibleJSONEncoder as OLD_ENCODER  # type: ignore[no-redef]
 
-    Direction = get_module_encoder = None  # type: ignore[assignment,misc]
+    Direction = get_module_encoder = None
 
 try:  # ansible-core 2.19+: module-side warnings only go into the result outside the controller
     from ansible.module_utils import _internal as module_internals
 except ImportError:
-    module_internals = None  # type: ignore[assignment]
+    module_internals = None
 
 try:  # ansible-core 2.19+: a module failure's exception is normalized by the controller
     from ansible._internal._errors._captured import AnsibleModuleCapturedError
 except ImportError:
-    AnsibleModuleCapturedError = None  # type: ignore[assignment,misc]
+    AnsibleModuleCapturedError = None
 
 try:  # ansible-core 2.21+: the controller takes a module's result as a UnifiedTaskResult
     from ansible._internal._task import UnifiedTaskResult
 
-    remove_internal_keys = None
+    remove_internal_keys: t.Callable[[dict[str, t.Any]], None] | None = None
 except ImportError:  # older: a result dict, cleaned of internal keys in place
-    from ansible.vars.clean import remove_internal_keys
+    from ansible.vars.clean import remove_internal_keys  # type: ignore[no-redef]
 
-    UnifiedTaskResult = None  # type: ignore[assignment,misc]
+    UnifiedTaskResult = None
 
 display = Display()
 
@@ -148,7 +148,7 @@ def module_process(arguments: bytes, profile: str | None) -> t.Iterator[ModuleRu
     if profile is not None:
         basic._ANSIBLE_PROFILE = profile
     if record is not None:  # ansible-core 2.19.1+: take the result as an object, not as printed JSON
-        basic.AnsibleModule._record_module_result = capture  # type: ignore[method-assign]
+        basic.AnsibleModule._record_module_result = capture
     if was_controller is not None:
         module_internals.is_controller = False
     clear_module_messages()
@@ -161,7 +161,7 @@ def module_process(arguments: bytes, profile: str | None) -> t.Iterator[ModuleRu
         if was_controller is not None:
             module_internals.is_controller = was_controller
         if record is not None:
-            basic.AnsibleModule._record_module_result = record  # type: ignore[method-assign]
+            basic.AnsibleModule._record_module_result = record
         basic._ANSIBLE_ARGS = saved_args[0]
         if profile is not None:
             basic._ANSIBLE_PROFILE = saved_args[1]
@@ -179,7 +179,7 @@ def clear_module_messages() -> None:
             recorded.clear()
 
 
-class InProcessAction(NormalAction):
+class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has no type information
     """The action of an edge.platform module: in this process on the controller, else as a module."""
 
     #: The module this action runs (set by each action plugin).
@@ -190,7 +190,7 @@ class InProcessAction(NormalAction):
         refusal = self.in_process_refusal(task_vars)
         if refusal:
             display.vvvv(f'{self._task.action}: runs as a module process ({refusal})')
-            return super().run(tmp, task_vars)
+            return t.cast('dict[str, t.Any]', super().run(tmp, task_vars))
         display.vvvv(f'{self._task.action}: runs inside the controller process')
         return self.run_in_process(task_vars)
 
@@ -230,7 +230,7 @@ class InProcessAction(NormalAction):
                     run.exit_code = 1
         finally:
             shutil.rmtree(tmpdir, ignore_errors=True)
-        return merge_hash(result, self.module_result(run, profile))
+        return t.cast('dict[str, t.Any]', merge_hash(result, self.module_result(run, profile)))
 
     def module_result(self, run: ModuleRun, profile: str | None) -> dict[str, t.Any]:
         """The result as ``_execute_module`` would make it of the module's output."""
@@ -242,7 +242,7 @@ class InProcessAction(NormalAction):
             else:
                 unified = self._parse_returned_data(output, profile)
             unified.remove_internal_keys()
-            return unified.as_result_dict(for_round_trip=True)
+            return t.cast('dict[str, t.Any]', unified.as_result_dict(for_round_trip=True))
         if run.result is not None:
             data = run.result
             if AnsibleModuleCapturedError is not None:
@@ -257,7 +257,8 @@ class InProcessAction(NormalAction):
         if results is not None and (not isinstance(results, Sequence) or isinstance(results, str)):
             data['ansible_module_results'] = data.pop('results')
             display.warning("Found internal 'results' key in module return, renamed to 'ansible_module_results'.")
-        remove_internal_keys(data)
+        if remove_internal_keys is not None:  # imported whenever UnifiedTaskResult is not
+            remove_internal_keys(data)
         for stream in ('stdout', 'stderr'):
             if stream in data and f'{stream}_lines' not in data:
                 data[f'{stream}_lines'] = (data.get(stream) or '').splitlines()

@@ -158,7 +158,7 @@ class ShieldEvents(Poller):
                 first_kept.isoformat(),
             )
             day, token = first_kept, ''
-        pages = []
+        pages: list[tuple[datetime.date, str, list[dict[str, t.Any]]]] = []
         while len(pages) < self.max_pages:
             operation = f'read the shield event logs of shield zone {scope.id} for {day.isoformat()}'
             page = read_page(self.client, t.cast(int, scope.id), day, token or None, operation)
