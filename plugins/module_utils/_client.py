@@ -179,9 +179,12 @@ def _validation_problem(body: dict[str, t.Any]) -> ErrorParts | None:
         return None
     field_errors = [
         {'field': _text(item.get('field')), 'message': _text(item.get('message'))}
-        for item in body['errors'] if isinstance(item, dict)
+        for item in body['errors']
+        if isinstance(item, dict)
     ]
-    details = '; '.join(f"{item['field']}: {item['message']}" if item['field'] else item['message'] for item in field_errors)
+    details = '; '.join(
+        f"{item['field']}: {item['message']}" if item['field'] else item['message'] for item in field_errors
+    )
     headline = _text(body.get('detail')) or _text(body.get('title'))
     message = f'{headline} ({details})' if headline and details else (details or headline or 'validation failed')
     return _text(body.get('title')) or 'validation_failed', message, field_errors
@@ -216,7 +219,13 @@ def _status_code(body: dict[str, t.Any]) -> ErrorParts | None:
 #: The error body shapes of the API, in the order they are told apart: each parser takes a body
 #: of its shape and leaves any other (None) to the next.
 ERROR_SHAPES: tuple[t.Callable[[dict[str, t.Any]], ErrorParts | None], ...] = (
-    _core_error, _nested_error, _validation_problem, _problem, _code_error, _message, _status_code,
+    _core_error,
+    _nested_error,
+    _validation_problem,
+    _problem,
+    _code_error,
+    _message,
+    _status_code,
 )
 
 

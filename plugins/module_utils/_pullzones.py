@@ -44,6 +44,13 @@ def resolve_pullzone_id(client: EdgeClient, name: str) -> int:
     """The id of the one pull zone called ``name``; a clear error when none or several match."""
     zones = pullzones_named(client, name)
     if len(zones) != 1:
-        found = 'no pull zone is' if not zones else f"{len(zones)} pull zones are ({', '.join(str(z.get('Id')) for z in zones)})"
-        raise EdgeFinding(f'find pull zone "{name}"', f'{found} named "{name}"; give pullzone_id instead' if zones else f'{found} named "{name}"')
+        found = (
+            'no pull zone is'
+            if not zones
+            else f"{len(zones)} pull zones are ({', '.join(str(z.get('Id')) for z in zones)})"
+        )
+        raise EdgeFinding(
+            f'find pull zone "{name}"',
+            f'{found} named "{name}"; give pullzone_id instead' if zones else f'{found} named "{name}"',
+        )
     return int(zones[0]['Id'])

@@ -367,11 +367,17 @@ class AccessList(EdgeResource):
             matches = [item for item in self.where.lists if item.get('name') == params['name']]
         if len(matches) > 1:
             ids = ', '.join(str(item.get('listId')) for item in matches)
-            raise EdgeFinding(f'find {self.label()}', f'{len(matches)} custom access lists are named "{params["name"]}" (ids {ids}); give id')
+            raise EdgeFinding(
+                f'find {self.label()}',
+                f'{len(matches)} custom access lists are named "{params["name"]}" (ids {ids}); give id',
+            )
         if not matches and params['id'] is not None:
             if self.state == 'present':
-                raise EdgeFinding(f'find {self.label()}', f"shield zone {zone_id} has no custom access list with id {params['id']}",
-                                  'access_list.not_found')
+                raise EdgeFinding(
+                    f'find {self.label()}',
+                    f"shield zone {zone_id} has no custom access list with id {params['id']}",
+                    'access_list.not_found',
+                )
             return None
         if not matches:
             # A run that replaced the list stopped after deleting it: its replacement takes the name now.
@@ -454,8 +460,12 @@ class AccessList(EdgeResource):
         if list_count is None:
             list_count = len(overview.get('customLists') or [])
         if creating and list_limit is not None and list_count >= list_limit:
-            raise EdgeFinding(operation, f'shield zone {self.where.zone_id} already has {list_count} custom access lists, '
-                                         f'its customListLimit is {list_limit}', 'customListLimit')
+            raise EdgeFinding(
+                operation,
+                f'shield zone {self.where.zone_id} already has {list_count} custom access lists, '
+                f'its customListLimit is {list_limit}',
+                'customListLimit',
+            )
         entry_limit = overview.get('customEntryLimit')
         if entry_limit is None:
             return
@@ -464,9 +474,13 @@ class AccessList(EdgeResource):
             entries = (current or {}).get('entries') or frozenset()
         used = (overview.get('customEntryCount') or 0) - ((current or {}).get('entryCount') or 0)
         if used + len(entries) > entry_limit:
-            raise EdgeFinding(operation, f'{used + len(entries)} custom entries would exceed the customEntryLimit of '
-                                         f'{entry_limit} of shield zone {self.where.zone_id} ({len(entries)} in this list, '
-                                         f'{used} in the others)', 'customEntryLimit')
+            raise EdgeFinding(
+                operation,
+                f'{used + len(entries)} custom entries would exceed the customEntryLimit of '
+                f'{entry_limit} of shield zone {self.where.zone_id} ({len(entries)} in this list, '
+                f'{used} in the others)',
+                'customEntryLimit',
+            )
 
     # ---- writing ----
 
@@ -522,8 +536,9 @@ class AccessList(EdgeResource):
         if twins:
             raise EdgeFinding(
                 f'create {self.label(created)}',
-                f"another custom access list named \"{wanted['name']}\" appeared while this one was created (id {', '.join(twins)}; "
-                f"this run created id {created['id']}): two runs created it at the same time. Delete one of them, or give id",
+                f"another custom access list named \"{wanted['name']}\" appeared while this one was created "
+                f"(id {', '.join(twins)}; this run created id {created['id']}): two runs created it at the same time. "
+                'Delete one of them, or give id',
                 'access_list.duplicate',
             )
         item: dict[str, t.Any] = next((i for i in lists if i.get('listId') == created['id']), {})
@@ -627,7 +642,10 @@ class AccessList(EdgeResource):
                 record.update({key: detail[key] for key in RECORD_KEYS if detail.get(key) is not None})
                 return
             self.write_entries(record, held | added)
-        message = f'other runs kept rewriting the list: {len(added)} entries could not be kept after {MERGE_ATTEMPTS} attempts; run again'
+        message = (
+            f'other runs kept rewriting the list: {len(added)} entries could not be kept '
+            f'after {MERGE_ATTEMPTS} attempts; run again'
+        )
         raise EdgeFinding(f'update {self.label(record)}', message)
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:

@@ -576,8 +576,11 @@ def test_a_finding_of_the_module_has_no_status_and_reads_like_an_api_error():
     finding = EdgeFinding('find pull zone "web"', '2 pull zones are (1, 2) named "web"; give pullzone_id instead')
     assert isinstance(finding, EdgeApiError)
     assert str(finding) == 'find pull zone "web" failed: 2 pull zones are (1, 2) named "web"; give pullzone_id instead'
-    assert finding.failure() == {'status': None, 'error_key': None,
-                                 'message': '2 pull zones are (1, 2) named "web"; give pullzone_id instead'}
+    assert finding.failure() == {
+        'status': None,
+        'error_key': None,
+        'message': '2 pull zones are (1, 2) named "web"; give pullzone_id instead',
+    }
 
 
 def test_every_error_shape_has_a_parser_that_leaves_the_others_alone():
