@@ -229,6 +229,41 @@ ERROR_SHAPES: tuple[t.Callable[[dict[str, t.Any]], ErrorParts | None], ...] = (
 )
 
 
+def unsaved_answer(operation: str, http_status: int | None, body: t.Any) -> EdgeApiError | None:
+    """The failure a 2xx answer reports, or None: the API says "not saved" in three shapes.
+
+    The Shield envelope ``{data, error: {success: false, errorKey, message}}``; a bare ``{success:
+    false, message, statusCode}`` (Shield, video), whose own statusCode is reported; and a save
+    answer ``{id, status, error}`` whose status is not ``saved`` (compared case-insensitively),
+    or that has an error and no status.
+    """
+    if not isinstance(body, dict):
+        return None
+    error = body.get('error')
+    if isinstance(error, dict):
+        if error.get('success') is False:
+            return EdgeApiError(
+                operation, http_status, _text(error.get('message')) or 'no message', error.get('errorKey') or None
+            )
+        return None
+    if body.get('success') is False:
+        status_code = body.get('statusCode')
+        return EdgeApiError(
+            operation,
+            status_code if isinstance(status_code, int) and status_code else http_status,
+            _text(body.get('message')) or 'no message',
+            body.get('errorKey') or None,
+        )
+    if 'id' not in body:
+        return None
+    status = body.get('status')
+    if status is not None and str(status).lower() != 'saved':
+        return EdgeApiError(operation, http_status, str(error or f'the API answered status {status}'), str(status))
+    if status is None and error:
+        return EdgeApiError(operation, http_status, str(error))
+    return None
+
+
 def parse_error_body(status: int | None, body: t.Any, raw_text: str = '') -> ErrorParts:
     """Return ``(error_key, message, field_errors)`` from any error body shape of the API (``ERROR_SHAPES``);
     a body of no known shape is quoted (at most 500 characters)."""

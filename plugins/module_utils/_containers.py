@@ -74,19 +74,3 @@ def iter_cursor(client: EdgeClient, path: str, operation: str, limit: int) -> t.
 def list_apps(client: EdgeClient) -> t.Iterator[dict[str, t.Any]]:
     """Every container application of the account, with the largest page size."""
     return iter_cursor(client, 'mc/apps', 'list container applications', APP_PAGE_SIZE)
-
-
-def not_saved(operation: str, http_status: int, body: t.Any) -> EdgeApiError | None:
-    """The failure of a registry save whose ``{id, error, status}`` says it was not saved, or None.
-
-    A 200 can carry a failure (``secretsValidationFailed``, ``invalidInput`` …): the status is
-    compared case-insensitively, and an ``error`` without a status counts as a failure too.
-    """
-    result = body if isinstance(body, dict) else {}
-    status = result.get('status')
-    error = result.get('error')
-    if status is not None and str(status).lower() != 'saved':
-        return EdgeApiError(operation, http_status, str(error or f'the API answered status {status}'), str(status))
-    if status is None and error:
-        return EdgeApiError(operation, http_status, str(error))
-    return None

@@ -19,7 +19,13 @@ import ipaddress
 import re
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, iter_pages
+from ansible_collections.edge.platform.plugins.module_utils._client import (
+    EdgeApiError,
+    EdgeClient,
+    EdgeFinding,
+    iter_pages,
+    unsaved_answer,
+)
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id
 from ansible_collections.edge.platform.plugins.module_utils._timespec import parse_iso
 from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES, JA4_RE, text_problem
@@ -51,21 +57,9 @@ def enum_name(names: dict[str, int], value: t.Any) -> str | None:
 # ---- the {data, error} envelope -----------------------------------------------------------------
 
 
-def envelope_error(body: t.Any, operation: str, status: int | None = 200) -> EdgeApiError | None:
-    """The failure a Shield answer reports: ``success: false`` is one even on a 2xx."""
-    if not isinstance(body, dict):
-        return None
-    error = body.get('error')
-    if isinstance(error, dict) and error.get('success') is False:
-        return EdgeApiError(operation, status, str(error.get('message') or 'no message'), error.get('errorKey') or None)
-    if 'error' not in body and body.get('success') is False:  # a bare {statusCode, success, message, errorKey}
-        return EdgeApiError(operation, status, str(body.get('message') or 'no message'), body.get('errorKey') or None)
-    return None
-
-
 def envelope_data(body: t.Any, operation: str, status: int | None = 200) -> t.Any:
     """The ``data`` of a Shield answer (answers without ``data``, such as a list overview, whole)."""
-    error = envelope_error(body, operation, status)
+    error = unsaved_answer(operation, status, body)
     if error is not None:
         raise error
     return body['data'] if isinstance(body, dict) and 'data' in body else body
@@ -77,7 +71,7 @@ def shield_call(client: EdgeClient, method: str, path: str, operation: str, **kw
         method,
         path,
         operation,
-        refused=lambda answer: envelope_error(answer.json(), operation, answer.status),
+        refused=lambda answer: unsaved_answer(operation, answer.status, answer.json()),
         **kwargs,
     )
     if response.status >= 300:
@@ -113,7 +107,7 @@ def resolve_pullzone(client: EdgeClient, pullzone_id: int | None, pullzone_name:
     if pullzone_id is not None:
         return pullzone_id
     if pullzone_name is None:
-        raise EdgeApiError('find pull zone', None, 'pullzone_id or pullzone_name is required')
+        raise EdgeFinding('find pull zone', 'pullzone_id or pullzone_name is required')
     return resolve_pullzone_id(client, pullzone_name)
 
 

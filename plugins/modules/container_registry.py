@@ -170,14 +170,13 @@ applications:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, unsaved_answer
 from ansible_collections.edge.platform.plugins.module_utils._common import MASK, EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._containers import (
     DISPLAY_NAME_MAX,
     REGISTRY_HOSTS,
     REGISTRY_TYPES,
     list_registries,
-    not_saved,
     registry_type_of,
 )
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
@@ -307,7 +306,7 @@ class Registry(EdgeResource):
 
     @staticmethod
     def refusal(operation: str) -> t.Callable[[t.Any], EdgeApiError | None]:
-        return lambda response: not_saved(operation, response.status, response.json())
+        return lambda response: unsaved_answer(operation, response.status, response.json())
 
     def delete(self, current: dict[str, t.Any]) -> None:
         operation = f'remove container registry "{self.display_name}"'

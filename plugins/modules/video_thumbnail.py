@@ -149,7 +149,7 @@ checksum:
 import os
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, unsaved_answer
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
 from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem
@@ -271,13 +271,7 @@ class Thumbnail(EdgeResource):
             return handle
 
         def not_set(response: t.Any) -> EdgeApiError | None:
-            # The {success, message, statusCode} body can report a failure with a 2xx status.
-            answer = response.json()
-            if isinstance(answer, dict) and answer.get('success') is False:
-                return EdgeApiError(
-                    operation, answer.get('statusCode') or response.status, str(answer.get('message') or 'no message')
-                )
-            return None
+            return unsaved_answer(operation, response.status, response.json())
 
         try:
             if src is not None:

@@ -25,6 +25,7 @@ from ansible_collections.edge.platform.plugins.module_utils._client import (
     iter_pages,
     parse_error_body,
     retry_after_seconds,
+    unsaved_answer,
 )
 from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, API_URL, FakeApi, FakeResponse, FakeSession
 
@@ -598,3 +599,39 @@ def test_every_error_shape_has_a_parser_that_leaves_the_others_alone():
         assert shape(body) is not None, shape.__name__
         assert parse_error_body(400, body) == shape(body), shape.__name__
     assert len(ERROR_SHAPES) == len(bodies)
+
+
+@pytest.mark.parametrize(
+    'body, expected',
+    [
+        (
+            {'data': None, 'error': {'success': False, 'message': 'plan too small', 'errorKey': 'plan'}},
+            (200, 'plan', 'plan too small'),
+        ),
+        ({'data': {'id': 1}, 'error': None}, None),
+        ({'data': {'id': 1}, 'error': {'success': True}}, None),
+        (
+            {'statusCode': 409, 'success': False, 'message': 'in use', 'errorKey': 'access_list.in_use'},
+            (409, 'access_list.in_use', 'in use'),
+        ),
+        ({'success': False, 'message': 'Thumbnail rejected', 'statusCode': 422}, (422, None, 'Thumbnail rejected')),
+        ({'success': False}, (200, None, 'no message')),
+        ({'success': True, 'message': 'OK', 'statusCode': 200}, None),
+        (
+            {'id': None, 'error': 'refused the login', 'status': 'secretsValidationFailed'},
+            (200, 'secretsValidationFailed', 'refused the login'),
+        ),
+        ({'id': 9, 'error': None, 'status': 'Saved'}, None),
+        ({'id': 9, 'error': None, 'status': 'pending'}, (200, 'pending', 'the API answered status pending')),
+        ({'id': None, 'error': 'no id'}, (200, None, 'no id')),
+        ({'status': 'removed', 'applications': None}, None),
+        ([], None),
+    ],
+)
+def test_one_check_tells_every_answer_that_was_not_saved(body: t.Any, expected: t.Any) -> None:
+    error = unsaved_answer('save it', 200, body)
+    if expected is None:
+        assert error is None
+    else:
+        assert error is not None
+        assert (error.status, error.error_key, error.message) == expected

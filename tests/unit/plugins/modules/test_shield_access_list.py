@@ -696,7 +696,7 @@ def test_a_failed_delete_answer_is_a_failure(fake_api: FakeApi, lists: FakeLists
     assert outcome.failed
     assert (
         outcome.result['msg']
-        == 'delete custom access list "office" (9001) of shield zone 3001 failed: HTTP 200 access_list.in_use: in use'
+        == 'delete custom access list "office" (9001) of shield zone 3001 failed: HTTP 409 access_list.in_use: in use'
     )
 
 
