@@ -461,3 +461,17 @@ def test_without_dest_there_is_no_deprecation(fake_api, run_module, deprecations
     fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(3)))
     outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
     assert deprecations == [] and len(outcome.result['logs']) == 3
+
+
+def test_an_unwritable_dest_directory_is_refused_before_the_download(fake_api, run_module, tmp_path, monkeypatch):
+    locked = tmp_path / 'locked'
+    locked.mkdir(mode=0o500)
+    real_access = os.access
+    # The tests may run as root, for whom every directory is writable: answer as for another user.
+    monkeypatch.setattr(os, 'access', lambda path, mode: False if str(path) == str(locked) else real_access(path, mode))
+    outcome = run_module(
+        cdn_log_info.main, dict(ARGS, api_version=1, date=today().isoformat(), dest=str(locked / 'day.log'))
+    )
+    assert outcome.failed
+    assert f'the directory of dest ({locked}) is not writable' in outcome.result['msg']
+    assert fake_api.calls == []
