@@ -25,6 +25,7 @@ from urllib3 import HTTPResponse
 from urllib3._collections import HTTPHeaderDict
 from urllib3.exceptions import ProtocolError
 
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
 from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service
 
@@ -210,6 +211,16 @@ def _body_bytes(body: t.Any) -> bytes:
     return b''.join(chunk.encode('utf-8') if isinstance(chunk, str) else bytes(chunk) for chunk in body)
 
 
+@dataclasses.dataclass
+class Meanwhile:
+    """What another client does right after the emulator answered a matching request."""
+
+    method: str
+    path: re.Pattern[str]
+    action: t.Callable[[], None]
+    times: int
+
+
 class EmulatorAdapter(HTTPAdapter):
     """requests' adapter that hands each request to the ASGI app of one emulator service, with no socket."""
 
@@ -272,7 +283,9 @@ class EmulatorAdapter(HTTPAdapter):
             request_method=sent.method,
             request_url=request.url,
         )
-        return self.build_response(request, raw)
+        response = self.build_response(request, raw)
+        self.emulator.after(sent)
+        return response
 
 
 class Emulator:
@@ -280,7 +293,8 @@ class Emulator:
     every request a module ``sent`` (with its body), and the admin endpoints (``admin``: ``/state``, faults).
 
     Faults are those of the admin endpoint ``POST /faults``: ``emulator.add_fault(path='^/shield/', status=503)``.
-    The client's retry waits are recorded in ``slept`` instead of being waited.
+    The client's retry waits are recorded in ``slept`` instead of being waited. ``meanwhile`` lets another
+    client act between two requests of a module (a concurrent run), through ``client()``.
     """
 
     base_urls = {'api': API_URL, 'video': VIDEO_URL, 'logging': LOGGING_URL}
@@ -293,6 +307,7 @@ class Emulator:
         self.slept: list[float] = []
         self.loop = asyncio.new_event_loop()
         self.args = dict(EMULATOR_ARGS)
+        self.others: list[Meanwhile] = []
 
     def session(self) -> requests.Session:
         """A requests session whose requests to the emulator's base addresses go to its apps."""
@@ -300,6 +315,25 @@ class Emulator:
         for service, base_url in self.base_urls.items():
             session.mount(f'{base_url}/', EmulatorAdapter(self, service))
         return session
+
+    def client(self) -> EdgeClient:
+        """A client of the emulator for a test's own set-up and for other clients' doings."""
+        return EdgeClient(API_KEY, dict(self.base_urls), sleep=self.slept.append, session=self.session())
+
+    def meanwhile(self, method: str, path: str, action: t.Callable[[], None], times: int = 1) -> None:
+        """Run ``action`` (another client's doing) right after the emulator answered the next ``times`` requests
+        of ``method`` to a path matching ``path``; its own requests go to ``requests``, not to ``sent``."""
+        self.others.append(Meanwhile(method.upper(), re.compile(path), action, times))
+
+    def after(self, sent: Sent) -> None:
+        for other in self.others:
+            if other.times > 0 and other.method == sent.method and other.path.search(sent.path):
+                other.times -= 1
+                recorded, self.sent = self.sent, []
+                try:
+                    other.action()
+                finally:
+                    self.sent = recorded
 
     def call(self, service: str, scope: dict[str, t.Any], content: bytes) -> tuple[int | None, list[t.Any], bytes]:
         """Run one request through a service's app: (status or None when no answer came, headers, body)."""

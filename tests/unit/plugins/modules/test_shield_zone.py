@@ -11,9 +11,8 @@ import typing as t
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
 from ansible_collections.edge.platform.plugins.modules import shield_zone
-from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, COMMON_ARGS, Emulator, FakeApi
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator, FakeApi
 
 OK = {'success': True, 'message': '', 'errorKey': ''}
 
@@ -72,7 +71,7 @@ def stored_zone(emulator: Emulator, pullzone_id: int) -> dict[str, t.Any]:
 @pytest.fixture
 def shield(emulator: Emulator) -> Emulator:
     """The emulator with zone 3001 set to ZONE, its upload scanning to UPLOAD; nothing recorded yet."""
-    client = EdgeClient(API_KEY, dict(emulator.base_urls))
+    client = emulator.client()
     client.request(
         'PATCH',
         'shield/shield-zone',
