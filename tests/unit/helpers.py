@@ -175,8 +175,8 @@ WRITE_EXEMPT_METHODS = frozenset(('GET', 'HEAD', 'OPTIONS'))
 
 @dataclasses.dataclass
 class Sent:
-    """One request a module sent to the emulator, as it went over the wire, and the status it got
-    (0 when a fault dropped the connection)."""
+    """One request a module sent to the emulator, as it went over the wire (``path`` percent-encoded), and the
+    status it got (0 when a fault dropped the connection)."""
 
     service: str
     method: str
@@ -244,7 +244,7 @@ class EmulatorAdapter(HTTPAdapter):
         sent = Sent(
             service=self.service,
             method=(request.method or 'GET').upper(),
-            path=unquote(url.path),
+            path=url.path,
             params={name: values[0] if len(values) == 1 else values for name, values in query.items()},
             headers=headers,
             content=content,
@@ -256,7 +256,7 @@ class EmulatorAdapter(HTTPAdapter):
             'http_version': '1.1',
             'method': sent.method,
             'scheme': url.scheme,
-            'path': sent.path,
+            'path': unquote(url.path),
             'raw_path': url.path.encode('latin-1'),
             'root_path': '',
             'query_string': url.query.encode('latin-1'),
