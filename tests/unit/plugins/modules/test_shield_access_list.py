@@ -649,3 +649,36 @@ def test_ten_thousand_entries_unchanged_on_rerun(lists: Emulator, run_module: t.
     assert rerun.result['changed'] is False
     assert lists.writes == []
     assert [call.path for call in lists.sent] == [BASE, f"{BASE}/{big['id']}"]
+
+
+def test_a_managed_list_of_the_same_name_is_not_taken_for_the_custom_list(fake_api: FakeApi, run_module: t.Any) -> None:
+    # A hand-made answer: the emulator's managed lists never share a name with a custom list.
+    managed = {'listId': 101, 'configurationId': 50101, 'name': 'office', 'isEnabled': True, 'type': 1, 'action': 4}
+    custom = {
+        'listId': 9001,
+        'configurationId': 60001,
+        'name': 'office',
+        'description': '',
+        'isEnabled': True,
+        'type': 0,
+        'action': 1,
+        'entryCount': 1,
+        'lastUpdated': '2026-11-01T00:00:00Z',
+    }
+    overview = {
+        'managedLists': [managed],
+        'customLists': [custom],
+        'customEntryCount': 1,
+        'customEntryLimit': 20000,
+        'customListCount': 1,
+        'customListLimit': 10,
+    }
+    record = {'id': 9001, 'name': 'office', 'description': '', 'type': 0, 'content': '192.0.2.1'}
+    fake_api.add('GET', rf'^{BASE}$', overview)
+    fake_api.add('GET', rf'^{BASE}/9001$', {'data': dict(record, checksum=sha('192.0.2.1'), entryCount=1)})
+    outcome = run_module(
+        shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=['192.0.2.1'], action='allow')
+    )
+    assert not outcome.failed, outcome.result
+    assert outcome.result['changed'] is False and outcome.result['access_list']['id'] == 9001
+    assert fake_api.writes == []
