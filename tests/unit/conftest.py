@@ -2,7 +2,7 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Shared fixtures: run a module in-process against a fake API, with no network."""
+"""Shared fixtures: run a module in-process against the emulator's apps or a fake API, with no network."""
 
 from __future__ import annotations
 
@@ -29,7 +29,22 @@ except ImportError:  # ansible-core before 2.19: AnsibleModule reads its argumen
 
 
 from ansible_collections.edge.platform.plugins.module_utils import _client as client_module
-from ansible_collections.edge.platform.tests.unit.helpers import FakeApi, FakeSession, ModuleExit
+from ansible_collections.edge.platform.tests.emulator.areas import AREAS
+from ansible_collections.edge.platform.tests.emulator.core import State
+from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, Emulator, FakeApi, FakeSession, ModuleExit
+
+
+@pytest.fixture
+def emulator(monkeypatch: pytest.MonkeyPatch) -> t.Iterator[Emulator]:
+    """A freshly seeded emulator (scale 12) that every session the client opens reaches in process, at the
+    base addresses of ``emulator.args``; retry waits are recorded in ``emulator.slept``, not waited."""
+    state = State(api_key=API_KEY, scale=12, areas=AREAS)
+    state.reset()
+    emulated = Emulator(state)
+    monkeypatch.setattr(client_module.requests, 'Session', emulated.session)
+    monkeypatch.setattr(client_module.time, 'sleep', emulated.slept.append)
+    yield emulated
+    emulated.close()
 
 
 @pytest.fixture

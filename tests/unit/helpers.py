@@ -2,21 +2,40 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""A fake Edge Platform API for unit tests: routes by method and path, records every call."""
+"""What module unit tests talk to: the emulator's apps in process (``Emulator``), and a hand-made fake API
+(``FakeApi``) for the malformed answers the emulator never gives. Both record every request."""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import http
+import io
 import json
 import re
 import typing as t
+from http.client import RemoteDisconnected
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import requests
+from requests.adapters import HTTPAdapter
+from requests.sessions import Session
+from starlette.testclient import TestClient
+from urllib3 import HTTPResponse
+from urllib3._collections import HTTPHeaderDict
+from urllib3.exceptions import ProtocolError
+
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
+from ansible_collections.edge.platform.tests.emulator.core import State
+from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service
 
 API_URL = 'https://api.edge.test'
 VIDEO_URL = 'https://video.edge.test'
 LOGGING_URL = 'https://logging.edge.test'
 API_KEY = 'unit-test-api-key-0123456789'
 COMMON_ARGS = {'api_key': API_KEY, 'api_url': API_URL, 'api_retries': 2}
+# The same with the base addresses of every API the emulator serves.
+EMULATOR_ARGS = dict(COMMON_ARGS, video_api_url=VIDEO_URL, logging_api_url=LOGGING_URL)
 
 
 class ModuleExit(Exception):
@@ -147,3 +166,243 @@ class FakeSession:
 
 # The account key of the emulator states the emulator unit tests build.
 EMULATOR_KEY = 'emulator-unit-key'
+
+
+# ---- the emulator in process ------------------------------------------------------------------
+
+WRITE_EXEMPT_METHODS = frozenset(('GET', 'HEAD', 'OPTIONS'))
+
+
+@dataclasses.dataclass
+class Sent:
+    """One request a module sent to the emulator, as it went over the wire (``path`` percent-encoded), and the
+    status it got (0 when a fault dropped the connection)."""
+
+    service: str
+    method: str
+    path: str
+    params: dict[str, str | list[str]]
+    headers: requests.structures.CaseInsensitiveDict[str]
+    content: bytes
+    status: int = 0
+
+    @property
+    def json(self) -> t.Any:
+        """The body decoded as JSON, or None when it is not JSON."""
+        try:
+            return json.loads(self.content) if self.content else None
+        except ValueError:
+            return None
+
+    def __repr__(self) -> str:
+        return f'{self.method} {self.path} {self.params or ""} -> {self.status}'
+
+
+def _body_bytes(body: t.Any) -> bytes:
+    """A prepared request's body (bytes, text, a file or an iterable of chunks) as bytes."""
+    if body is None:
+        return b''
+    if isinstance(body, str):
+        return body.encode('utf-8')
+    if isinstance(body, (bytes, bytearray)):
+        return bytes(body)
+    if hasattr(body, 'read'):
+        return _body_bytes(body.read())
+    return b''.join(chunk.encode('utf-8') if isinstance(chunk, str) else bytes(chunk) for chunk in body)
+
+
+@dataclasses.dataclass
+class Meanwhile:
+    """What another client does right after the emulator answered a matching request."""
+
+    method: str
+    path: re.Pattern[str]
+    action: t.Callable[[], None]
+    times: int
+
+
+class EmulatorAdapter(HTTPAdapter):
+    """requests' adapter that hands each request to the ASGI app of one emulator service, with no socket."""
+
+    def __init__(self, emulator: Emulator, service: str) -> None:
+        super().__init__(max_retries=0)
+        self.emulator = emulator
+        self.service = service
+
+    def send(  # type: ignore[override]
+        self, request: requests.PreparedRequest, stream: bool = False, **kwargs: t.Any
+    ) -> requests.Response:
+        url = urlsplit(request.url or '')
+        content = _body_bytes(request.body)
+        headers = requests.structures.CaseInsensitiveDict(
+            {key: value for key, value in request.headers.items() if key.lower() != 'transfer-encoding'}
+        )
+        headers.setdefault('Host', url.netloc)
+        if content or request.method not in WRITE_EXEMPT_METHODS:
+            headers['Content-Length'] = str(len(content))
+        query = parse_qs(url.query, keep_blank_values=True)
+        sent = Sent(
+            service=self.service,
+            method=(request.method or 'GET').upper(),
+            path=url.path,
+            params={name: values[0] if len(values) == 1 else values for name, values in query.items()},
+            headers=headers,
+            content=content,
+        )
+        self.emulator.sent.append(sent)
+        scope = {
+            'type': 'http',
+            'asgi': {'version': '3.0'},
+            'http_version': '1.1',
+            'method': sent.method,
+            'scheme': url.scheme,
+            'path': unquote(url.path),
+            'raw_path': url.path.encode('latin-1'),
+            'root_path': '',
+            'query_string': url.query.encode('latin-1'),
+            'headers': [(key.lower().encode('latin-1'), value.encode('latin-1')) for key, value in headers.items()],
+            'client': ('127.0.0.1', 50000),
+            'server': (url.hostname or '', url.port or (443 if url.scheme == 'https' else 80)),
+        }
+        status, answer_headers, body = self.emulator.call(self.service, scope, content)
+        if status is None:  # a fault dropped the connection before any answer
+            raise requests.exceptions.ConnectionError(
+                ProtocolError(
+                    'Connection aborted.', RemoteDisconnected('Remote end closed connection without response')
+                ),
+                request=request,
+            )
+        sent.status = status
+        raw = HTTPResponse(
+            body=io.BytesIO(body),
+            headers=HTTPHeaderDict(answer_headers),
+            status=status,
+            reason=http.HTTPStatus(status).phrase if status in http.HTTPStatus._value2member_map_ else '',
+            preload_content=False,
+            decode_content=True,
+            request_method=sent.method,
+            request_url=request.url,
+        )
+        response = self.build_response(request, raw)
+        self.emulator.after(sent)
+        return response
+
+
+class Emulator:
+    """The emulator's services in process: a seeded ``state``, its apps reached through requests' sessions,
+    every request a module ``sent`` (with its body), and the admin endpoints (``admin``: ``/state``, faults).
+
+    Faults are those of the admin endpoint ``POST /faults``: ``emulator.add_fault(path='^/shield/', status=503)``.
+    The client's retry waits are recorded in ``slept`` instead of being waited. ``meanwhile`` lets another
+    client act between two requests of a module (a concurrent run), through ``client()``.
+    """
+
+    base_urls = {'api': API_URL, 'video': VIDEO_URL, 'logging': LOGGING_URL}
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.apps = {service: build_service(service, state) for service in self.base_urls}
+        self.admin = TestClient(admin_app(state))
+        self.sent: list[Sent] = []
+        self.slept: list[float] = []
+        self.loop = asyncio.new_event_loop()
+        self.args = dict(EMULATOR_ARGS)
+        self.others: list[Meanwhile] = []
+
+    def session(self) -> requests.Session:
+        """A requests session whose requests to the emulator's base addresses go to its apps."""
+        session = Session()
+        for service, base_url in self.base_urls.items():
+            session.mount(f'{base_url}/', EmulatorAdapter(self, service))
+        return session
+
+    def client(self) -> EdgeClient:
+        """A client of the emulator for a test's own set-up and for other clients' doings."""
+        return EdgeClient(API_KEY, dict(self.base_urls), sleep=self.slept.append, session=self.session())
+
+    def meanwhile(self, method: str, path: str, action: t.Callable[[], None], times: int = 1) -> None:
+        """Run ``action`` (another client's doing) right after the emulator answered the next ``times`` requests
+        of ``method`` to a path matching ``path``; its own requests go to ``requests``, not to ``sent``."""
+        self.others.append(Meanwhile(method.upper(), re.compile(path), action, times))
+
+    def after(self, sent: Sent) -> None:
+        for other in self.others:
+            if other.times > 0 and other.method == sent.method and other.path.search(sent.path):
+                other.times -= 1
+                recorded, self.sent = self.sent, []
+                try:
+                    other.action()
+                finally:
+                    self.sent = recorded
+
+    def call(self, service: str, scope: dict[str, t.Any], content: bytes) -> tuple[int | None, list[t.Any], bytes]:
+        """Run one request through a service's app: (status or None when no answer came, headers, body)."""
+        return self.loop.run_until_complete(self._call(self.apps[service], scope, content))
+
+    @staticmethod
+    async def _call(app: t.Any, scope: dict[str, t.Any], content: bytes) -> tuple[int | None, list[t.Any], bytes]:
+        answered = asyncio.Event()
+        start: dict[str, t.Any] = {}
+        chunks: list[bytes] = []
+        request_read = False
+
+        async def receive() -> dict[str, t.Any]:
+            nonlocal request_read
+            if not request_read:
+                request_read = True
+                return {'type': 'http.request', 'body': content, 'more_body': False}
+            await answered.wait()  # the client stays until the whole answer is in
+            return {'type': 'http.disconnect'}
+
+        async def send(message: t.MutableMapping[str, t.Any]) -> None:
+            if message['type'] == 'http.response.start':
+                start.update(message)
+            elif message['type'] == 'http.response.body':
+                chunks.append(message.get('body', b''))
+                if not message.get('more_body', False):
+                    answered.set()
+
+        await app(scope, receive, send)
+        answered.set()
+        if not start:
+            return None, [], b''
+        headers = [(key.decode('latin-1'), value.decode('latin-1')) for key, value in start.get('headers', [])]
+        return start['status'], headers, b''.join(chunks)
+
+    def close(self) -> None:
+        self.loop.close()
+        self.admin.close()
+
+    # What the emulator holds and was asked ---------------------------------------------------
+
+    @property
+    def requests(self) -> list[dict[str, t.Any]]:
+        """The emulator's own record of the requests it served (service, method, path, query, status)."""
+        return self.state.requests
+
+    @property
+    def writes(self) -> list[Sent]:
+        return [sent for sent in self.sent if sent.method not in WRITE_EXEMPT_METHODS]
+
+    def forget_requests(self) -> None:
+        """Start the record afresh (after a test's own set-up)."""
+        self.sent.clear()
+        self.state.requests.clear()
+
+    def snapshot(self) -> dict[str, list[t.Any]]:
+        """The admin endpoint ``GET /state``: every area's lists."""
+        response = self.admin.get('/state')
+        response.raise_for_status()
+        return t.cast(dict[str, list[t.Any]], response.json())
+
+    def item(self, kind: str, **fields: t.Any) -> dict[str, t.Any]:
+        """The one item of the snapshot list ``kind`` with those field values."""
+        found = [item for item in self.snapshot()[kind] if all(item.get(k) == v for k, v in fields.items())]
+        assert len(found) == 1, f'{len(found)} {kind} have {fields}'
+        return t.cast(dict[str, t.Any], found[0])
+
+    def add_fault(self, **spec: t.Any) -> None:
+        """Inject a fault through the admin endpoint ``POST /faults`` (service, method, path, status, retry_after,
+        times, after, skip, drop …)."""
+        response = self.admin.post('/faults', json=spec)
+        assert response.status_code == 201, response.text

@@ -13,159 +13,66 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import shield_access_list
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, FakeApi, FakeResponse
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator, FakeApi
 
-OK = {'success': True, 'message': '', 'errorKey': ''}
 ZONE = 3001
 BASE = f'/shield/shield-zone/{ZONE}/access-lists'
-
-
-def envelope(data: t.Any) -> dict[str, t.Any]:
-    return {'data': data, 'error': OK}
-
-
-def failure(status: int, key: str, message: str) -> FakeResponse:
-    return FakeResponse(status, {'data': None, 'error': {'success': False, 'message': message, 'errorKey': key}})
+# Written elsewhere: unsorted, padded, repeated.
+OFFICE = '198.51.100.9\n\n 198.51.100.7 \n2001:db8::1\n198.51.100.7\n'
+OFFICE_DESCRIPTION = 'Office egress addresses'
 
 
 def sha(content: str) -> str:
     return hashlib.sha256(content.encode('utf-8')).hexdigest()
 
 
-class FakeLists:
-    """Custom access lists of shield zone 3001 (pull zone 1001) behind the fake API; pull zone 1003 has no zone."""
+def zone_lists(emulator: Emulator, zone: int = ZONE) -> list[dict[str, t.Any]]:
+    """The emulator's custom access lists of a shield zone, in the order of their ids."""
+    found = [item for item in emulator.snapshot()['access_lists'] if item['shieldZoneId'] == zone]
+    return sorted(found, key=lambda item: item['id'])
 
-    def __init__(self, api: FakeApi) -> None:
-        self.api = api
-        self.list_limit = 5
-        self.entry_limit = 100
-        self.next_id = 9100
-        # Written elsewhere: unsorted, padded, repeated.
-        office = '198.51.100.9\n\n 198.51.100.7 \n2001:db8::1\n198.51.100.7\n'
-        self.lists: dict[int, dict[str, t.Any]] = {
-            9001: self.record(9001, 'office', 'Office egress', 0, office, action=1, enabled=True),
-            9002: self.record(9002, 'countries', '', 3, 'RU\nKP', action=2, enabled=True),
-        }
-        api.add(
-            'GET', r'^/shield/shield-zone/get-by-pullzone/1001$', envelope({'shieldZoneId': ZONE, 'pullZoneId': 1001})
-        )
-        api.add('GET', r'^/shield/shield-zone/get-by-pullzone/1003$', failure(404, 'shield_zone.not_found', 'none'))
-        api.add('GET', rf'^{BASE}$', lambda call: self.overview())
-        api.add('POST', rf'^{BASE}$', self.create)
-        api.add('GET', rf'^{BASE}/\d+$', lambda call: envelope(self.view(self.lists[int(call.path.rsplit('/', 1)[1])])))
-        api.add('PATCH', rf'^{BASE}/\d+$', self.patch)
-        api.add('DELETE', rf'^{BASE}/\d+$', self.delete)
-        api.add('PATCH', rf'^{BASE}/configurations/\d+$', self.configure)
 
-    @staticmethod
-    def record(
-        list_id: int, name: str, description: str, list_type: int, content: str, action: int = 0, enabled: bool = True
-    ) -> dict[str, t.Any]:
-        return {
-            'id': list_id,
-            'name': name,
-            'description': description,
-            'type': list_type,
-            'content': content,
-            'checksum': sha(content),
-            'entryCount': len([line for line in content.splitlines() if line.strip()]),
-            'lastModified': '2026-11-01T00:00:00Z',
-            'action': action,
-            'isEnabled': enabled,
-            'configurationId': list_id + 50000,
-        }
-
-    @staticmethod
-    def view(record: dict[str, t.Any]) -> dict[str, t.Any]:
-        return {
-            key: record[key]
-            for key in ('id', 'name', 'description', 'type', 'content', 'checksum', 'entryCount', 'lastModified')
-        }
-
-    def overview(self) -> dict[str, t.Any]:
-        return {
-            'managedLists': [
-                {
-                    'listId': 101,
-                    'configurationId': 50101,
-                    'name': 'office',
-                    'isEnabled': True,
-                    'type': 1,
-                    'action': 4,
-                    'entryCount': 5000,
-                    'lastUpdated': '2026-11-01T00:00:00Z',
-                }
-            ],
-            'customLists': [
-                {
-                    'listId': r['id'],
-                    'configurationId': r['configurationId'],
-                    'name': r['name'],
-                    'description': r['description'],
-                    'isEnabled': r['isEnabled'],
-                    'type': r['type'],
-                    'action': r['action'],
-                    'entryCount': r['entryCount'],
-                    'lastUpdated': r['lastModified'],
-                }
-                for r in self.lists.values()
-            ],
-            'customEntryCount': sum(r['entryCount'] for r in self.lists.values()),
-            'customEntryLimit': self.entry_limit,
-            'customListCount': len(self.lists),
-            'customListLimit': self.list_limit,
-        }
-
-    def create(self, call: t.Any) -> t.Any:
-        body = call.json
-        assert body['checksum'] == sha(body['content'])
-        self.next_id += 1
-        record = self.record(self.next_id, body['name'], body.get('description', ''), body['type'], body['content'])
-        record['lastModified'] = '2026-11-22T00:00:00Z'
-        self.lists[record['id']] = record
-        return envelope(self.view(record))
-
-    def patch(self, call: t.Any) -> t.Any:
-        record = self.lists[int(call.path.rsplit('/', 1)[1])]
-        if 'content' in call.json:
-            if call.json['checksum'] != sha(call.json['content']):
-                return failure(400, 'access_list.checksum_mismatch', 'The checksum does not match the content.')
-            fresh = self.record(record['id'], record['name'], '', 0, call.json['content'])
-            record.update(content=fresh['content'], checksum=fresh['checksum'], entryCount=fresh['entryCount'])
-        if 'name' in call.json:
-            record['name'] = call.json['name']
-        record['lastModified'] = '2026-11-22T00:00:00Z'
-        return envelope(self.view(record))
-
-    def delete(self, call: t.Any) -> t.Any:
-        del self.lists[int(call.path.rsplit('/', 1)[1])]
-        return {'statusCode': 200, 'success': True, 'message': 'deleted', 'errorKey': ''}
-
-    def configure(self, call: t.Any) -> t.Any:
-        configuration = int(call.path.rsplit('/', 1)[1])
-        record = next(r for r in self.lists.values() if r['configurationId'] == configuration)
-        record.update({'action' if key == 'action' else 'isEnabled': value for key, value in call.json.items()})
-        return envelope({'isEnabled': record['isEnabled'], 'action': record['action']})
+def set_plan(emulator: Emulator, plan_type: int) -> None:
+    """Give shield zone 3001 another plan, and with it the plan's list and entry limits; a set-up, not recorded."""
+    emulator.client().request(
+        'PATCH',
+        'shield/shield-zone',
+        'set the plan of zone 3001',
+        json_body={'shieldZoneId': ZONE, 'shieldZone': {'planType': plan_type}},
+        idempotent=True,
+    )
+    emulator.forget_requests()
 
 
 @pytest.fixture
-def lists(fake_api: FakeApi) -> FakeLists:
-    return FakeLists(fake_api)
+def lists(emulator: Emulator) -> Emulator:
+    """Shield zone 3001 (pull zone 1001, Advanced plan) with its seeded lists 9001 "office" (ip, allow, content
+    OFFICE) and 9002 renamed "countries" (country, block, RU and KP); pull zone 1003 has no zone."""
+    client = emulator.client()
+    for list_id, changes in ((9001, {'content': OFFICE}), (9002, {'name': 'countries', 'content': 'RU\nKP'})):
+        body = dict(changes, checksum=sha(changes['content']))
+        client.request('PATCH', f'{BASE}/{list_id}', f'set up list {list_id}', json_body=body, idempotent=True)
+    assert [(item['id'], item['name'], item['type'], item['action']) for item in zone_lists(emulator)] == [
+        (9001, 'office', 0, 1),
+        (9002, 'countries', 3, 2),
+    ]
+    emulator.forget_requests()
+    return emulator
 
 
 def args(**extra: t.Any) -> dict[str, t.Any]:
     return dict(COMMON_ARGS, **extra)
 
 
-def detail_reads(api: FakeApi) -> list[str]:
-    return [call.path for call in api.calls if call.method == 'GET' and call.path.startswith(f'{BASE}/')]
+def detail_reads(emulator: Emulator) -> list[str]:
+    return [call.path for call in emulator.sent if call.method == 'GET' and call.path.startswith(f'{BASE}/')]
 
 
 # ---- entries as a set ------------------------------------------------------------------------------------------
 
 
 def test_same_set_in_another_order_is_unchanged_with_one_read_of_the_content(
-    fake_api: FakeApi, lists: FakeLists, run_module: t.Any
+    lists: Emulator, run_module: t.Any
 ) -> None:
     outcome = run_module(
         shield_access_list.main,
@@ -181,21 +88,21 @@ def test_same_set_in_another_order_is_unchanged_with_one_read_of_the_content(
     )
     assert not outcome.failed, outcome.result
     assert outcome.result['changed'] is False
-    assert fake_api.writes == []
-    assert detail_reads(fake_api) == [f'{BASE}/9001']
-    assert [call.path for call in fake_api.calls] == [BASE, f'{BASE}/9001']
+    assert lists.writes == []
+    assert detail_reads(lists) == [f'{BASE}/9001']
+    assert [call.path for call in lists.sent] == [BASE, f'{BASE}/9001']
     assert outcome.result['access_list'] == {
         'id': 9001,
         'name': 'office',
-        'description': 'Office egress',
+        'description': OFFICE_DESCRIPTION,
         'type': 0,
-        'checksum': lists.lists[9001]['checksum'],
+        'checksum': sha(OFFICE),
         'entryCount': 4,
-        'lastModified': '2026-11-01T00:00:00Z',
+        'lastModified': zone_lists(lists)[0]['lastModified'],
         'action': 1,
         'isEnabled': True,
         'enabled': True,
-        'configurationId': 59001,
+        'configurationId': 60001,
         'shieldZoneId': ZONE,
     }
     assert outcome.result['diff']['before'] == outcome.result['diff']['after']
@@ -204,7 +111,7 @@ def test_same_set_in_another_order_is_unchanged_with_one_read_of_the_content(
 
 
 def test_new_entries_are_written_sorted_with_the_checksum_of_exactly_that_content(
-    fake_api: FakeApi, lists: FakeLists, run_module: t.Any
+    lists: Emulator, run_module: t.Any
 ) -> None:
     outcome = run_module(
         shield_access_list.main,
@@ -216,8 +123,8 @@ def test_new_entries_are_written_sorted_with_the_checksum_of_exactly_that_conten
         diff=True,
     )
     assert outcome.result['changed'] is True
-    assert [(call.method, call.path) for call in fake_api.writes] == [('PATCH', f'{BASE}/9001')]
-    body = fake_api.writes[0].json
+    assert [(call.method, call.path) for call in lists.writes] == [('PATCH', f'{BASE}/9001')]
+    body = lists.writes[0].json
     assert body == {
         'content': '198.51.100.20\n198.51.100.3\n198.51.100.9\n2001:db8::1',
         'checksum': sha('198.51.100.20\n198.51.100.3\n198.51.100.9\n2001:db8::1'),
@@ -229,28 +136,28 @@ def test_new_entries_are_written_sorted_with_the_checksum_of_exactly_that_conten
     assert outcome.result['access_list']['checksum'] == body['checksum']
     assert outcome.result['access_list']['entryCount'] == 4
     assert 'content' not in outcome.result['access_list']
+    stored = zone_lists(lists)[0]
+    assert (stored['content'], stored['checksum'], stored['entryCount']) == (body['content'], body['checksum'], 4)
 
 
-def test_purge_false_only_adds_missing_entries(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_purge_false_only_adds_missing_entries(lists: Emulator, run_module: t.Any) -> None:
     outcome = run_module(
         shield_access_list.main,
         args(shield_zone_id=ZONE, name='office', entries=['198.51.100.7', '192.0.2.1'], purge=False),
         diff=True,
     )
     assert outcome.result['changed'] is True
-    assert fake_api.writes[0].json['content'] == '192.0.2.1\n198.51.100.7\n198.51.100.9\n2001:db8::1'
+    assert lists.writes[0].json['content'] == '192.0.2.1\n198.51.100.7\n198.51.100.9\n2001:db8::1'
     assert outcome.result['diff']['before']['entries'] == []
     assert outcome.result['diff']['after']['entries'] == ['192.0.2.1']
     again = run_module(
         shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=['192.0.2.1'], purge=False)
     )
     assert again.result['changed'] is False
-    assert len(fake_api.writes) == 1
+    assert len(lists.writes) == 1
 
 
-def test_update_in_check_mode_predicts_and_sends_no_write(
-    fake_api: FakeApi, lists: FakeLists, run_module: t.Any
-) -> None:
+def test_update_in_check_mode_predicts_and_sends_no_write(lists: Emulator, run_module: t.Any) -> None:
     outcome = run_module(
         shield_access_list.main,
         args(shield_zone_id=ZONE, name='office', entries=['192.0.2.1'], action='block'),
@@ -258,25 +165,27 @@ def test_update_in_check_mode_predicts_and_sends_no_write(
         diff=True,
     )
     assert outcome.result['changed'] is True
-    assert fake_api.writes == []
+    assert lists.writes == []
     result = outcome.result['access_list']
     assert (result['entryCount'], result['checksum'], result['action']) == (1, sha('192.0.2.1'), 2)
     assert outcome.result['diff']['after']['entries'] == ['192.0.2.1']
     assert outcome.result['diff']['before']['entries'] == ['198.51.100.7', '198.51.100.9', '2001:db8::1']
+    assert (zone_lists(lists)[0]['content'], zone_lists(lists)[0]['action']) == (OFFICE, 1)
 
 
-def test_action_and_enabled_through_the_configuration(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_action_and_enabled_through_the_configuration(lists: Emulator, run_module: t.Any) -> None:
     outcome = run_module(
         shield_access_list.main, args(pullzone_id=1001, name='countries', action='challenge', enabled=False)
     )
     assert outcome.result['changed'] is True
-    assert [(call.method, call.path, call.json) for call in fake_api.writes] == [
-        ('PATCH', f'{BASE}/configurations/59002', {'action': 3, 'isEnabled': False}),
+    assert [(call.method, call.path, call.json) for call in lists.writes] == [
+        ('PATCH', f'{BASE}/configurations/60002', {'action': 3, 'isEnabled': False}),
     ]
     assert (outcome.result['access_list']['action'], outcome.result['access_list']['isEnabled']) == (3, False)
+    assert (zone_lists(lists)[1]['action'], zone_lists(lists)[1]['isEnabled']) == (3, False)
 
 
-def test_return_content(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_return_content(lists: Emulator, run_module: t.Any) -> None:
     outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='countries', return_content=True))
     assert outcome.result['access_list']['content'] == 'RU\nKP'
     changed = run_module(
@@ -285,22 +194,23 @@ def test_return_content(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) 
     assert changed.result['access_list']['content'] == 'DE'
 
 
-def test_country_codes_are_written_in_upper_case(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_country_codes_are_written_in_upper_case(lists: Emulator, run_module: t.Any) -> None:
     outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='countries', entries=['kp', 'ru']))
     assert outcome.result['changed'] is False
-    assert fake_api.writes == []
+    assert lists.writes == []
 
 
-def test_rename_by_id(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_rename_by_id(lists: Emulator, run_module: t.Any) -> None:
     outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, id=9002, name='geo-block'))
-    assert [(call.method, call.json) for call in fake_api.writes] == [('PATCH', {'name': 'geo-block'})]
+    assert [(call.method, call.json) for call in lists.writes] == [('PATCH', {'name': 'geo-block'})]
     assert outcome.result['access_list']['name'] == 'geo-block'
+    assert [item['name'] for item in zone_lists(lists)] == ['office', 'geo-block']
 
 
 # ---- create, recreate, delete --------------------------------------------------------------------------------------
 
 
-def test_create_then_configure_then_rerun_unchanged(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_create_then_configure_then_rerun_unchanged(lists: Emulator, run_module: t.Any) -> None:
     wanted = args(
         pullzone_id=1001,
         name='partners',
@@ -312,33 +222,38 @@ def test_create_then_configure_then_rerun_unchanged(fake_api: FakeApi, lists: Fa
     )
     outcome = run_module(shield_access_list.main, wanted, diff=True)
     assert outcome.result['changed'] is True
-    assert [(call.method, call.path) for call in fake_api.writes] == [
+    created = zone_lists(lists)[-1]
+    assert [(call.method, call.path) for call in lists.writes] == [
         ('POST', BASE),
-        ('PATCH', f'{BASE}/configurations/59101'),
+        ('PATCH', f"{BASE}/configurations/{created['configurationId']}"),
     ]
-    assert fake_api.writes[0].json == {
+    assert lists.writes[0].json == {
         'name': 'partners',
         'type': 1,
         'description': 'Partner networks',
         'content': '192.0.2.0/25\n203.0.113.0/24',
         'checksum': sha('192.0.2.0/25\n203.0.113.0/24'),
     }
-    assert fake_api.writes[1].json == {'action': 5, 'isEnabled': False}
-    assert outcome.result['access_list']['id'] == 9101
+    assert lists.writes[1].json == {'action': 5, 'isEnabled': False}
+    assert outcome.result['access_list']['id'] == created['id']
+    assert (created['name'], created['type'], created['action'], created['isEnabled']) == ('partners', 1, 5, False)
+    assert created['content'] == '192.0.2.0/25\n203.0.113.0/24'
     assert outcome.result['diff']['before'] == {}
     assert outcome.result['diff']['after']['entries'] == ['192.0.2.0/25', '203.0.113.0/24']
     assert outcome.result['diff']['after_header'] == 'create'
     rerun = run_module(shield_access_list.main, wanted)
     assert rerun.result['changed'] is False
-    assert len(fake_api.writes) == 2
+    assert len(lists.writes) == 2
 
 
-def test_create_in_check_mode(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_create_in_check_mode(lists: Emulator, run_module: t.Any) -> None:
+    lists_before = zone_lists(lists)
     outcome = run_module(
         shield_access_list.main, args(shield_zone_id=ZONE, name='new', type='asn', entries=['13335']), check_mode=True
     )
     assert outcome.result['changed'] is True
-    assert fake_api.writes == []
+    assert lists.writes == []
+    assert zone_lists(lists) == lists_before
     assert outcome.result['access_list'] == {
         'id': None,
         'name': 'new',
@@ -355,31 +270,30 @@ def test_create_in_check_mode(fake_api: FakeApi, lists: FakeLists, run_module: t
     }
 
 
-def test_a_type_change_replaces_the_list_before_deleting_it(
-    fake_api: FakeApi, lists: FakeLists, run_module: t.Any
-) -> None:
+def test_a_type_change_replaces_the_list_before_deleting_it(lists: Emulator, run_module: t.Any) -> None:
     outcome = run_module(
         shield_access_list.main,
         args(shield_zone_id=ZONE, name='office', type='cidr', entries=['198.51.100.0/24']),
         diff=True,
     )
     assert outcome.result['changed'] is True
-    assert [(call.method, call.path) for call in fake_api.writes] == [
+    replacement = zone_lists(lists)[-1]
+    assert [(call.method, call.path) for call in lists.writes] == [
         ('POST', BASE),
-        ('PATCH', f'{BASE}/configurations/59101'),
+        ('PATCH', f"{BASE}/configurations/{replacement['configurationId']}"),
         ('DELETE', f'{BASE}/9001'),
-        ('PATCH', f'{BASE}/9101'),
+        ('PATCH', f"{BASE}/{replacement['id']}"),
     ]
-    assert fake_api.writes[0].json['name'] == 'office (replacing list 9001)'
-    assert fake_api.writes[0].json['description'] == 'Office egress'  # carried over
-    assert fake_api.writes[1].json == {'action': 1}  # the new list is enabled already
-    assert fake_api.writes[3].json == {'name': 'office'}
+    assert lists.writes[0].json['name'] == 'office (replacing list 9001)'
+    assert lists.writes[0].json['description'] == OFFICE_DESCRIPTION  # carried over
+    assert lists.writes[1].json == {'action': 1}  # the new list is enabled already
+    assert lists.writes[3].json == {'name': 'office'}
     assert outcome.result['diff']['after_header'] == 'recreate (the API cannot change type in place)'
     assert (outcome.result['diff']['before']['type'], outcome.result['diff']['after']['type']) == ('ip', 'cidr')
     assert outcome.result['access_list']['action'] == 1 and outcome.result['access_list']['name'] == 'office'
-    assert [(r['name'], r['type'], r['description'], r['action']) for r in lists.lists.values()] == [
-        ('countries', 3, '', 2),
-        ('office', 1, 'Office egress', 1),
+    assert [(r['name'], r['type'], r['description'], r['action']) for r in zone_lists(lists)] == [
+        ('countries', 3, 'Countries we do not serve', 2),
+        ('office', 1, OFFICE_DESCRIPTION, 1),
     ]
 
 
@@ -388,105 +302,107 @@ def test_a_type_change_replaces_the_list_before_deleting_it(
     [
         ('PATCH', rf'^{BASE}/configurations/\d+$'),  # the new list's settings
         ('DELETE', rf'^{BASE}/9001$'),  # the old list
-        ('PATCH', rf'^{BASE}/9101$'),  # the rename
+        ('PATCH', rf'^{BASE}/\d+$'),  # the rename (list 9001 is never patched)
     ],
 )
 def test_a_replacement_that_fails_half_way_is_finished_by_the_rerun(
-    fake_api: FakeApi, lists: FakeLists, run_module: t.Any, failing: tuple
+    lists: Emulator, run_module: t.Any, failing: tuple
 ) -> None:
-    fake_api.add(failing[0], failing[1], failure(500, 'internal', 'boom'))
+    lists.add_fault(method=failing[0], path=failing[1], status=500)
     wanted = args(shield_zone_id=ZONE, name='office', type='cidr', entries=['198.51.100.0/24'], api_retries=0)
     first = run_module(shield_access_list.main, wanted)
     assert first.failed and first.result['changed'] is True  # the new list was created: something changed
-    fake_api.routes.pop(0)
+    assert [call.status for call in lists.writes][-1] == 500
     second = run_module(shield_access_list.main, wanted)
     assert not second.failed, second.result
     third = run_module(shield_access_list.main, wanted)
     assert third.result['changed'] is False
-    assert [(r['name'], r['type'], r['description'], r['action'], r['content']) for r in lists.lists.values()] == [
-        ('countries', 3, '', 2, 'RU\nKP'),
-        ('office', 1, 'Office egress', 1, '198.51.100.0/24'),
+    assert [(r['name'], r['type'], r['description'], r['action'], r['content']) for r in zone_lists(lists)] == [
+        ('countries', 3, 'Countries we do not serve', 2, 'RU\nKP'),
+        ('office', 1, OFFICE_DESCRIPTION, 1, '198.51.100.0/24'),
     ]
 
 
-def test_a_failed_first_write_of_a_replacement_changes_nothing(
-    fake_api: FakeApi, lists: FakeLists, run_module: t.Any
-) -> None:
-    fake_api.add('POST', rf'^{BASE}$', failure(400, 'access_list.invalid', 'no'))
+def test_a_failed_first_write_of_a_replacement_changes_nothing(lists: Emulator, run_module: t.Any) -> None:
+    lists.add_fault(method='POST', path=rf'^{BASE}$', status=400)
+    before = zone_lists(lists)
     outcome = run_module(
         shield_access_list.main, args(shield_zone_id=ZONE, name='office', type='cidr', entries=['198.51.100.0/24'])
     )
     assert outcome.failed and outcome.result['changed'] is False
-    assert [r['name'] for r in lists.lists.values()] == ['office', 'countries']
+    assert [(call.method, call.status) for call in lists.writes] == [('POST', 400)]
+    assert zone_lists(lists) == before
 
 
 def test_without_room_for_two_lists_the_old_one_goes_first_and_a_failure_says_what_it_held(
-    fake_api: FakeApi,
-    lists: FakeLists,
+    lists: Emulator,
     run_module: t.Any,
 ) -> None:
-    lists.list_limit = 2
-    fake_api.add('POST', rf'^{BASE}$', failure(503, 'unavailable', 'down'))
+    set_plan(lists, 0)  # Basic: at most 2 custom lists, and the zone has 2
+    lists.add_fault(method='POST', path=rf'^{BASE}$', status=503)
     outcome = run_module(
         shield_access_list.main, args(shield_zone_id=ZONE, name='office', description='Office', api_retries=0)
     )
     assert outcome.failed and outcome.result['changed'] is True
     assert 'the old list was deleted first' in outcome.result['msg']
+    assert [(call.method, call.path, call.status) for call in lists.writes] == [
+        ('DELETE', f'{BASE}/9001', 200),
+        ('POST', BASE, 503),
+    ]
     assert outcome.result['deleted_list'] == {
         'name': 'office',
         'type': 'ip',
-        'description': 'Office egress',
+        'description': OFFICE_DESCRIPTION,
         'action': 'allow',
         'enabled': True,
         'entries': ['198.51.100.7', '198.51.100.9', '2001:db8::1'],
     }
+    assert [item['name'] for item in zone_lists(lists)] == ['countries']
 
 
-def test_blank_entries_are_refused_only_an_empty_list_empties(
-    fake_api: FakeApi, lists: FakeLists, run_module: t.Any
-) -> None:
+def test_blank_entries_are_refused_only_an_empty_list_empties(lists: Emulator, run_module: t.Any) -> None:
     refused = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=['', '  ']))
     assert refused.failed and 'entries must not hold blank values (2 given)' in refused.result['msg']
-    assert fake_api.calls == []
+    assert lists.sent == []
     emptied = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=[]))
-    assert emptied.result['changed'] is True and lists.lists[9001]['entryCount'] == 0
+    assert emptied.result['changed'] is True
+    assert (zone_lists(lists)[0]['content'], zone_lists(lists)[0]['entryCount']) == ('', 0)
 
 
-def test_purge_false_keeps_its_entries_when_another_run_rewrote_the_list(
-    fake_api: FakeApi, lists: FakeLists, run_module: t.Any
-) -> None:
+def test_purge_false_keeps_its_entries_when_another_run_rewrote_the_list(lists: Emulator, run_module: t.Any) -> None:
     # Another run wrote what it had read before this run's write: this run's entry is gone at the re-read.
-    def concurrent_patch(call: t.Any) -> t.Any:
-        answer = lists.patch(call)
-        lists.lists[9001].update(
-            content='198.51.100.7\n203.0.113.77', checksum=sha('198.51.100.7\n203.0.113.77'), entryCount=2
-        )
-        return answer
+    def other_run_writes() -> None:
+        content = '198.51.100.7\n203.0.113.77'
+        body = {'content': content, 'checksum': sha(content)}
+        lists.client().request('PATCH', f'{BASE}/9001', 'another run', json_body=body, idempotent=True)
 
-    fake_api.add('PATCH', rf'^{BASE}/9001$', concurrent_patch, lists.patch)
+    lists.meanwhile('PATCH', rf'^{BASE}/9001$', other_run_writes)
     outcome = run_module(
         shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=['192.0.2.50'], purge=False)
     )
     assert outcome.result['changed'] is True
-    assert sorted(lists.lists[9001]['content'].splitlines()) == ['192.0.2.50', '198.51.100.7', '203.0.113.77']
-    assert [call.method for call in fake_api.writes] == ['PATCH', 'PATCH']
+    assert sorted(zone_lists(lists)[0]['content'].splitlines()) == ['192.0.2.50', '198.51.100.7', '203.0.113.77']
+    assert [call.method for call in lists.writes] == ['PATCH', 'PATCH']
 
 
-def test_two_lists_created_at_once_are_reported(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
-    def concurrent_create(call: t.Any) -> t.Any:
-        lists.create(call)  # another run's list of the same name
-        return lists.create(call)
+def test_two_lists_created_at_once_are_reported(lists: Emulator, run_module: t.Any) -> None:
+    def other_run_creates() -> None:  # another run's list of the same name, right after this run's
+        content = '192.0.2.1'
+        body = {'name': 'new', 'type': 0, 'description': '', 'content': content, 'checksum': sha(content)}
+        lists.client().request('POST', BASE, 'another run', json_body=body)
 
-    fake_api.add('POST', rf'^{BASE}$', concurrent_create)
+    lists.meanwhile('POST', rf'^{BASE}$', other_run_creates)
     outcome = run_module(
         shield_access_list.main, args(shield_zone_id=ZONE, name='new', type='ip', entries=['192.0.2.1'])
     )
     assert outcome.failed and outcome.result['changed'] is True
-    assert 'appeared while this one was created (id 9101; this run created id 9102)' in outcome.result['msg']
+    ours, other = (item['id'] for item in zone_lists(lists)[2:])
+    assert f'appeared while this one was created (id {other}; this run created id {ours})' in outcome.result['msg']
     assert outcome.result['failure']['error_key'] == 'access_list.duplicate'
+    assert [call.method for call in lists.writes] == ['POST']
 
 
-def test_a_type_change_in_check_mode(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_a_type_change_in_check_mode(lists: Emulator, run_module: t.Any) -> None:
     outcome = run_module(
         shield_access_list.main,
         args(shield_zone_id=ZONE, name='office', description='Office'),
@@ -494,40 +410,39 @@ def test_a_type_change_in_check_mode(fake_api: FakeApi, lists: FakeLists, run_mo
         diff=True,
     )
     assert outcome.result['changed'] is True
-    assert fake_api.writes == []
+    assert lists.writes == []
     assert outcome.result['diff']['after_header'] == 'recreate (the API cannot change description in place)'
     # Rewritten without the repeat.
     assert outcome.result['access_list']['action'] == 1 and outcome.result['access_list']['entryCount'] == 3
 
 
-def test_carried_entries_must_suit_the_new_type(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_carried_entries_must_suit_the_new_type(lists: Emulator, run_module: t.Any) -> None:
     outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', type='country'))
     assert outcome.failed
     assert (
         'the current entries of custom access list "office" (9001) of shield zone 3001 (give entries for the new type)'
         in outcome.result['msg']
     )
-    assert fake_api.writes == []
+    assert lists.writes == []
 
 
-def test_delete_without_reading_the_content_then_again_unchanged(
-    fake_api: FakeApi, lists: FakeLists, run_module: t.Any
-) -> None:
+def test_delete_without_reading_the_content_then_again_unchanged(lists: Emulator, run_module: t.Any) -> None:
     check = run_module(
         shield_access_list.main, args(shield_zone_id=ZONE, name='office', state='absent'), check_mode=True
     )
-    assert check.result['changed'] is True and fake_api.writes == []
+    assert check.result['changed'] is True and lists.writes == []
     first = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', state='absent'), diff=True)
     second = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', state='absent'))
     assert first.result['changed'] is True
     assert first.result['access_list'] == {}
     assert first.result['diff']['after'] == {} and first.result['diff']['before']['name'] == 'office'
     assert second.result['changed'] is False
-    assert [(call.method, call.path) for call in fake_api.writes] == [('DELETE', f'{BASE}/9001')]
-    assert detail_reads(fake_api) == []
+    assert [(call.method, call.path) for call in lists.writes] == [('DELETE', f'{BASE}/9001')]
+    assert detail_reads(lists) == []
+    assert [item['name'] for item in zone_lists(lists)] == ['countries']
 
 
-def test_absent_when_the_pull_zone_has_no_shield_zone(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_absent_when_the_pull_zone_has_no_shield_zone(lists: Emulator, run_module: t.Any) -> None:
     absent = run_module(shield_access_list.main, args(pullzone_id=1003, name='office', state='absent'))
     assert absent.result['changed'] is False
     present = run_module(shield_access_list.main, args(pullzone_id=1003, name='office', type='ip'))
@@ -559,17 +474,17 @@ def test_absent_when_the_pull_zone_has_no_shield_zone(fake_api: FakeApi, lists: 
     ],
 )
 def test_entries_are_validated_by_type_before_any_request(
-    fake_api: FakeApi, run_module: t.Any, list_type: str, entries: list, bad: list
+    emulator: Emulator, run_module: t.Any, list_type: str, entries: list, bad: list
 ) -> None:
     outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='x', type=list_type, entries=entries))
     assert outcome.failed
     assert outcome.result['bad_entries'] == bad
     assert f'{len(bad)} entries are not valid for type {list_type}' in outcome.result['msg']
     assert all(f'"{entry}"' in outcome.result['msg'] for entry in bad)
-    assert fake_api.calls == []
+    assert emulator.sent == []
 
 
-def test_many_bad_entries_are_summarized(fake_api: FakeApi, run_module: t.Any) -> None:
+def test_many_bad_entries_are_summarized(emulator: Emulator, run_module: t.Any) -> None:
     outcome = run_module(
         shield_access_list.main, args(shield_zone_id=ZONE, name='x', type='asn', entries=[f'AS{n}' for n in range(25)])
     )
@@ -578,14 +493,14 @@ def test_many_bad_entries_are_summarized(fake_api: FakeApi, run_module: t.Any) -
 
 
 def test_entries_without_type_are_checked_against_the_current_type_before_writing(
-    fake_api: FakeApi, lists: FakeLists, run_module: t.Any
+    lists: Emulator, run_module: t.Any
 ) -> None:
     outcome = run_module(
         shield_access_list.main, args(shield_zone_id=ZONE, name='countries', entries=['DE', 'Germany'])
     )
     assert outcome.failed
     assert outcome.result['bad_entries'] == ['Germany']
-    assert fake_api.writes == []
+    assert lists.writes == []
 
 
 @pytest.mark.parametrize(
@@ -601,23 +516,23 @@ def test_entries_without_type_are_checked_against_the_current_type_before_writin
     ],
 )
 def test_bad_options_are_refused_before_any_request(
-    fake_api: FakeApi, run_module: t.Any, extra: dict, message: str
+    emulator: Emulator, run_module: t.Any, extra: dict, message: str
 ) -> None:
     outcome = run_module(shield_access_list.main, args(**extra))
     assert outcome.failed
     assert message in outcome.result['msg']
-    assert fake_api.calls == []
+    assert emulator.sent == []
 
 
-def test_type_is_required_to_create(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_type_is_required_to_create(lists: Emulator, run_module: t.Any) -> None:
     outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='new', entries=['192.0.2.1']))
     assert outcome.failed
     assert outcome.result['msg'] == 'type is required to create custom access list "new" of shield zone 3001'
-    assert fake_api.writes == []
+    assert lists.writes == []
 
 
-def test_the_list_limit(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
-    lists.list_limit = 2
+def test_the_list_limit(lists: Emulator, run_module: t.Any) -> None:
+    set_plan(lists, 0)  # Basic: at most 2 custom lists
     outcome = run_module(
         shield_access_list.main,
         args(shield_zone_id=ZONE, name='third', type='ip', entries=['192.0.2.1']),
@@ -629,35 +544,41 @@ def test_the_list_limit(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) 
         'shield zone 3001 already has 2 custom access lists, its customListLimit is 2'
     )
     assert outcome.result['failure']['error_key'] == 'customListLimit'
-    assert fake_api.writes == []
+    assert lists.writes == []
 
 
-def test_the_entry_limit(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
-    lists.entry_limit = 10
+def test_the_entry_limit(lists: Emulator, run_module: t.Any) -> None:
+    set_plan(lists, 0)  # Basic: at most 1,000 custom entries
     outcome = run_module(
         shield_access_list.main,
-        args(shield_zone_id=ZONE, name='office', entries=[f'192.0.2.{n}' for n in range(1, 10)]),
+        args(shield_zone_id=ZONE, name='office', entries=[f'2001:db8::{n:x}' for n in range(1, 1000)]),
     )
     assert outcome.failed
     assert outcome.result['msg'] == (
-        'update custom access list "office" (9001) of shield zone 3001 failed: 11 custom entries would exceed '
-        'the customEntryLimit of 10 of shield zone 3001 (9 in this list, 2 in the others)'
+        'update custom access list "office" (9001) of shield zone 3001 failed: 1001 custom entries would exceed '
+        'the customEntryLimit of 1000 of shield zone 3001 (999 in this list, 2 in the others)'
     )
-    assert fake_api.writes == []
+    assert lists.writes == []
     fits = run_module(
-        shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=[f'192.0.2.{n}' for n in range(1, 9)])
+        shield_access_list.main,
+        args(shield_zone_id=ZONE, name='office', entries=[f'2001:db8::{n:x}' for n in range(1, 999)]),
     )
     assert fits.result['changed'] is True
+    assert zone_lists(lists)[0]['entryCount'] == 998
 
 
-def test_several_lists_with_the_name(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
-    lists.lists[9003] = lists.record(9003, 'office', '', 0, '192.0.2.1')
+def test_several_lists_with_the_name(lists: Emulator, run_module: t.Any) -> None:
+    body = {'name': 'office', 'type': 0, 'description': '', 'content': '192.0.2.1', 'checksum': sha('192.0.2.1')}
+    lists.client().request('POST', BASE, 'create a second list named office', json_body=body)
+    second = zone_lists(lists)[-1]['id']
+    lists.forget_requests()
     outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=['192.0.2.1']))
     assert outcome.failed
-    assert '2 custom access lists are named "office" (ids 9001, 9003); give id' in outcome.result['msg']
+    assert f'2 custom access lists are named "office" (ids 9001, {second}); give id' in outcome.result['msg']
+    assert lists.writes == []
 
 
-def test_an_unknown_id(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_an_unknown_id(lists: Emulator, run_module: t.Any) -> None:
     present = run_module(shield_access_list.main, args(shield_zone_id=ZONE, id=4242, entries=['192.0.2.1']))
     assert present.failed
     assert 'shield zone 3001 has no custom access list with id 4242' in present.result['msg']
@@ -665,28 +586,43 @@ def test_an_unknown_id(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -
     assert absent.result['changed'] is False
 
 
-def test_api_errors_carry_the_shield_error_key(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
-    fake_api.add(
-        'PATCH',
-        rf'^{BASE}/9001$',
-        failure(400, 'access_list.checksum_mismatch', 'The checksum does not match the content.'),
-    )
+def test_api_errors_carry_the_shield_error_key(lists: Emulator, run_module: t.Any) -> None:
+    lists.add_fault(method='PATCH', path=rf'^{BASE}/9001$', status=400)
     outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=['192.0.2.1']))
     assert outcome.failed
     assert outcome.result['msg'] == (
         'update custom access list "office" (9001) of shield zone 3001 failed: '
-        'HTTP 400 access_list.checksum_mismatch: The checksum does not match the content.'
+        'HTTP 400 invalid_request: The request is invalid.'
     )
-    missing_zone = failure(404, 'shield_zone.not_found', 'Shield Zone 77 was not found.')
-    fake_api.add('GET', r'^/shield/shield-zone/77/access-lists$', missing_zone)
     outcome = run_module(shield_access_list.main, args(shield_zone_id=77, name='office'))
-    assert (
-        outcome.result['msg']
-        == 'list access lists of shield zone 77 failed: HTTP 404 shield_zone.not_found: Shield Zone 77 was not found.'
+    assert outcome.result['msg'] == (
+        'list access lists of shield zone 77 failed: HTTP 404 shield_zone.not_found: Shield Zone 77 was not found.'
     )
 
 
-def test_a_failed_delete_answer_is_a_failure(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
+def test_a_failed_delete_answer_is_a_failure(fake_api: FakeApi, run_module: t.Any) -> None:
+    # A hand-made answer: the emulator never answers a DELETE 200 with success false.
+    overview = {
+        'managedLists': [],
+        'customLists': [
+            {
+                'listId': 9001,
+                'configurationId': 60001,
+                'name': 'office',
+                'description': '',
+                'isEnabled': True,
+                'type': 0,
+                'action': 1,
+                'entryCount': 1,
+                'lastUpdated': '2026-11-01T00:00:00Z',
+            }
+        ],
+        'customEntryCount': 1,
+        'customEntryLimit': 20000,
+        'customListCount': 1,
+        'customListLimit': 10,
+    }
+    fake_api.add('GET', rf'^{BASE}$', overview)
     fake_api.add(
         'DELETE',
         rf'^{BASE}/9001$',
@@ -700,15 +636,49 @@ def test_a_failed_delete_answer_is_a_failure(fake_api: FakeApi, lists: FakeLists
     )
 
 
-def test_ten_thousand_entries_unchanged_on_rerun(fake_api: FakeApi, lists: FakeLists, run_module: t.Any) -> None:
-    lists.entry_limit = 20000
-    entries = [f'2001:db8::{n}' for n in range(10000)]
+def test_ten_thousand_entries_unchanged_on_rerun(lists: Emulator, run_module: t.Any) -> None:
+    entries = [f'2001:db8::{n}' for n in range(10000)]  # within the Advanced plan's 20,000
     created = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='big', type='ip', entries=entries))
     assert created.result['changed'] is True and created.result['access_list']['entryCount'] == 10000
-    fake_api.calls.clear()
+    big = zone_lists(lists)[-1]
+    assert (big['name'], big['entryCount']) == ('big', 10000)
+    lists.forget_requests()
     rerun = run_module(
         shield_access_list.main, args(shield_zone_id=ZONE, name='big', type='ip', entries=list(reversed(entries)))
     )
     assert rerun.result['changed'] is False
+    assert lists.writes == []
+    assert [call.path for call in lists.sent] == [BASE, f"{BASE}/{big['id']}"]
+
+
+def test_a_managed_list_of_the_same_name_is_not_taken_for_the_custom_list(fake_api: FakeApi, run_module: t.Any) -> None:
+    # A hand-made answer: the emulator's managed lists never share a name with a custom list.
+    managed = {'listId': 101, 'configurationId': 50101, 'name': 'office', 'isEnabled': True, 'type': 1, 'action': 4}
+    custom = {
+        'listId': 9001,
+        'configurationId': 60001,
+        'name': 'office',
+        'description': '',
+        'isEnabled': True,
+        'type': 0,
+        'action': 1,
+        'entryCount': 1,
+        'lastUpdated': '2026-11-01T00:00:00Z',
+    }
+    overview = {
+        'managedLists': [managed],
+        'customLists': [custom],
+        'customEntryCount': 1,
+        'customEntryLimit': 20000,
+        'customListCount': 1,
+        'customListLimit': 10,
+    }
+    record = {'id': 9001, 'name': 'office', 'description': '', 'type': 0, 'content': '192.0.2.1'}
+    fake_api.add('GET', rf'^{BASE}$', overview)
+    fake_api.add('GET', rf'^{BASE}/9001$', {'data': dict(record, checksum=sha('192.0.2.1'), entryCount=1)})
+    outcome = run_module(
+        shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=['192.0.2.1'], action='allow')
+    )
+    assert not outcome.failed, outcome.result
+    assert outcome.result['changed'] is False and outcome.result['access_list']['id'] == 9001
     assert fake_api.writes == []
-    assert [call.path for call in fake_api.calls] == [BASE, f'{BASE}/9101']

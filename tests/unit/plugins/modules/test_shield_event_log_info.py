@@ -14,7 +14,7 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._shield_events import api_date, check_date, kept_days
 from ansible_collections.edge.platform.plugins.modules import shield_event_log_info
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, FakeApi, FakeResponse
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator, FakeApi, FakeResponse
 
 ZONE = 3001
 OK = {'success': True, 'message': '', 'errorKey': ''}
@@ -41,37 +41,21 @@ def entry(number: int) -> dict[str, t.Any]:
     }
 
 
-class FakeLogs:
-    """Pages of 3 entries each, tokens 'p2', 'p3' …; the last page has an empty token."""
-
-    def __init__(self, api: FakeApi, pages: int = 4) -> None:
-        self.pages = pages
-        api.add('GET', rf'^/shield/event-logs/{ZONE}/[^/]+/[^/]*$', self.page)
-        api.add(
-            'GET',
-            r'^/shield/shield-zone/get-by-pullzone/1001$',
-            {'data': {'shieldZoneId': ZONE, 'pullZoneId': 1001}, 'error': OK},
-        )
-        api.add(
-            'GET',
-            r'^/shield/shield-zone/get-by-pullzone/1003$',
-            FakeResponse(
-                404, {'data': None, 'error': {'success': False, 'message': 'none', 'errorKey': 'shield_zone.not_found'}}
-            ),
-        )
-        api.add('GET', r'^/pullzone$', [{'Id': 1001, 'Name': 'assets'}, {'Id': 1002, 'Name': 'assets-old'}])
-
-    def page(self, call: t.Any) -> dict[str, t.Any]:
-        token = call.path.rsplit('/', 1)[1]
-        number = int(token[1:]) if token else 1
-        more = number < self.pages
-        return {
-            'logs': [entry(number * 10 + index) for index in range(3)],
-            'hasMoreData': more,
-            'continuationToken': f'p{number + 1}' if more else '',
-            'startToken': f'p{number}',
-            'errorResponse': OK,
-        }
+def served_pages(emulator: Emulator, zone: int = ZONE, day: datetime.date = YESTERDAY) -> list[tuple[str, t.Any]]:
+    """Every page the emulator serves for a zone and day, each with the path that asks for it; a set-up, not
+    recorded."""
+    client = emulator.client()
+    base = f'/shield/event-logs/{zone}/{api_date(day)}'
+    pages = []
+    path = f'{base}/'
+    while True:
+        page = client.get(path, 'read a page of event logs')
+        pages.append((path, page))
+        if not page['hasMoreData']:
+            break
+        path = f"{base}/{page['continuationToken']}"
+    emulator.forget_requests()
+    return pages
 
 
 def run(run_module: t.Callable[..., t.Any], check_mode: bool = False, **args: t.Any) -> t.Any:
@@ -97,14 +81,13 @@ def run(run_module: t.Callable[..., t.Any], check_mode: bool = False, **args: t.
     ],
 )
 def test_bad_input_is_refused_before_any_request(
-    fake_api: FakeApi, run_module: t.Callable[..., t.Any], args: dict[str, t.Any], message: str
+    emulator: Emulator, run_module: t.Callable[..., t.Any], args: dict[str, t.Any], message: str
 ) -> None:
-    FakeLogs(fake_api)
     wanted = dict({'shield_zone_id': ZONE, 'date': YESTERDAY.isoformat()}, **args)
     result = run(run_module, **{key: value for key, value in wanted.items() if value is not None})
     assert result.failed
     assert message in result.result['msg']
-    assert fake_api.calls == []
+    assert emulator.sent == []
 
 
 def test_kept_days_are_today_and_the_two_before() -> None:
@@ -119,48 +102,48 @@ def test_kept_days_are_today_and_the_two_before() -> None:
 # ---- paging ---------------------------------------------------------------------------------------------
 
 
-def test_reads_every_page_of_the_day(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
-    FakeLogs(fake_api)
-    result = run(run_module, shield_zone_id=ZONE, date=YESTERDAY.isoformat())
+def test_reads_every_page_of_the_day(emulator: Emulator, run_module: t.Callable[..., t.Any]) -> None:
+    pages = served_pages(emulator)
+    assert len(pages) > 2  # the emulator's day has several pages (of a zone under attack: more than 10)
+    result = run(run_module, shield_zone_id=ZONE, date=YESTERDAY.isoformat(), max_pages=50)
     assert not result.failed and not result.result['changed']
-    assert [call.path for call in fake_api.calls] == [f'{BASE}/', f'{BASE}/p2', f'{BASE}/p3', f'{BASE}/p4']
-    assert [log['logId'] for log in result.result['logs']] == [
-        f'log-{n * 10 + i:04d}' for n in range(1, 5) for i in range(3)
-    ]
-    assert result.result['logs'][0] == entry(10)
+    assert [call.path for call in emulator.sent] == [path for path, _page in pages]
+    assert result.result['logs'] == [log for _path, page in pages for log in page['logs']]
     assert result.result['has_more_data'] is False
     assert result.result['continuation_token'] is None
-    assert result.result['pages'] == 4
+    assert result.result['pages'] == len(pages)
     assert result.result['shield_zone_id'] == ZONE
 
 
-def test_max_pages_stops_and_the_token_resumes(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
-    FakeLogs(fake_api)
+def test_max_pages_stops_and_the_token_resumes(emulator: Emulator, run_module: t.Callable[..., t.Any]) -> None:
+    pages = served_pages(emulator)
     first = run(run_module, shield_zone_id=ZONE, date=YESTERDAY.isoformat(), max_pages=2)
     assert first.result['has_more_data'] is True
-    assert first.result['continuation_token'] == 'p3'
-    assert first.result['pages'] == 2 and len(first.result['logs']) == 6
-    assert len(fake_api.calls) == 2
+    token = pages[1][1]['continuationToken']
+    assert first.result['continuation_token'] == token
+    assert first.result['pages'] == 2 and first.result['logs'] == pages[0][1]['logs'] + pages[1][1]['logs']
+    assert len(emulator.sent) == 2
 
-    rest = run(run_module, shield_zone_id=ZONE, date=YESTERDAY.isoformat(), continuation_token='p3', max_pages=2)
-    assert [call.path for call in fake_api.calls[2:]] == [f'{BASE}/p3', f'{BASE}/p4']
-    assert rest.result['has_more_data'] is False and rest.result['continuation_token'] is None
-    assert [log['logId'] for log in first.result['logs'] + rest.result['logs']] == [
-        f'log-{n * 10 + i:04d}' for n in range(1, 5) for i in range(3)
-    ]
-
-
-def test_a_token_is_percent_encoded_in_the_path(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
-    fake_api.add(
-        'GET', r'^/shield/event-logs/', {'logs': [], 'hasMoreData': False, 'continuationToken': '', 'errorResponse': OK}
+    rest = run(
+        run_module, shield_zone_id=ZONE, date=YESTERDAY.isoformat(), continuation_token=token, max_pages=len(pages)
     )
+    assert [call.path for call in emulator.sent[2:]] == [path for path, _page in pages[2:]]
+    assert rest.result['has_more_data'] is False and rest.result['continuation_token'] is None
+    assert rest.result['pages'] == len(pages) - 2
+    assert first.result['logs'] + rest.result['logs'] == [log for _path, page in pages for log in page['logs']]
+
+
+def test_a_token_is_percent_encoded_in_the_path(emulator: Emulator, run_module: t.Callable[..., t.Any]) -> None:
     result = run(run_module, shield_zone_id=ZONE, date=TODAY.isoformat(), continuation_token='a/b+c=')
-    assert not result.failed
-    assert fake_api.calls[0].path == f'/shield/event-logs/{ZONE}/{api_date(TODAY)}/a%2Fb%2Bc%3D'
-    assert result.result['logs'] == [] and result.result['pages'] == 1
+    assert [call.path for call in emulator.sent] == [f'/shield/event-logs/{ZONE}/{api_date(TODAY)}/a%2Fb%2Bc%3D']
+    # The server decodes the path back to the token; the emulator serves no such page (its tokens are base64url).
+    assert [entry['path'] for entry in emulator.requests] == [f'/shield/event-logs/{ZONE}/{api_date(TODAY)}/a/b+c=']
+    assert result.failed
+    assert result.result['failure'] == {'status': 404, 'error_key': 'not_found', 'message': 'Not Found'}
 
 
 def test_an_api_repeating_its_token_does_not_loop(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
+    # A hand-made answer: the emulator never gives a page's own token as the next one.
     fake_api.add(
         'GET',
         r'^/shield/event-logs/',
@@ -172,17 +155,19 @@ def test_an_api_repeating_its_token_does_not_loop(fake_api: FakeApi, run_module:
 
 
 def test_has_more_without_a_token_ends(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
+    # A hand-made answer: the emulator never says hasMoreData without a token.
     fake_api.add('GET', r'^/shield/event-logs/', {'logs': [entry(1)], 'hasMoreData': True, 'continuationToken': None})
     result = run(run_module, shield_zone_id=ZONE, date=TODAY.isoformat())
     assert len(fake_api.calls) == 1
     assert result.result['has_more_data'] is False and result.result['continuation_token'] is None
 
 
-def test_pull_zone_scope(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
-    FakeLogs(fake_api, pages=1)
-    result = run(run_module, pullzone_name='assets', date=YESTERDAY.isoformat())
+def test_pull_zone_scope(emulator: Emulator, run_module: t.Callable[..., t.Any]) -> None:
+    pages = served_pages(emulator)
+    result = run(run_module, pullzone_name='assets-000', date=YESTERDAY.isoformat(), max_pages=1)
     assert result.result['shield_zone_id'] == ZONE
-    assert [call.path for call in fake_api.calls] == [
+    assert result.result['logs'] == pages[0][1]['logs']
+    assert [call.path for call in emulator.sent] == [
         '/pullzone',
         '/shield/shield-zone/get-by-pullzone/1001',
         f'{BASE}/',
@@ -191,20 +176,21 @@ def test_pull_zone_scope(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) 
     missing = run(run_module, pullzone_id=1003, date=YESTERDAY.isoformat())
     assert missing.failed
     assert 'pull zone 1003 has no shield zone' in missing.result['msg']
-    assert not [call for call in fake_api.calls if call.path.startswith('/shield/event-logs/') and '1003' in call.path]
+    assert [call.path for call in emulator.sent[3:]] == ['/shield/shield-zone/get-by-pullzone/1003']
 
 
-def test_check_mode_reads_the_same(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
-    FakeLogs(fake_api)
+def test_check_mode_reads_the_same(emulator: Emulator, run_module: t.Callable[..., t.Any]) -> None:
     normal = run(run_module, shield_zone_id=ZONE, date=YESTERDAY.isoformat())
     checked = run(run_module, check_mode=True, shield_zone_id=ZONE, date=YESTERDAY.isoformat())
     assert checked.result == normal.result
+    assert normal.result['logs']
 
 
 # ---- failures ------------------------------------------------------------------------------------------------
 
 
 def test_error_response_with_success_false_on_200_fails(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
+    # A hand-made answer: the emulator never answers 200 with success false.
     fake_api.add(
         'GET',
         r'^/shield/event-logs/',
@@ -233,7 +219,20 @@ def test_error_response_with_success_false_on_200_fails(fake_api: FakeApi, run_m
     }
 
 
-def test_error_response_on_a_4xx_carries_its_status(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
+def test_error_response_on_a_4xx_carries_its_status(emulator: Emulator, run_module: t.Callable[..., t.Any]) -> None:
+    result = run(run_module, shield_zone_id=ZONE, date=TODAY.isoformat(), continuation_token='forged')
+    assert result.failed
+    assert result.result['msg'] == (
+        f'read page 1 of the shield event logs of shield zone {ZONE} for {TODAY.isoformat()} failed: HTTP 400 '
+        'invalid_continuation_token: The continuation token is not valid for this Shield Zone and date.'
+    )
+    assert result.result['failure']['status'] == 400
+    assert result.result['failure']['error_key'] == 'invalid_continuation_token'
+    assert len(emulator.sent) == 1
+
+
+def test_the_status_code_of_the_error_response_wins(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
+    # A hand-made answer: the emulator's errorResponse never carries a statusCode of its own.
     fake_api.add(
         'GET',
         r'^/shield/event-logs/',
@@ -258,52 +257,31 @@ def test_error_response_on_a_4xx_carries_its_status(fake_api: FakeApi, run_modul
     assert len(fake_api.calls) == 1
 
 
-def test_an_error_on_a_later_page_names_it(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
-    fake_api.add(
-        'GET',
-        r'^/shield/event-logs/',
-        {'logs': [entry(1)], 'hasMoreData': True, 'continuationToken': 'p2', 'errorResponse': OK},
-        FakeResponse(
-            400, {'type': 'x', 'title': 'validation_error', 'status': 400, 'detail': 'bad token', 'instance': ''}
-        ),
-    )
-    result = run(run_module, shield_zone_id=ZONE, date=TODAY.isoformat())
+def test_an_error_on_a_later_page_names_it(emulator: Emulator, run_module: t.Callable[..., t.Any]) -> None:
+    emulator.add_fault(path=rf'^{BASE}/.+$', status=400)  # every page after the first
+    result = run(run_module, shield_zone_id=ZONE, date=YESTERDAY.isoformat())
     assert result.failed
     assert result.result['msg'].startswith(f'read page 2 of the shield event logs of shield zone {ZONE}')
-    assert result.result['failure'] == {'status': 400, 'error_key': 'validation_error', 'message': 'bad token'}
+    assert result.result['failure'] == {
+        'status': 400,
+        'error_key': 'invalid_request',
+        'message': 'The request is invalid.',
+    }
+    assert [call.status for call in emulator.sent] == [200, 400]
 
 
-def test_unknown_shield_zone_fails_with_the_api_answer(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
-    fake_api.add(
-        'GET',
-        r'^/shield/event-logs/',
-        FakeResponse(
-            404,
-            {
-                'data': None,
-                'error': {
-                    'success': False,
-                    'message': 'Shield Zone 999 was not found.',
-                    'errorKey': 'shield_zone.not_found',
-                },
-            },
-        ),
-    )
+def test_unknown_shield_zone_fails_with_the_api_answer(emulator: Emulator, run_module: t.Callable[..., t.Any]) -> None:
     result = run(run_module, shield_zone_id=999, date=TODAY.isoformat())
     assert result.failed
     assert result.result['msg'].endswith('failed: HTTP 404 shield_zone.not_found: Shield Zone 999 was not found.')
 
 
-def test_rate_limit_and_5xx_are_retried(fake_api: FakeApi, run_module: t.Callable[..., t.Any]) -> None:
-    page = {'logs': [entry(1)], 'hasMoreData': False, 'continuationToken': '', 'errorResponse': OK}
-    fake_api.add(
-        'GET',
-        r'^/shield/event-logs/',
-        FakeResponse(429, {'statusCode': 429}, headers={'Retry-After': '1'}),
-        FakeResponse(503, None),
-        page,
-    )
-    result = run(run_module, shield_zone_id=ZONE, date=TODAY.isoformat())
+def test_rate_limit_and_5xx_are_retried(emulator: Emulator, run_module: t.Callable[..., t.Any]) -> None:
+    pages = served_pages(emulator)
+    emulator.add_fault(path=rf'^{BASE}/$', status=429, retry_after=1)
+    emulator.add_fault(path=rf'^{BASE}/$', status=503)
+    result = run(run_module, shield_zone_id=ZONE, date=YESTERDAY.isoformat(), max_pages=1)
     assert not result.failed
-    assert len(fake_api.calls) == 3
-    assert result.result['logs'] == [entry(1)]
+    assert [call.status for call in emulator.sent] == [429, 503, 200]
+    assert emulator.slept[0] == 1.0  # Retry-After honoured
+    assert result.result['logs'] == pages[0][1]['logs']

@@ -7,25 +7,17 @@ diff."""
 
 from __future__ import annotations
 
-import copy
 import typing as t
 
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import shield_zone
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, FakeApi, FakeResponse
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator, FakeApi
 
 OK = {'success': True, 'message': '', 'errorKey': ''}
 
-
-def envelope(data: t.Any) -> dict[str, t.Any]:
-    return {'data': data, 'error': OK}
-
-
-def failure(status: int, key: str, message: str) -> FakeResponse:
-    return FakeResponse(status, {'data': None, 'error': {'success': False, 'message': message, 'errorKey': key}})
-
-
+# Shield zone 3001 of pull zone 1001 as every test starts from it (SETTINGS written over the emulator's seed);
+# pull zone 1003 has no Shield zone.
 ZONE = {
     'shieldZoneId': 3001,
     'pullZoneId': 1001,
@@ -53,95 +45,58 @@ ZONE = {
     'dDoSChallengeWindow': 1800,
     'whitelabelResponsePages': False,
 }
+SETTINGS = {
+    'wafExecutionMode': 0,
+    'wafDisabledRules': ['920170', '911100'],
+    'wafLogOnlyRules': [],
+    'wafCustomRuleOrder': [7, 3],
+    'wafEngineConfig': [{'name': 'A', 'valueEncoded': '1'}, {'name': 'B', 'valueEncoded': '2'}],
+    'dDoSShieldSensitivity': 2,
+}
 BOT = {
-    'shieldZoneId': 3001,
     'requestIntegrity': {'sensitivity': 1},
     'ipAddress': {'sensitivity': 1},
     'browserFingerprint': {'sensitivity': 1, 'aggression': 1, 'complexEnabled': False},
     'executionMode': 0,
 }
-UPLOAD = {'shieldZoneId': 3001, 'isEnabled': True, 'csamScanningMode': 1, 'antivirusScanningMode': 0}
+UPLOAD = {'isEnabled': True, 'csamScanningMode': 1, 'antivirusScanningMode': 0}
 
 
-def zone_of(call: t.Any) -> int:
-    return int(call.path.split('/')[3])
-
-
-class FakeShield:
-    """A Shield zone store behind the fake API: pull zone 1001 has zone 3001, pull zone 1003 has none."""
-
-    def __init__(self, api: FakeApi) -> None:
-        self.zones = {1001: copy.deepcopy(ZONE)}
-        self.bot = {3001: copy.deepcopy(BOT)}
-        self.upload = {3001: copy.deepcopy(UPLOAD)}
-        # Routes added later are matched first.
-        missing = {'ErrorKey': 'pullzone.not_found', 'Field': 'id', 'Message': 'The requested Pull Zone was not found'}
-        api.add('GET', r'^/pullzone/\d+$', FakeResponse(404, missing))
-        api.add('GET', r'^/pullzone/(1001|1003)$', lambda call: {'Id': int(call.path.rsplit('/', 1)[1]), 'Name': 'x'})
-        api.add('GET', r'^/shield/shield-zone/get-by-pullzone/\d+$', self.get_by_pullzone)
-        api.add('POST', r'^/shield/shield-zone$', self.create)
-        api.add('PATCH', r'^/shield/shield-zone$', self.update)
-        api.add('GET', r'^/shield/shield-zone/\d+/bot-detection$', lambda call: envelope(self.bot[zone_of(call)]))
-        api.add('PATCH', r'^/shield/shield-zone/\d+/bot-detection$', self.patch_bot)
-        api.add('GET', r'^/shield/shield-zone/\d+/upload-scanning$', lambda call: envelope(self.upload[zone_of(call)]))
-        api.add('PATCH', r'^/shield/shield-zone/\d+/upload-scanning$', self.patch_upload)
-
-    def get_by_pullzone(self, call: t.Any) -> t.Any:
-        zone = self.zones.get(int(call.path.rsplit('/', 1)[1]))
-        return envelope(zone) if zone else failure(404, 'shield_zone.not_found', 'none')
-
-    def create(self, call: t.Any) -> t.Any:
-        body = call.json
-        if body['pullZoneId'] in self.zones:
-            return failure(409, 'shield_zone.already_exists', 'Pull Zone already has a Shield Zone.')
-        zone = dict(ZONE, shieldZoneId=3009, pullZoneId=body['pullZoneId'], **body['shieldZone'])
-        self.zones[body['pullZoneId']] = zone
-        self.bot[3009] = dict(
-            copy.deepcopy(BOT), shieldZoneId=3009, executionMode=body.get('botDetectionExecutionMode', 0)
-        )
-        self.upload[3009] = dict(UPLOAD, shieldZoneId=3009, csamScanningMode=body.get('csamScanningMode', 0))
-        return envelope(
-            {
-                'pullZoneId': body['pullZoneId'],
-                'shieldZone': zone,
-                'accessLists': {},
-                'botDetectionExecutionMode': body.get('botDetectionExecutionMode', 0),
-                'csamScanningMode': body.get('csamScanningMode', 0),
-                'antivirusScanningMode': 0,
-            }
-        )
-
-    def update(self, call: t.Any) -> t.Any:
-        zone = next(z for z in self.zones.values() if z['shieldZoneId'] == call.json['shieldZoneId'])
-        zone.update(call.json['shieldZone'])
-        return envelope({'shieldZoneId': zone['shieldZoneId'], 'shieldZone': zone})
-
-    def patch_bot(self, call: t.Any) -> t.Any:
-        current = self.bot[zone_of(call)]
-        for key, value in call.json.items():
-            if isinstance(value, dict):
-                current[key].update(value)
-            elif key != 'shieldZoneId':
-                current[key] = value
-        return envelope(current)
-
-    def patch_upload(self, call: t.Any) -> t.Any:
-        self.upload[zone_of(call)].update({k: v for k, v in call.json.items() if k != 'shieldZoneId'})
-        return envelope(self.upload[zone_of(call)])
+def stored_zone(emulator: Emulator, pullzone_id: int) -> dict[str, t.Any]:
+    """The emulator's Shield zone of a pull zone, without its bot detection and upload scanning."""
+    zone = emulator.item('shield_zones', pullZoneId=pullzone_id)
+    return {key: value for key, value in zone.items() if key not in ('botDetection', 'uploadScanning')}
 
 
 @pytest.fixture
-def shield(fake_api: FakeApi) -> FakeShield:
-    return FakeShield(fake_api)
+def shield(emulator: Emulator) -> Emulator:
+    """The emulator with zone 3001 set to ZONE, its upload scanning to UPLOAD; nothing recorded yet."""
+    client = emulator.client()
+    client.request(
+        'PATCH',
+        'shield/shield-zone',
+        'set up zone 3001',
+        json_body={'shieldZoneId': 3001, 'shieldZone': SETTINGS},
+        idempotent=True,
+    )
+    client.request(
+        'PATCH',
+        'shield/shield-zone/3001/upload-scanning',
+        'set up upload scanning of zone 3001',
+        json_body={'shieldZoneId': 3001, **UPLOAD},
+        idempotent=True,
+    )
+    assert stored_zone(emulator, 1001) == ZONE
+    assert emulator.item('shield_zones', pullZoneId=1001)['botDetection'] == BOT
+    emulator.forget_requests()
+    return emulator
 
 
 def args(**extra: t.Any) -> dict[str, t.Any]:
     return dict(COMMON_ARGS, **extra)
 
 
-def test_unchanged_when_everything_matches_as_the_api_compares(
-    fake_api: FakeApi, shield: FakeShield, run_module: t.Any
-) -> None:
+def test_unchanged_when_everything_matches_as_the_api_compares(shield: Emulator, run_module: t.Any) -> None:
     outcome = run_module(
         shield_zone.main,
         args(
@@ -161,15 +116,13 @@ def test_unchanged_when_everything_matches_as_the_api_compares(
     )
     assert not outcome.failed, outcome.result
     assert outcome.result['changed'] is False
-    assert fake_api.writes == []
-    assert [call.path for call in fake_api.calls] == ['/shield/shield-zone/get-by-pullzone/1001']
+    assert shield.writes == []
+    assert [call.path for call in shield.sent] == ['/shield/shield-zone/get-by-pullzone/1001']
     assert outcome.result['shield_zone'] == ZONE
     assert outcome.result['diff']['before'] == outcome.result['diff']['after']
 
 
-def test_update_sends_one_patch_with_only_what_differs(
-    fake_api: FakeApi, shield: FakeShield, run_module: t.Any
-) -> None:
+def test_update_sends_one_patch_with_only_what_differs(shield: Emulator, run_module: t.Any) -> None:
     outcome = run_module(
         shield_zone.main,
         args(
@@ -184,8 +137,8 @@ def test_update_sends_one_patch_with_only_what_differs(
         diff=True,
     )
     assert outcome.result['changed'] is True
-    assert [(call.method, call.path) for call in fake_api.writes] == [('PATCH', '/shield/shield-zone')]
-    assert fake_api.writes[0].json == {
+    assert [(call.method, call.path) for call in shield.writes] == [('PATCH', '/shield/shield-zone')]
+    assert shield.writes[0].json == {
         'shieldZoneId': 3001,
         'shieldZone': {
             'wafExecutionMode': 1,
@@ -215,6 +168,14 @@ def test_update_sends_one_patch_with_only_what_differs(
     }
     assert diff['after_header'] == 'update'
     assert outcome.result['shield_zone']['wafExecutionMode'] == 1
+    assert stored_zone(shield, 1001) == dict(
+        ZONE,
+        wafExecutionMode=1,
+        wafCustomRuleOrder=[3, 7],
+        learningMode=True,
+        learningModeUntil='2026-12-01T00:00:00Z',
+        dDoSShieldSensitivity=0,
+    )
 
     rerun = run_module(
         shield_zone.main,
@@ -228,12 +189,10 @@ def test_update_sends_one_patch_with_only_what_differs(
         ),
     )
     assert rerun.result['changed'] is False
-    assert len(fake_api.writes) == 1
+    assert len(shield.writes) == 1
 
 
-def test_update_in_check_mode_predicts_and_sends_no_write(
-    fake_api: FakeApi, shield: FakeShield, run_module: t.Any
-) -> None:
+def test_update_in_check_mode_predicts_and_sends_no_write(shield: Emulator, run_module: t.Any) -> None:
     outcome = run_module(
         shield_zone.main,
         args(pullzone_id=1001, waf_enabled=False, csam_scanning_mode='block'),
@@ -241,14 +200,15 @@ def test_update_in_check_mode_predicts_and_sends_no_write(
         diff=True,
     )
     assert outcome.result['changed'] is True
-    assert fake_api.writes == []
+    assert shield.writes == []
     assert outcome.result['shield_zone']['wafEnabled'] is False
     assert outcome.result['shield_zone']['uploadScanning']['csamScanningMode'] == 2
     assert outcome.result['diff']['before'] == {'waf_enabled': True, 'csam_scanning_mode': 'log'}
     assert outcome.result['diff']['after'] == {'waf_enabled': False, 'csam_scanning_mode': 'block'}
+    assert stored_zone(shield, 1001) == ZONE
 
 
-def test_create_when_the_pull_zone_has_none(fake_api: FakeApi, shield: FakeShield, run_module: t.Any) -> None:
+def test_create_when_the_pull_zone_has_none(shield: Emulator, run_module: t.Any) -> None:
     outcome = run_module(
         shield_zone.main,
         args(
@@ -262,90 +222,80 @@ def test_create_when_the_pull_zone_has_none(fake_api: FakeApi, shield: FakeShiel
         diff=True,
     )
     assert outcome.result['changed'] is True
-    writes = [(call.method, call.path) for call in fake_api.writes]
+    created = shield.item('shield_zones', pullZoneId=1003)
+    zone_id = created['shieldZoneId']
+    writes = [(call.method, call.path) for call in shield.writes]
     assert writes == [
         ('POST', '/shield/shield-zone'),
-        ('PATCH', '/shield/shield-zone/3009/bot-detection'),
-        ('PATCH', '/shield/shield-zone/3009/upload-scanning'),
+        ('PATCH', f'/shield/shield-zone/{zone_id}/bot-detection'),
+        ('PATCH', f'/shield/shield-zone/{zone_id}/upload-scanning'),
     ]
-    assert fake_api.writes[0].json == {
+    assert shield.writes[0].json == {
         'pullZoneId': 1003,
         'shieldZone': {'wafExecutionMode': 1},
         'botDetectionExecutionMode': 1,
         'csamScanningMode': 1,
     }
-    assert fake_api.writes[1].json == {'shieldZoneId': 3009, 'ipAddress': {'sensitivity': 3}}
-    assert fake_api.writes[2].json == {'shieldZoneId': 3009, 'isEnabled': True}
+    assert shield.writes[1].json == {'shieldZoneId': zone_id, 'ipAddress': {'sensitivity': 3}}
+    assert shield.writes[2].json == {'shieldZoneId': zone_id, 'isEnabled': True}
     result = outcome.result['shield_zone']
-    assert result['shieldZoneId'] == 3009 and result['pullZoneId'] == 1003
+    assert result['shieldZoneId'] == zone_id and result['pullZoneId'] == 1003
     assert result['botDetection']['executionMode'] == 1
+    assert created['wafExecutionMode'] == 1
+    assert created['botDetection']['executionMode'] == 1 and created['botDetection']['ipAddress'] == {'sensitivity': 3}
+    assert created['uploadScanning'] == {'isEnabled': True, 'csamScanningMode': 1, 'antivirusScanningMode': 0}
     assert outcome.result['diff']['before'] == {}
     assert outcome.result['diff']['after']['waf_execution_mode'] == 'block'
     assert outcome.result['diff']['after_header'] == 'create'
 
 
-def test_create_in_check_mode_reads_the_pull_zone_and_writes_nothing(
-    fake_api: FakeApi, shield: FakeShield, run_module: t.Any
-) -> None:
+def test_create_in_check_mode_reads_the_pull_zone_and_writes_nothing(shield: Emulator, run_module: t.Any) -> None:
     outcome = run_module(shield_zone.main, args(pullzone_id=1003, waf_enabled=True), check_mode=True)
     assert outcome.result['changed'] is True
-    assert fake_api.writes == []
-    assert [call.path for call in fake_api.calls] == ['/shield/shield-zone/get-by-pullzone/1003', '/pullzone/1003']
+    assert shield.writes == []
+    assert [call.path for call in shield.sent] == ['/shield/shield-zone/get-by-pullzone/1003', '/pullzone/1003']
     assert outcome.result['shield_zone'] == {'pullZoneId': 1003, 'wafEnabled': True}
+    assert all(zone['pullZoneId'] != 1003 for zone in shield.snapshot()['shield_zones'])
 
 
-def test_a_missing_pull_zone_is_a_clear_failure(fake_api: FakeApi, shield: FakeShield, run_module: t.Any) -> None:
+def test_a_missing_pull_zone_is_a_clear_failure(shield: Emulator, run_module: t.Any) -> None:
     outcome = run_module(shield_zone.main, args(pullzone_id=4242, waf_enabled=True))
     assert outcome.failed
     assert (
         outcome.result['msg']
         == 'read pull zone 4242 failed: HTTP 404 pullzone.not_found: The requested Pull Zone was not found'
     )
-    assert fake_api.writes == []
+    assert shield.writes == []
 
 
-def test_pull_zone_by_name(fake_api: FakeApi, shield: FakeShield, run_module: t.Any) -> None:
-    fake_api.add(
-        'GET',
-        r'^/pullzone$',
-        {
-            'Items': [{'Id': 1001, 'Name': 'assets'}, {'Id': 1002, 'Name': 'assets-2'}],
-            'CurrentPage': 1,
-            'TotalItems': 2,
-            'HasMoreItems': False,
-        },
-    )
-    outcome = run_module(shield_zone.main, args(pullzone_name='assets', waf_enabled=True))
+def test_pull_zone_by_name(shield: Emulator, run_module: t.Any) -> None:
+    outcome = run_module(shield_zone.main, args(pullzone_name='assets-000', waf_enabled=True))
     assert outcome.result['changed'] is False
     assert outcome.result['shield_zone']['shieldZoneId'] == 3001
-    assert fake_api.calls[0].params['search'] == 'assets'
+    assert shield.sent[0].path == '/pullzone'
+    assert shield.sent[0].params['search'] == 'assets-000'
+    assert shield.writes == []
 
 
-@pytest.mark.parametrize(
-    'items, message',
-    [
-        ([], 'find pull zone "assets" failed: no pull zone is named "assets"'),
-        (
-            [{'Id': 1, 'Name': 'assets'}, {'Id': 2, 'Name': 'assets'}],
-            '2 pull zones are (1, 2) named "assets"; give pullzone_id instead',
-        ),
-    ],
-)
-def test_pull_zone_name_matching_none_or_several(
-    fake_api: FakeApi, shield: FakeShield, run_module: t.Any, items: list, message: str
-) -> None:
-    fake_api.add(
-        'GET', r'^/pullzone$', {'Items': items, 'CurrentPage': 1, 'TotalItems': len(items), 'HasMoreItems': False}
-    )
+def test_pull_zone_name_matching_none(shield: Emulator, run_module: t.Any) -> None:
+    # The search finds pull zone assets-000, whose name is not exactly the one asked for.
     outcome = run_module(shield_zone.main, args(pullzone_name='assets', waf_enabled=True))
     assert outcome.failed
-    assert message in outcome.result['msg']
+    assert 'find pull zone "assets" failed: no pull zone is named "assets"' in outcome.result['msg']
+    assert shield.writes == []
+
+
+def test_pull_zone_name_matching_several(fake_api: FakeApi, run_module: t.Any) -> None:
+    # A hand-made answer: the emulator's pull zones all have names of their own.
+    items = [{'Id': 1, 'Name': 'assets'}, {'Id': 2, 'Name': 'assets'}]
+    fake_api.add('GET', r'^/pullzone$', {'Items': items, 'CurrentPage': 1, 'TotalItems': 2, 'HasMoreItems': False})
+    outcome = run_module(shield_zone.main, args(pullzone_name='assets', waf_enabled=True))
+    assert outcome.failed
+    assert '2 pull zones are (1, 2) named "assets"; give pullzone_id instead' in outcome.result['msg']
     assert fake_api.writes == []
 
 
-def test_bot_detection_and_upload_scanning_through_their_endpoints(
-    fake_api: FakeApi, shield: FakeShield, run_module: t.Any
-) -> None:
+def test_bot_detection_and_upload_scanning_through_their_endpoints(shield: Emulator, run_module: t.Any) -> None:
     outcome = run_module(
         shield_zone.main,
         args(
@@ -358,7 +308,7 @@ def test_bot_detection_and_upload_scanning_through_their_endpoints(
         ),
     )
     assert outcome.result['changed'] is True
-    assert [(call.method, call.path, call.json) for call in fake_api.writes] == [
+    assert [(call.method, call.path, call.json) for call in shield.writes] == [
         (
             'PATCH',
             '/shield/shield-zone/3001/bot-detection',
@@ -376,14 +326,14 @@ def test_bot_detection_and_upload_scanning_through_their_endpoints(
         args(pullzone_id=1001, bot_detection_execution_mode='challenge', upload_scanning_enabled=False),
     )
     assert rerun.result['changed'] is False
-    assert len(fake_api.writes) == 2
+    assert len(shield.writes) == 2
 
 
-def test_bot_detection_is_not_read_unless_managed(fake_api: FakeApi, shield: FakeShield, run_module: t.Any) -> None:
+def test_bot_detection_is_not_read_unless_managed(shield: Emulator, run_module: t.Any) -> None:
     outcome = run_module(shield_zone.main, args(pullzone_id=1001, whitelabel_response_pages=False))
     assert outcome.result['changed'] is False
     assert 'botDetection' not in outcome.result['shield_zone']
-    assert all('bot-detection' not in call.path and 'upload-scanning' not in call.path for call in fake_api.calls)
+    assert all('bot-detection' not in call.path and 'upload-scanning' not in call.path for call in shield.sent)
 
 
 @pytest.mark.parametrize(
@@ -403,12 +353,12 @@ def test_bot_detection_is_not_read_unless_managed(fake_api: FakeApi, shield: Fak
     ],
 )
 def test_bad_input_is_refused_before_any_request(
-    fake_api: FakeApi, shield: FakeShield, run_module: t.Any, extra: dict, message: str
+    shield: Emulator, run_module: t.Any, extra: dict, message: str
 ) -> None:
     outcome = run_module(shield_zone.main, args(pullzone_id=1001, **extra))
     assert outcome.failed
     assert message in outcome.result['msg']
-    assert fake_api.calls == []
+    assert shield.sent == []
 
 
 @pytest.mark.parametrize(
@@ -422,32 +372,30 @@ def test_bad_input_is_refused_before_any_request(
     ],
 )
 def test_the_pull_zone_is_required_once_and_there_is_no_state(
-    fake_api: FakeApi, run_module: t.Any, extra: dict, message: str
+    emulator: Emulator, run_module: t.Any, extra: dict, message: str
 ) -> None:
     outcome = run_module(shield_zone.main, args(**extra))
     assert outcome.failed
     assert message in outcome.result['msg']
-    assert fake_api.calls == []
+    assert emulator.sent == []
 
 
-def test_api_errors_name_operation_status_and_key(fake_api: FakeApi, shield: FakeShield, run_module: t.Any) -> None:
-    fake_api.add('PATCH', r'^/shield/shield-zone$', failure(400, 'validation_error', 'wafProfileId: unknown profile'))
+def test_api_errors_name_operation_status_and_key(shield: Emulator, run_module: t.Any) -> None:
+    shield.add_fault(method='PATCH', path='^/shield/shield-zone$', status=400)
     outcome = run_module(shield_zone.main, args(pullzone_id=1001, waf_profile_id=99))
     assert outcome.failed
-    assert (
-        outcome.result['msg']
-        == 'update shield zone 3001 failed: HTTP 400 validation_error: wafProfileId: unknown profile'
-    )
+    assert outcome.result['msg'] == 'update shield zone 3001 failed: HTTP 400 invalid_request: The request is invalid.'
     assert outcome.result['failure'] == {
         'status': 400,
-        'error_key': 'validation_error',
-        'message': 'wafProfileId: unknown profile',
+        'error_key': 'invalid_request',
+        'message': 'The request is invalid.',
     }
+    assert stored_zone(shield, 1001) == ZONE
 
 
-def test_a_2xx_envelope_with_success_false_is_a_failure(
-    fake_api: FakeApi, shield: FakeShield, run_module: t.Any
-) -> None:
+def test_a_2xx_envelope_with_success_false_is_a_failure(fake_api: FakeApi, run_module: t.Any) -> None:
+    # A hand-made answer: the emulator never answers 2xx with success false.
+    fake_api.add('GET', r'^/shield/shield-zone/get-by-pullzone/1001$', {'data': ZONE, 'error': OK})
     fake_api.add(
         'PATCH',
         r'^/shield/shield-zone$',
@@ -458,38 +406,30 @@ def test_a_2xx_envelope_with_success_false_is_a_failure(
     assert outcome.result['msg'] == 'update shield zone 3001 failed: HTTP 200 plan: plan too small'
 
 
-def test_a_server_error_on_lookup_is_never_taken_for_no_zone(
-    fake_api: FakeApi, shield: FakeShield, run_module: t.Any
-) -> None:
-    fake_api.add('GET', r'^/shield/shield-zone/get-by-pullzone/1001$', failure(503, 'unavailable', 'try later'))
+def test_a_server_error_on_lookup_is_never_taken_for_no_zone(shield: Emulator, run_module: t.Any) -> None:
+    shield.add_fault(path='^/shield/shield-zone/get-by-pullzone/1001$', status=503, times=3)
     outcome = run_module(shield_zone.main, args(pullzone_id=1001, waf_enabled=True))
     assert outcome.failed
     assert 'read shield zone of pull zone 1001 failed: HTTP 503' in outcome.result['msg']
-    assert len(fake_api.calls) == 3  # retried (api_retries 2), then reported
-    assert fake_api.writes == []
+    assert [call.status for call in shield.sent] == [503, 503, 503]  # retried (api_retries 2), then reported
+    assert shield.writes == []
 
 
-def test_a_conflict_on_create_is_reported_and_not_repeated(
-    fake_api: FakeApi, shield: FakeShield, run_module: t.Any
-) -> None:
-    fake_api.add(
-        'POST',
-        r'^/shield/shield-zone$',
-        failure(409, 'shield_zone.already_exists', 'Pull Zone 1003 already has a Shield Zone.'),
-    )
-    outcome = run_module(shield_zone.main, args(pullzone_id=1003, waf_enabled=True))
+def test_a_conflict_on_create_is_reported_and_not_repeated(shield: Emulator, run_module: t.Any) -> None:
+    # The lookup misses the zone pull zone 1001 has, so the create meets the emulator's conflict.
+    shield.add_fault(path='^/shield/shield-zone/get-by-pullzone/1001$', status=404)
+    outcome = run_module(shield_zone.main, args(pullzone_id=1001, waf_enabled=True))
     assert outcome.failed
     assert outcome.result['msg'] == (
-        'create shield zone for pull zone 1003 failed: HTTP 409 shield_zone.already_exists: '
-        'Pull Zone 1003 already has a Shield Zone.'
+        'create shield zone for pull zone 1001 failed: HTTP 409 shield_zone.already_exists: '
+        'Pull Zone 1001 already has a Shield Zone.'
     )
-    assert len(fake_api.writes) == 1
+    assert [(call.method, call.status) for call in shield.writes] == [('POST', 409)]
+    assert stored_zone(shield, 1001) == ZONE
 
 
-def test_a_failed_create_is_not_retried_on_a_server_error(
-    fake_api: FakeApi, shield: FakeShield, run_module: t.Any
-) -> None:
-    fake_api.add('POST', r'^/shield/shield-zone$', failure(502, 'bad_gateway', 'upstream'))
+def test_a_failed_create_is_not_retried_on_a_server_error(shield: Emulator, run_module: t.Any) -> None:
+    shield.add_fault(method='POST', path='^/shield/shield-zone$', status=502, times=5)
     outcome = run_module(shield_zone.main, args(pullzone_id=1003))
     assert outcome.failed
-    assert len(fake_api.writes) == 1
+    assert [(call.method, call.status) for call in shield.writes] == [('POST', 502)]

@@ -1,0 +1,79 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""The emulator fixture: the client's requests reach the emulator's apps in process, recorded, with faults."""
+
+from __future__ import annotations
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, Emulator
+
+
+def client(emulator: Emulator, retries: int = 2) -> EdgeClient:
+    return EdgeClient(API_KEY, dict(emulator.base_urls), retries=retries)
+
+
+def test_requests_reach_the_service_of_their_base_address_and_are_recorded(emulator: Emulator) -> None:
+    edge = client(emulator)
+    zone = edge.get('pullzone/1001', 'read pull zone 1001')
+    assert zone['Name'] == 'assets-000'
+    guid = emulator.snapshot()['videos'][0]['guid']
+    video = edge.get(f'library/5001/videos/{guid}', 'read video', service='video')
+    assert video['guid'] == guid
+    assert [(sent.service, sent.method, sent.path, sent.status) for sent in emulator.sent] == [
+        ('api', 'GET', '/pullzone/1001', 200),
+        ('video', 'GET', f'/library/5001/videos/{guid}', 200),
+    ]
+    assert emulator.sent[0].headers['AccessKey'] == API_KEY
+    assert [(entry['service'], entry['path'], entry['status']) for entry in emulator.requests] == [
+        ('api', '/pullzone/1001', 200),
+        ('video', f'/library/5001/videos/{guid}', 200),
+    ]
+
+
+def test_a_write_is_recorded_with_its_body_and_changes_the_state(emulator: Emulator) -> None:
+    edge = client(emulator)
+    edge.request(
+        'PATCH',
+        'shield/shield-zone',
+        'update shield zone 3001',
+        json_body={'shieldZoneId': 3001, 'shieldZone': {'wafEnabled': False}},
+        idempotent=True,
+    )
+    assert [(sent.method, sent.path, sent.json) for sent in emulator.writes] == [
+        ('PATCH', '/shield/shield-zone', {'shieldZoneId': 3001, 'shieldZone': {'wafEnabled': False}})
+    ]
+    assert emulator.item('shield_zones', shieldZoneId=3001)['wafEnabled'] is False
+    assert edge.wrote
+
+
+def test_an_api_error_is_answered_in_the_shape_of_the_service(emulator: Emulator) -> None:
+    with pytest.raises(EdgeApiError) as caught:
+        client(emulator).get('pullzone/4242', 'read pull zone 4242')
+    assert str(caught.value) == (
+        'read pull zone 4242 failed: HTTP 404 pullzone.not_found: The requested Pull Zone was not found'
+    )
+
+
+def test_a_rate_limit_is_waited_out_as_retry_after_says(emulator: Emulator) -> None:
+    emulator.add_fault(path='^/pullzone/1001$', status=429, retry_after=7, times=2)
+    assert client(emulator).get('pullzone/1001', 'read pull zone 1001')['Id'] == 1001
+    assert [sent.status for sent in emulator.sent] == [429, 429, 200]
+    assert emulator.slept == [7.0, 7.0]
+
+
+def test_a_dropped_connection_is_a_network_error(emulator: Emulator) -> None:
+    emulator.add_fault(path='^/pullzone/1001$', drop=True, times=5)
+    with pytest.raises(EdgeApiError) as caught:
+        client(emulator, retries=1).get('pullzone/1001', 'read pull zone 1001')
+    assert 'read pull zone 1001 failed: ConnectionError' in str(caught.value)
+    assert len(emulator.sent) == 2
+
+
+def test_a_streamed_answer_is_read_in_chunks(emulator: Emulator) -> None:
+    response = client(emulator).request('GET', 'pullzone/1001', 'read pull zone 1001', stream=True)
+    body = b''.join(response.iter_content(16))
+    assert b'"Name": "assets-000"' in body or b'"Name":"assets-000"' in body
