@@ -233,7 +233,9 @@ EDA_VENV="$ROOT/.venv-eda"
 
 # ansible-rulebook needs Java 17 (for its rules engine) and a venv of its own: the modules' users never need it.
 ensure_eda_venv() {
-    if ! java -version 2>&1 | grep -qE 'version "(1[7-9]|[2-9][0-9])'; then
+    local java_version
+    java_version=$(java -version 2>&1) || java_version=''
+    if ! grep -qE 'version "(1[7-9]|[2-9][0-9])' <<<"$java_version"; then
         log "installing Java 17 (ansible-rulebook's rules engine runs on it)"
         local apt=()
         [ "$(id -u)" = 0 ] || apt=(sudo -n)

@@ -163,7 +163,9 @@ execution_environment() {
         echo "the Containerfile does not install the collection" >&2
         return 1
     fi
-    ansible-builder introspect --sanitize "$BUILD/installed" | tee "$ee/introspect.yml" | grep -q "requests.*from collection edge.platform" ||
+    # Into a file first: grep -q at the end of a pipe ends it early, and tee's broken pipe fails the step.
+    ansible-builder introspect --sanitize "$BUILD/installed" >"$ee/introspect.yml" || return 1
+    grep -q "requests.*from collection edge.platform" "$ee/introspect.yml" ||
         { echo "the installed collection does not declare requests for the execution environment" >&2; return 1; }
 }
 
