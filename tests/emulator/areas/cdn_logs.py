@@ -64,10 +64,10 @@ import typing as t
 import uuid
 
 from starlette.requests import Request
-from starlette.responses import Response, StreamingResponse
+from starlette.responses import StreamingResponse
 from starlette.routing import BaseRoute, Route
 
-from ..core import ApiError, Area, State, error_response, json_response, register_auth
+from ..core import ApiError, Area, State, json_response
 from .pullzones import pullzones
 
 UTC = datetime.timezone.utc
@@ -607,14 +607,12 @@ def logging_credentials(state: State, request: Request) -> ApiError | None:
     return ApiError(403, 'The credentials are invalid.', 'forbidden')
 
 
-register_auth('logging', '/', logging_credentials)
-
-
 # ---- the area ----------------------------------------------------------------------------------------------------
 
 
 class CdnLogs(Area):
     name = 'cdn_logs'
+    auth = {('logging', '/'): logging_credentials}
 
     def seed(self, state: State, rng: random.Random) -> None:
         state.data['cdn_logs'] = {
@@ -626,24 +624,21 @@ class CdnLogs(Area):
         }
 
     def routes(self, state: State) -> dict[str, list[BaseRoute]]:
-        def throttle(request: Request, raw_id: str) -> Response | None:
-            """The per-pull-zone rate limit: None, or the 429 answer."""
+        def throttle(raw_id: str) -> None:
+            """The per-pull-zone rate limit: 429 with ``Retry-After`` when the window is full."""
             hits: collections.deque[float] = logs(state)['hits'].setdefault(raw_id, collections.deque())
             moment = clock()
             while hits and hits[0] <= moment - RATE_WINDOW:
                 hits.popleft()
             if len(hits) >= RATE_LIMIT:
                 wait = max(1, math.ceil(hits[0] + RATE_WINDOW - moment))
-                return error_response(
-                    'logging',
-                    request.url.path,
+                raise ApiError(
                     429,
                     f'Rate limit of {RATE_LIMIT} requests per {RATE_WINDOW:g} seconds exceeded for this pull zone.',
                     'rate_limited',
                     headers={'Retry-After': str(wait)},
                 )
             hits.append(moment)
-            return None
 
         def zone_for_logs(raw_id: str) -> dict[str, t.Any]:
             zone = pullzones(state).get(int(raw_id)) if raw_id.isdigit() else None
@@ -659,9 +654,7 @@ class CdnLogs(Area):
 
         async def query_v2(request: Request) -> t.Any:
             raw_id = request.path_params['pullZoneId']
-            limited = throttle(request, raw_id)
-            if limited is not None:
-                return limited
+            throttle(raw_id)
             zone = zone_for_logs(raw_id)
             current = now_ms()
             given_end = query_time(request, 'to')
@@ -714,9 +707,7 @@ class CdnLogs(Area):
 
         async def day_file_v1(request: Request) -> t.Any:
             raw_id = request.path_params['pullZoneId']
-            limited = throttle(request, raw_id)
-            if limited is not None:
-                return limited
+            throttle(raw_id)
             zone = zone_for_logs(raw_id)
             raw_date = request.path_params['date']
             try:

@@ -32,9 +32,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from ..core import ApiError, Area, State, json_body, json_response, problem_error, register_error_style
-
-register_error_style('api', '/mc', problem_error)
+from ..core import ApiError, Area, State, json_body, json_response, problem_error
 
 # Registry types the API accepts and the host each one pulls from.
 REGISTRY_HOSTS = {'dockerHub': 'docker.io', 'gitHub': 'ghcr.io'}
@@ -245,6 +243,7 @@ def _offset(cursor: str) -> int | None:
 
 class Containers(Area):
     name = 'containers'
+    error_style = {('api', '/mc'): problem_error}
 
     def seed(self, state: State, rng: random.Random) -> None:
         records: dict[int, dict[str, t.Any]] = {}

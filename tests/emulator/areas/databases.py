@@ -41,8 +41,6 @@ from ..core import (
     json_body,
     json_response,
     query_int,
-    register_auth,
-    register_error_style,
     service_app,
 )
 from ..hrana import ProtocolError, SqliteDatabase
@@ -63,9 +61,6 @@ RFC3339_RE = re.compile(r'^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\
 def app_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, t.Any]:
     """Database management API (AppError): ``{error: <message>}``."""
     return {'error': message}
-
-
-register_error_style('api', '/database/', app_error)
 
 
 def _ulid(rng: random.Random) -> str:
@@ -180,9 +175,6 @@ def database_auth(state: State, request: Request) -> ApiError | None:
     return check_token(state, db_id, token.strip())[1]
 
 
-register_auth('database', '/', database_auth)
-
-
 # ---- seeding ---------------------------------------------------------------------------
 
 
@@ -236,6 +228,8 @@ def placeholder_url(db_id: str) -> str:
 
 class Databases(Area):
     name = 'databases'
+    auth = {('database', '/'): database_auth}
+    error_style = {('api', '/database/'): app_error}
 
     def seed(self, state: State, rng: random.Random) -> None:
         for engine in engines(state).values():
@@ -306,6 +300,7 @@ class Databases(Area):
 
         return service_app(
             'database',
+            state,
             [
                 Route('/v2', version, methods=['GET']),
                 Route('/v2/pipeline', pipeline, methods=['POST']),

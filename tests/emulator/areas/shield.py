@@ -39,10 +39,8 @@ import typing as t
 from starlette.requests import Request
 from starlette.routing import BaseRoute, Route
 
-from ..core import ApiError, Area, State, json_body, json_response, query_int, register_error_style, shield_error
+from ..core import ApiError, Area, State, json_body, json_response, query_int, shield_error
 from .pullzones import pullzones
-
-register_error_style('api', '/shield', shield_error)
 
 
 def listing_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, t.Any]:
@@ -50,8 +48,6 @@ def listing_error(status: int, key: str, message: str, field_name: str = '') -> 
     reference says."""
     return {'statusCode': status} if status == 401 else shield_error(status, key, message, field_name)
 
-
-register_error_style('api', '/shield/shield-zones', listing_error)
 
 FIRST_ZONE_ID = 3001
 FIRST_LIST_ID = 9001
@@ -389,6 +385,10 @@ def ok(data: t.Any, status: int = 200) -> t.Any:
 
 class Shield(Area):
     name = 'shield'
+    error_style = {
+        ('api', '/shield'): shield_error,
+        ('api', '/shield/shield-zones'): listing_error,
+    }
 
     def seed(self, state: State, rng: random.Random) -> None:
         state.data['shield_zones'] = {}

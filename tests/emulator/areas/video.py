@@ -48,7 +48,6 @@ from ..core import (
     json_body,
     json_response,
     no_auth,
-    register_auth,
     service_app,
 )
 from .pullzones import pullzones
@@ -282,10 +281,6 @@ def video_auth(state: State, request: Request) -> ApiError | None:
     return ApiError(401, 'The request authentication failed', 'unauthorized', 'AccessKey')
 
 
-register_auth('video', '/library/', video_auth)
-register_auth('video', f'{THUMBNAIL_PREFIX}/', no_auth)
-
-
 async def fetch_image(url: str) -> bytes:
     """Fetch a thumbnail from a URL, as the service does for ``thumbnailUrl``.
 
@@ -318,6 +313,10 @@ def _path_video(state: State, request: Request) -> dict[str, t.Any]:
 
 class Video(Area):
     name = 'video'
+    auth = {
+        ('video', '/library/'): video_auth,
+        ('video', f'{THUMBNAIL_PREFIX}/'): no_auth,
+    }
 
     def seed(self, state: State, rng: random.Random) -> None:
         zones = sorted(pullzones(state))
@@ -361,7 +360,9 @@ class Video(Area):
             return Response(image, media_type=IMAGE_TYPES[kind], headers={'Cache-Control': 'no-cache'})
 
         return service_app(
-            'video', [Route(f'{THUMBNAIL_PREFIX}/{{library_id:int}}/{{video_id}}/{{name}}', serve, methods=['GET'])]
+            'video',
+            state,
+            [Route(f'{THUMBNAIL_PREFIX}/{{library_id:int}}/{{video_id}}/{{name}}', serve, methods=['GET'])],
         )
 
     def routes(self, state: State) -> dict[str, list[BaseRoute]]:
