@@ -31,12 +31,13 @@ import typing as t
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import Route
 
 from ..core import (
     ApiError,
     Area,
     ASGIApp,
+    Endpoint,
     State,
     json_body,
     json_response,
@@ -53,6 +54,7 @@ DATABASES = (
     ('sessions', 'SG', ['SG', 'SYD'], []),
 )
 SIZE_MAX = str(1024**3)
+DATABASES_PATH = '/database/v2/databases'
 DEFAULT_PAGE_SIZE = 100  # what per_page 0 (its default) means
 ACCESS = {'full-access': 'rw', 'read-only': 'ro'}
 RFC3339_RE = re.compile(r'^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$')
@@ -230,6 +232,12 @@ class Databases(Area):
     name = 'databases'
     auth = {('database', '/'): database_auth}
     error_style = {('api', '/database/'): app_error}
+    endpoints = (
+        Endpoint('api', 'GET', DATABASES_PATH, 'list_databases'),
+        Endpoint('api', 'GET', f'{DATABASES_PATH}/{{db_id}}', 'get_database'),
+        Endpoint('api', 'PUT', f'{DATABASES_PATH}/{{db_id}}/auth/generate', 'generate'),
+        Endpoint('api', 'POST', f'{DATABASES_PATH}/{{db_id}}/auth/revoke', 'revoke'),
+    )
 
     def seed(self, state: State, rng: random.Random) -> None:
         for engine in engines(state).values():
@@ -309,68 +317,57 @@ class Databases(Area):
 
     # ---- the management API ------------------------------------------------------------
 
-    def routes(self, state: State) -> dict[str, list[BaseRoute]]:
-        def find(request: Request) -> dict[str, t.Any]:
-            record = databases(state).get(request.path_params['db_id'])
-            if record is None:
-                raise ApiError(404, f"Database {request.path_params['db_id']} was not found", 'not_found')
-            return record
+    def find(self, state: State, request: Request) -> dict[str, t.Any]:
+        record = databases(state).get(request.path_params['db_id'])
+        if record is None:
+            raise ApiError(404, f"Database {request.path_params['db_id']} was not found", 'not_found')
+        return record
 
-        async def list_databases(request: Request) -> t.Any:
-            if not request.query_params.get('page'):
-                raise ApiError(400, 'page is required', 'validation_error', 'page')
-            page = query_int(request, 'page', 1, 1, 2**32 - 1)
-            per_page = query_int(request, 'per_page', 0, 0) or DEFAULT_PAGE_SIZE
-            records = list(databases(state).values())
-            start = (page - 1) * per_page
-            return json_response(
-                {
-                    'databases': [self.view(state, record) for record in records[start : start + per_page]],
-                    'page_info': {
-                        'current_page': page,
-                        'total_items': len(records),
-                        'has_more_items': start + per_page < len(records),
-                    },
-                }
+    async def list_databases(self, state: State, request: Request) -> Response:
+        if not request.query_params.get('page'):
+            raise ApiError(400, 'page is required', 'validation_error', 'page')
+        page = query_int(request, 'page', 1, 1, 2**32 - 1)
+        per_page = query_int(request, 'per_page', 0, 0) or DEFAULT_PAGE_SIZE
+        records = list(databases(state).values())
+        start = (page - 1) * per_page
+        return json_response(
+            {
+                'databases': [self.view(state, record) for record in records[start : start + per_page]],
+                'page_info': {
+                    'current_page': page,
+                    'total_items': len(records),
+                    'has_more_items': start + per_page < len(records),
+                },
+            }
+        )
+
+    async def get_database(self, state: State, request: Request) -> Response:
+        return json_response({'db': self.view(state, self.find(state, request))})
+
+    async def generate(self, state: State, request: Request) -> Response:
+        record = self.find(state, request)
+        body = await json_body(request)
+        if not isinstance(body, dict):
+            raise ApiError(400, 'The body must be a JSON object with "authorization"', 'invalid_request')
+        access = body.get('authorization')
+        if access not in ACCESS:
+            raise ApiError(
+                400, f'authorization must be "full-access" or "read-only", got {access!r}', 'invalid_request'
             )
+        expires_at = body.get('expires_at')
+        expires = None
+        if expires_at is not None:
+            if not isinstance(expires_at, str):
+                raise ApiError(400, 'expires_at must be an RFC 3339 date-time or null', 'invalid_request')
+            try:
+                expires = parse_rfc3339(expires_at)
+            except ValueError as exc:
+                raise ApiError(400, f'expires_at: {exc}', 'invalid_request') from None
+            if expires <= _now():
+                raise ApiError(400, f'expires_at {expires_at} is in the past', 'invalid_request')
+        token = issue_token(state, record['id'], access, expires)
+        return json_response({'token': token, 'expires_at': expires_at})
 
-        async def get_database(request: Request) -> t.Any:
-            return json_response({'db': self.view(state, find(request))})
-
-        async def generate(request: Request) -> t.Any:
-            record = find(request)
-            body = await json_body(request)
-            if not isinstance(body, dict):
-                raise ApiError(400, 'The body must be a JSON object with "authorization"', 'invalid_request')
-            access = body.get('authorization')
-            if access not in ACCESS:
-                raise ApiError(
-                    400, f'authorization must be "full-access" or "read-only", got {access!r}', 'invalid_request'
-                )
-            expires_at = body.get('expires_at')
-            expires = None
-            if expires_at is not None:
-                if not isinstance(expires_at, str):
-                    raise ApiError(400, 'expires_at must be an RFC 3339 date-time or null', 'invalid_request')
-                try:
-                    expires = parse_rfc3339(expires_at)
-                except ValueError as exc:
-                    raise ApiError(400, f'expires_at: {exc}', 'invalid_request') from None
-                if expires <= _now():
-                    raise ApiError(400, f'expires_at {expires_at} is in the past', 'invalid_request')
-            token = issue_token(state, record['id'], access, expires)
-            return json_response({'token': token, 'expires_at': expires_at})
-
-        async def revoke(request: Request) -> t.Any:
-            revoke_tokens(state, find(request)['id'])
-            return Response(status_code=204)
-
-        base = '/database/v2/databases'
-        return {
-            'api': [
-                Route(base, list_databases, methods=['GET']),
-                Route(f'{base}/{{db_id}}', get_database, methods=['GET']),
-                Route(f'{base}/{{db_id}}/auth/generate', generate, methods=['PUT']),
-                Route(f'{base}/{{db_id}}/auth/revoke', revoke, methods=['POST']),
-            ]
-        }
+    async def revoke(self, state: State, request: Request) -> Response:
+        revoke_tokens(state, self.find(state, request)['id'])
+        return Response(status_code=204)
