@@ -12,7 +12,7 @@ error body ``{error}``):
 - ``POST /database/v2/databases/{db_id}/auth/revoke`` → 204: every token of the database stops working at once.
 
 Each database has its own port (its ``url``) serving ``GET /v2`` and ``POST /v2/pipeline``
-(Hrana over HTTP v2, see ``tests/emulator/hrana.py``) with ``Authorization: Bearer <token>``:
+(Hrana over HTTP v2, see ``database_pipeline.py``) with ``Authorization: Bearer <token>``:
 401 for a missing, unknown, revoked or expired token or one of another database; a
 read-only token is refused for statements that write.
 """
@@ -44,7 +44,7 @@ from ..core import (
     query_int,
     service_app,
 )
-from ..hrana import ProtocolError, SqliteDatabase
+from .database_pipeline import ProtocolError, SqliteDatabase
 
 CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 DATABASES = (
