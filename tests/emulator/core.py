@@ -104,7 +104,7 @@ def database_error(status: int, key: str, message: str, field_name: str = '') ->
     return {'error': {'message': message, 'code': key.upper()}}
 
 
-# What an area's ``auth`` and ``error_style`` do not cover: (service, path prefix) → style.
+# Each service's error body where no area declares one for the path: (service, path prefix) → style.
 DEFAULT_ERROR_STYLES: dict[tuple[str, str], ErrorStyle] = {
     ('api', '/'): core_error,
     ('video', '/'): video_error,
@@ -376,6 +376,7 @@ def no_auth(state: State, request: Request) -> ApiError | None:
     return None
 
 
+# Each service's credential check where no area declares one for the path.
 DEFAULT_AUTH: dict[tuple[str, str], AuthCheck] = {
     ('api', '/'): access_key_auth,
     ('video', '/'): access_key_auth,
