@@ -12,6 +12,7 @@ faults, checks credentials and records every request.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import random
 import re
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute
+from starlette.routing import BaseRoute, Route
 
 Scope = t.MutableMapping[str, t.Any]
 ASGIApp = t.Callable[..., t.Awaitable[None]]
@@ -103,28 +104,28 @@ def database_error(status: int, key: str, message: str, field_name: str = '') ->
     return {'error': {'message': message, 'code': key.upper()}}
 
 
-# (service, path prefix) → style; the longest matching prefix wins.
-_ERROR_STYLES: dict[tuple[str, str], ErrorStyle] = {
+# Each service's error body where no area declares one for the path: (service, path prefix) → style.
+DEFAULT_ERROR_STYLES: dict[tuple[str, str], ErrorStyle] = {
     ('api', '/'): core_error,
     ('video', '/'): video_error,
     ('logging', '/'): logging_error,
     ('database', '/'): database_error,
 }
 
-
-def register_error_style(service: str, prefix: str, style: ErrorStyle) -> None:
-    _ERROR_STYLES[(service, prefix)] = style
+Rule = t.TypeVar('Rule')
 
 
-def error_style(service: str, path: str) -> ErrorStyle:
-    best: tuple[int, ErrorStyle] = (-1, core_error)
-    for (name, prefix), style in _ERROR_STYLES.items():
-        if name == service and path.startswith(prefix) and len(prefix) > best[0]:
-            best = (len(prefix), style)
-    return best[1]
+def longest_prefix(rules: t.Mapping[tuple[str, str], Rule], service: str, path: str, default: Rule) -> Rule:
+    """The rule of ``(service, prefix)`` whose prefix is the longest that ``path`` starts with."""
+    best_length, best = -1, default
+    for (name, prefix), rule in rules.items():
+        if name == service and path.startswith(prefix) and len(prefix) > best_length:
+            best_length, best = len(prefix), rule
+    return best
 
 
 def error_response(
+    state: State,
     service: str,
     path: str,
     status: int,
@@ -135,18 +136,31 @@ def error_response(
 ) -> Response:
     key = key or STATUS_KEYS.get(status, f'http_{status}')
     message = message or STATUS_TEXT.get(status, f'HTTP {status}')
-    return json_response(error_style(service, path)(status, key, message, field_name), status, headers)
+    body = state.error_style(service, path)(status, key, message, field_name)
+    return json_response(body, status, headers)
 
 
 class ApiError(Exception):
     """Raised by a handler: answered with the service's error body for the path."""
 
-    def __init__(self, status: int, message: str, key: str | None = None, field_name: str = '') -> None:
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        key: str | None = None,
+        field_name: str = '',
+        headers: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.key = key
         self.field_name = field_name
+        self.headers = headers
+
+    def response(self, state: State, service: str, path: str) -> Response:
+        """This error in the error shape of ``service`` for ``path``."""
+        return error_response(state, service, path, self.status, self.message, self.key, self.field_name, self.headers)
 
 
 # ---- state, record, faults --------------------------------------------------------------
@@ -193,29 +207,62 @@ class Fault:
         }
 
 
+class Endpoint(t.NamedTuple):
+    """One line of an area's route table: ``handler`` names an async method ``(state, request) -> Response``."""
+
+    service: str
+    method: str
+    path: str
+    handler: str
+
+
 class Area:
     """One API area of the emulator (pull zones, shield, containers …).
 
-    ``seed`` fills the area's part of ``state.data`` (deterministic for a scale),
-    ``routes`` gives the handlers per service, ``snapshot`` its lists for
-    ``GET {admin_url}/state`` and ``bind`` may start extra servers (one per database):
-    ``bind(service, app)`` serves ``app`` on a port of its own (requests recorded under
-    ``service``, faults applied) and returns its base URL.
+    ``endpoints`` is the area's route table, read top to bottom like the spec; ``auth`` and
+    ``error_style`` map ``(service, path prefix)`` to the credential check and the error body
+    of the paths under that prefix (the longest prefix over every area wins, then core's
+    defaults). ``seed`` fills the area's part of ``state.data`` (deterministic for a scale),
+    ``snapshot`` gives its lists for ``GET {admin_url}/state`` and ``bind`` may start extra
+    servers (one per database): ``bind(service, app)`` serves ``app`` on a port of its own
+    (requests recorded under ``service``, faults applied) and returns its base URL.
     """
 
     name = ''
+    endpoints: t.ClassVar[t.Sequence[Endpoint]] = ()
+    auth: t.ClassVar[t.Mapping[tuple[str, str], AuthCheck]] = {}
+    error_style: t.ClassVar[t.Mapping[tuple[str, str], ErrorStyle]] = {}
 
     def seed(self, state: State, rng: random.Random) -> None:
         """Fill this area's data; called at start and on every reset."""
 
     def routes(self, state: State) -> dict[str, list[BaseRoute]]:
-        return {}
+        """The route table as Starlette routes per service, each handler bound to ``state``."""
+        by_service: dict[str, list[BaseRoute]] = {}
+        for endpoint in self.endpoints:
+            handler = getattr(self, endpoint.handler)
+            by_service.setdefault(endpoint.service, []).append(
+                Route(endpoint.path, bind_state(handler, state), methods=[endpoint.method], name=endpoint.handler)
+            )
+        return by_service
 
     def snapshot(self, state: State) -> dict[str, list[t.Any]]:
         return {}
 
     def bind(self, state: State, bind: t.Callable[[str, ASGIApp], str]) -> None:
         """Start extra servers; called once, after the first seeding."""
+
+
+Handler = t.Callable[['State', Request], t.Awaitable[Response]]
+
+
+def bind_state(handler: Handler, state: State) -> t.Callable[[Request], t.Awaitable[Response]]:
+    """A Starlette endpoint that runs ``handler`` on ``state`` (areas are shared by every State)."""
+
+    async def endpoint(request: Request) -> Response:
+        return await handler(state, request)
+
+    return endpoint
 
 
 @dataclass
@@ -228,6 +275,36 @@ class State:
     faults: list[Fault] = field(default_factory=list)
     # Values that outlive a reset (ports of extra servers and the like).
     fixed: dict[str, t.Any] = field(default_factory=dict)
+
+    def auth_check(self, service: str, path: str) -> AuthCheck:
+        """The credential check for ``path`` of ``service``; none when nothing covers it."""
+        return longest_prefix(self.declared_auth, service, path, no_auth)
+
+    def error_style(self, service: str, path: str) -> ErrorStyle:
+        """The error body for ``path`` of ``service``."""
+        return longest_prefix(self.declared_error_styles, service, path, core_error)
+
+    @functools.cached_property
+    def declared_auth(self) -> dict[tuple[str, str], AuthCheck]:
+        return self._declared('auth', DEFAULT_AUTH)
+
+    @functools.cached_property
+    def declared_error_styles(self) -> dict[tuple[str, str], ErrorStyle]:
+        return self._declared('error_style', DEFAULT_ERROR_STYLES)
+
+    def _declared(self, attribute: str, defaults: t.Mapping[tuple[str, str], Rule]) -> dict[tuple[str, str], Rule]:
+        """Core's defaults overlaid with what each area declares; two areas may not claim the same prefix."""
+        rules = dict(defaults)
+        claimed_by: dict[tuple[str, str], str] = {}
+        for area in self.areas:
+            for service_prefix, rule in getattr(area, attribute).items():
+                if service_prefix in claimed_by:
+                    raise ValueError(
+                        f'{area.name} and {claimed_by[service_prefix]} both declare {attribute} {service_prefix}'
+                    )
+                claimed_by[service_prefix] = area.name
+                rules[service_prefix] = rule
+        return rules
 
     def reset(self) -> None:
         self.data.clear()
@@ -299,24 +376,12 @@ def no_auth(state: State, request: Request) -> ApiError | None:
     return None
 
 
-_AUTH: dict[tuple[str, str], AuthCheck] = {
+# Each service's credential check where no area declares one for the path.
+DEFAULT_AUTH: dict[tuple[str, str], AuthCheck] = {
     ('api', '/'): access_key_auth,
     ('video', '/'): access_key_auth,
     ('logging', '/'): logging_auth,
 }
-
-
-def register_auth(service: str, prefix: str, check: AuthCheck) -> None:
-    """Replace the credential check of a service for paths under ``prefix``."""
-    _AUTH[(service, prefix)] = check
-
-
-def auth_check(service: str, path: str) -> AuthCheck:
-    best: tuple[int, AuthCheck] = (-1, no_auth)
-    for (name, prefix), check in _AUTH.items():
-        if name == service and path.startswith(prefix) and len(prefix) > best[0]:
-            best = (len(prefix), check)
-    return best[1]
 
 
 # ---- middleware ---------------------------------------------------------------------------
@@ -352,10 +417,10 @@ class ServiceMiddleware:
         if fault is not None and not fault.after and await self._apply(fault, scope, receive, send, entry):
             return
 
-        denied = auth_check(self.service, path)(self.state, Request(scope))
+        denied = self.state.auth_check(self.service, path)(self.state, Request(scope))
         if denied is not None:
             entry['status'] = denied.status
-            await self._error(denied, path)(scope, receive, send)
+            await denied.response(self.state, self.service, path)(scope, receive, send)
             return
 
         async def recording_send(message: t.MutableMapping[str, t.Any]) -> None:
@@ -396,7 +461,8 @@ class ServiceMiddleware:
         if fault.status is not None:
             entry['status'] = fault.status
             headers = {'Retry-After': _retry_after(fault.retry_after)} if fault.retry_after is not None else None
-            await error_response(self.service, scope['path'], fault.status, headers=headers)(scope, receive, send)
+            answer = error_response(self.state, self.service, scope['path'], fault.status, headers=headers)
+            await answer(scope, receive, send)
             return True
         return False
 
@@ -422,16 +488,13 @@ class ServiceMiddleware:
         if not body:
             await send(message)
 
-    def _error(self, error: ApiError, path: str) -> Response:
-        return error_response(self.service, path, error.status, error.message, error.key, error.field_name)
 
-
-def service_app(service: str, routes: t.Sequence[BaseRoute]) -> Starlette:
+def service_app(service: str, state: State, routes: t.Sequence[BaseRoute]) -> Starlette:
     """A Starlette app whose handlers may raise ApiError, answered in the service's error shape."""
 
     async def api_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, ApiError)
-        return error_response(service, request.url.path, exc.status, exc.message, exc.key, exc.field_name)
+        return exc.response(state, service, request.url.path)
 
     return Starlette(routes=list(routes), exception_handlers={ApiError: api_error})
 

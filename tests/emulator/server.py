@@ -55,7 +55,7 @@ def build_service(service: str, state: State) -> ASGIApp:
     routes = []
     for area in state.areas:
         routes.extend(area.routes(state).get(service, []))
-    return ServiceMiddleware(service_app(service, routes), service, state)
+    return ServiceMiddleware(service_app(service, state, routes), service, state)
 
 
 def admin_app(state: State) -> ASGIApp:

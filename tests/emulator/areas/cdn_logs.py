@@ -65,9 +65,8 @@ import uuid
 
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import BaseRoute, Route
 
-from ..core import ApiError, Area, State, error_response, json_response, register_auth
+from ..core import ApiError, Area, Endpoint, State, json_response
 from .pullzones import pullzones
 
 UTC = datetime.timezone.utc
@@ -607,14 +606,16 @@ def logging_credentials(state: State, request: Request) -> ApiError | None:
     return ApiError(403, 'The credentials are invalid.', 'forbidden')
 
 
-register_auth('logging', '/', logging_credentials)
-
-
 # ---- the area ----------------------------------------------------------------------------------------------------
 
 
 class CdnLogs(Area):
     name = 'cdn_logs'
+    auth = {('logging', '/'): logging_credentials}
+    endpoints = (
+        Endpoint('logging', 'GET', '/v2/pullzones/{pullZoneId}/logs', 'query_v2'),
+        Endpoint('logging', 'GET', '/{date}/{pullZoneId}.log', 'day_file_v1'),
+    )
 
     def seed(self, state: State, rng: random.Random) -> None:
         state.data['cdn_logs'] = {
@@ -625,145 +626,129 @@ class CdnLogs(Area):
             'live': {},
         }
 
-    def routes(self, state: State) -> dict[str, list[BaseRoute]]:
-        def throttle(request: Request, raw_id: str) -> Response | None:
-            """The per-pull-zone rate limit: None, or the 429 answer."""
-            hits: collections.deque[float] = logs(state)['hits'].setdefault(raw_id, collections.deque())
-            moment = clock()
-            while hits and hits[0] <= moment - RATE_WINDOW:
-                hits.popleft()
-            if len(hits) >= RATE_LIMIT:
-                wait = max(1, math.ceil(hits[0] + RATE_WINDOW - moment))
-                return error_response(
-                    'logging',
-                    request.url.path,
-                    429,
-                    f'Rate limit of {RATE_LIMIT} requests per {RATE_WINDOW:g} seconds exceeded for this pull zone.',
-                    'rate_limited',
-                    headers={'Retry-After': str(wait)},
-                )
-            hits.append(moment)
-            return None
+    def throttle(self, state: State, raw_id: str) -> None:
+        """The per-pull-zone rate limit: 429 with ``Retry-After`` when the window is full."""
+        hits: collections.deque[float] = logs(state)['hits'].setdefault(raw_id, collections.deque())
+        moment = clock()
+        while hits and hits[0] <= moment - RATE_WINDOW:
+            hits.popleft()
+        if len(hits) >= RATE_LIMIT:
+            wait = max(1, math.ceil(hits[0] + RATE_WINDOW - moment))
+            raise ApiError(
+                429,
+                f'Rate limit of {RATE_LIMIT} requests per {RATE_WINDOW:g} seconds exceeded for this pull zone.',
+                'rate_limited',
+                headers={'Retry-After': str(wait)},
+            )
+        hits.append(moment)
 
-        def zone_for_logs(raw_id: str) -> dict[str, t.Any]:
-            zone = pullzones(state).get(int(raw_id)) if raw_id.isdigit() else None
-            if zone is None:
-                raise ApiError(404, f'Pull zone {raw_id} was not found.', 'not_found', 'pullZoneId')
-            if zone.get('Suspended'):
-                raise ApiError(403, f'Pull zone {raw_id} is suspended.', 'forbidden', 'pullZoneId')
-            if not zone.get('Enabled'):
-                raise ApiError(403, f'Pull zone {raw_id} is disabled.', 'forbidden', 'pullZoneId')
-            if not zone.get('EnableLogging'):
-                raise ApiError(404, f'Logging is not enabled for pull zone {raw_id}.', 'logging_disabled', 'pullZoneId')
-            return zone
+    def zone_for_logs(self, state: State, raw_id: str) -> dict[str, t.Any]:
+        zone = pullzones(state).get(int(raw_id)) if raw_id.isdigit() else None
+        if zone is None:
+            raise ApiError(404, f'Pull zone {raw_id} was not found.', 'not_found', 'pullZoneId')
+        if zone.get('Suspended'):
+            raise ApiError(403, f'Pull zone {raw_id} is suspended.', 'forbidden', 'pullZoneId')
+        if not zone.get('Enabled'):
+            raise ApiError(403, f'Pull zone {raw_id} is disabled.', 'forbidden', 'pullZoneId')
+        if not zone.get('EnableLogging'):
+            raise ApiError(404, f'Logging is not enabled for pull zone {raw_id}.', 'logging_disabled', 'pullZoneId')
+        return zone
 
-        async def query_v2(request: Request) -> t.Any:
-            raw_id = request.path_params['pullZoneId']
-            limited = throttle(request, raw_id)
-            if limited is not None:
-                return limited
-            zone = zone_for_logs(raw_id)
-            current = now_ms()
-            given_end = query_time(request, 'to')
-            end = current if given_end is None else given_end
-            begin = query_time(request, 'from')
-            begin = end - DEFAULT_RANGE_MS if begin is None else begin
-            if end <= begin:
-                raise invalid('to must be after from.', 'to')
-            # A defaulted ``to`` (now) is a little later than the client's clock was.
-            if end - begin > RETENTION_MS + (RETENTION_GRACE_MS if given_end is None else 0):
-                raise invalid('The range from from to to cannot exceed 3 days.', 'from')
-            if begin < current - RETENTION_MS - RETENTION_GRACE_MS:
-                raise invalid(
-                    'from must fall within the 3-day log retention window '
-                    f'(not before {iso_ms(current - RETENTION_MS)}).',
-                    'from',
-                )
-            if begin > current:
-                raise invalid('from must not be in the future.', 'from')
-            limit = query_integer(request, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT)
-            offset = query_integer(request, 'offset', 0, 0)
-            order = query_order(request, 'desc')
-            predicates, echo = v2_filters(request)
-            assert limit is not None and offset is not None
-            matching = (
+    async def query_v2(self, state: State, request: Request) -> Response:
+        raw_id = request.path_params['pullZoneId']
+        self.throttle(state, raw_id)
+        zone = self.zone_for_logs(state, raw_id)
+        current = now_ms()
+        given_end = query_time(request, 'to')
+        end = current if given_end is None else given_end
+        begin = query_time(request, 'from')
+        begin = end - DEFAULT_RANGE_MS if begin is None else begin
+        if end <= begin:
+            raise invalid('to must be after from.', 'to')
+        # A defaulted ``to`` (now) is a little later than the client's clock was.
+        if end - begin > RETENTION_MS + (RETENTION_GRACE_MS if given_end is None else 0):
+            raise invalid('The range from from to to cannot exceed 3 days.', 'from')
+        if begin < current - RETENTION_MS - RETENTION_GRACE_MS:
+            raise invalid(
+                f'from must fall within the 3-day log retention window (not before {iso_ms(current - RETENTION_MS)}).',
+                'from',
+            )
+        if begin > current:
+            raise invalid('from must not be in the future.', 'from')
+        limit = query_integer(request, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT)
+        offset = query_integer(request, 'offset', 0, 0)
+        order = query_order(request, 'desc')
+        predicates, echo = v2_filters(request)
+        assert limit is not None and offset is not None
+        matching = (
+            row
+            for row in iter_rows(state, zone, begin, end, order == 'desc')
+            if all(check(row) for check in predicates)
+        )
+        page: list[dict[str, t.Any]] = []
+        skipped = 0
+        has_more = False
+        for row in matching:
+            if skipped < offset:
+                skipped += 1
+                continue
+            if len(page) == limit:
+                has_more = True
+                break
+            page.append(public(row))
+        return json_response(
+            {
+                'data': page,
+                'pagination': {'offset': offset, 'limit': limit, 'returned': len(page), 'hasMore': has_more},
+                'query': dict(
+                    {'pullZoneId': int(raw_id), 'from': iso_ms(begin), 'to': iso_ms(end), 'order': order}, **echo
+                ),
+            }
+        )
+
+    async def day_file_v1(self, state: State, request: Request) -> Response:
+        raw_id = request.path_params['pullZoneId']
+        self.throttle(state, raw_id)
+        zone = self.zone_for_logs(state, raw_id)
+        raw_date = request.path_params['date']
+        try:
+            if not V1_DATE_RE.match(raw_date):
+                raise ValueError(raw_date)
+            day = datetime.datetime.strptime(raw_date, '%m-%d-%y').replace(tzinfo=UTC)
+        except ValueError:
+            raise invalid(f"The date must be MM-dd-yy, got '{raw_date}'.", 'date') from None
+        begin = int(day.timestamp() * 1000)
+        current = now_ms()
+        if begin + DAY_MS <= current - RETENTION_MS or begin > current:
+            raise invalid(f'The date {raw_date} is outside the 3-day log retention window.', 'date')
+        status = status_filter(request)
+        search = search_filter(request)
+        order = query_order(request, 'asc')
+        start = query_integer(request, 'start', 0, 0)
+        end = query_integer(request, 'end', None, 0)
+        assert start is not None
+        if end is not None and end < start:
+            raise invalid(f'end must not be less than start, got start={start} end={end}.', 'end')
+
+        def lines() -> t.Iterator[bytes]:
+            rows = (
                 row
-                for row in iter_rows(state, zone, begin, end, order == 'desc')
-                if all(check(row) for check in predicates)
+                for row in iter_rows(state, zone, begin, begin + DAY_MS, order == 'desc')
+                if not row['originShield']
+                and (status is None or status(row['statusCode']))
+                and (search is None or search(row))
             )
-            page: list[dict[str, t.Any]] = []
-            skipped = 0
-            has_more = False
-            for row in matching:
-                if skipped < offset:
-                    skipped += 1
-                    continue
-                if len(page) == limit:
-                    has_more = True
+            batch: list[str] = []
+            for number, row in enumerate(rows):
+                if end is not None and number >= end:
                     break
-                page.append(public(row))
-            return json_response(
-                {
-                    'data': page,
-                    'pagination': {'offset': offset, 'limit': limit, 'returned': len(page), 'hasMore': has_more},
-                    'query': dict(
-                        {'pullZoneId': int(raw_id), 'from': iso_ms(begin), 'to': iso_ms(end), 'order': order}, **echo
-                    ),
-                }
-            )
-
-        async def day_file_v1(request: Request) -> t.Any:
-            raw_id = request.path_params['pullZoneId']
-            limited = throttle(request, raw_id)
-            if limited is not None:
-                return limited
-            zone = zone_for_logs(raw_id)
-            raw_date = request.path_params['date']
-            try:
-                if not V1_DATE_RE.match(raw_date):
-                    raise ValueError(raw_date)
-                day = datetime.datetime.strptime(raw_date, '%m-%d-%y').replace(tzinfo=UTC)
-            except ValueError:
-                raise invalid(f"The date must be MM-dd-yy, got '{raw_date}'.", 'date') from None
-            begin = int(day.timestamp() * 1000)
-            current = now_ms()
-            if begin + DAY_MS <= current - RETENTION_MS or begin > current:
-                raise invalid(f'The date {raw_date} is outside the 3-day log retention window.', 'date')
-            status = status_filter(request)
-            search = search_filter(request)
-            order = query_order(request, 'asc')
-            start = query_integer(request, 'start', 0, 0)
-            end = query_integer(request, 'end', None, 0)
-            assert start is not None
-            if end is not None and end < start:
-                raise invalid(f'end must not be less than start, got start={start} end={end}.', 'end')
-
-            def lines() -> t.Iterator[bytes]:
-                rows = (
-                    row
-                    for row in iter_rows(state, zone, begin, begin + DAY_MS, order == 'desc')
-                    if not row['originShield']
-                    and (status is None or status(row['statusCode']))
-                    and (search is None or search(row))
-                )
-                batch: list[str] = []
-                for number, row in enumerate(rows):
-                    if end is not None and number >= end:
-                        break
-                    if number < start:
-                        continue
-                    batch.append(v1_line(row) + '\n')
-                    if len(batch) == 500:
-                        yield ''.join(batch).encode('utf-8')
-                        batch = []
-                if batch:
+                if number < start:
+                    continue
+                batch.append(v1_line(row) + '\n')
+                if len(batch) == 500:
                     yield ''.join(batch).encode('utf-8')
+                    batch = []
+            if batch:
+                yield ''.join(batch).encode('utf-8')
 
-            return StreamingResponse(lines(), media_type='text/plain; charset=utf-8')
-
-        return {
-            'logging': [
-                Route('/v2/pullzones/{pullZoneId}/logs', query_v2, methods=['GET']),
-                Route('/{date}/{pullZoneId}.log', day_file_v1, methods=['GET']),
-            ]
-        }
+        return StreamingResponse(lines(), media_type='text/plain; charset=utf-8')

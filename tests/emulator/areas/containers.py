@@ -30,11 +30,8 @@ import uuid
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
-from ..core import ApiError, Area, State, json_body, json_response, problem_error, register_error_style
-
-register_error_style('api', '/mc', problem_error)
+from ..core import ApiError, Area, Endpoint, State, json_body, json_response, problem_error
 
 # Registry types the API accepts and the host each one pulls from.
 REGISTRY_HOSTS = {'dockerHub': 'docker.io', 'gitHub': 'ghcr.io'}
@@ -245,6 +242,15 @@ def _offset(cursor: str) -> int | None:
 
 class Containers(Area):
     name = 'containers'
+    error_style = {('api', '/mc'): problem_error}
+    endpoints = (
+        Endpoint('api', 'GET', '/mc/registries', 'list_registries'),
+        Endpoint('api', 'POST', '/mc/registries', 'create_registry'),
+        Endpoint('api', 'GET', '/mc/registries/{id:int}', 'get_registry'),
+        Endpoint('api', 'PUT', '/mc/registries/{id:int}', 'replace_registry'),
+        Endpoint('api', 'DELETE', '/mc/registries/{id:int}', 'delete_registry'),
+        Endpoint('api', 'GET', '/mc/apps', 'list_apps'),
+    )
 
     def seed(self, state: State, rng: random.Random) -> None:
         records: dict[int, dict[str, t.Any]] = {}
@@ -274,130 +280,119 @@ class Containers(Area):
             'apps': [copy.deepcopy(app) for app in apps(state)],
         }
 
-    def routes(self, state: State) -> dict[str, list[BaseRoute]]:
-        def registry_or_404(request: Request) -> dict[str, t.Any]:
-            record = registries(state).get(request.path_params['id'])
-            if record is None:
-                raise ApiError(404, 'Container registry not found.', 'not_found')
-            return record
+    def registry_or_404(self, state: State, request: Request) -> dict[str, t.Any]:
+        record = registries(state).get(request.path_params['id'])
+        if record is None:
+            raise ApiError(404, 'Container registry not found.', 'not_found')
+        return record
 
-        def rejected(password: str | None) -> bool:
-            return bool(password) and str(password).startswith(REJECTED_PASSWORD_PREFIX)
+    @staticmethod
+    def rejected(password: str | None) -> bool:
+        return bool(password) and str(password).startswith(REJECTED_PASSWORD_PREFIX)
 
-        async def list_registries(request: Request) -> Response:
-            items = [copy.deepcopy(record) for record in registries(state).values()]
-            return json_response({'items': items, 'meta': {'totalItems': len(items)}, 'cursor': None})
+    async def list_registries(self, state: State, request: Request) -> Response:
+        items = [copy.deepcopy(record) for record in registries(state).values()]
+        return json_response({'items': items, 'meta': {'totalItems': len(items)}, 'cursor': None})
 
-        async def get_registry(request: Request) -> Response:
-            return json_response(copy.deepcopy(registry_or_404(request)))
+    async def get_registry(self, state: State, request: Request) -> Response:
+        return json_response(copy.deepcopy(self.registry_or_404(state, request)))
 
-        async def create_registry(request: Request) -> Response:
-            body = await json_body(request)
-            errors = _check_registry_body(body)
-            if errors:
-                return validation_problem(request, errors)
-            credentials = body.get('passwordCredentials') or {}
-            if rejected(credentials.get('password')):
-                return json_response(
-                    {
-                        'id': None,
-                        'error': 'The registry refused the login with these credentials.',
-                        'status': 'secretsValidationFailed',
-                    }
-                )
-            registry_id = state.data['next_registry_id']
-            state.data['next_registry_id'] = registry_id + 1
-            registries(state)[registry_id] = make_registry(
-                registry_id,
-                body['displayName'],
-                body.get('type') or DEFAULT_REGISTRY_TYPE,
-                credentials.get('userName'),
-                credentials.get('password'),
-                _now(),
-            )
-            registry_passwords(state)[registry_id] = credentials.get('password')
-            return json_response({'id': registry_id, 'error': None, 'status': 'saved'})
-
-        async def replace_registry(request: Request) -> Response:
-            record = registry_or_404(request)
-            body = await json_body(request)
-            errors = _check_registry_body(body)
-            if errors:
-                return validation_problem(request, errors)
-            credentials = body.get('passwordCredentials') or {}
-            if rejected(credentials.get('password')):
-                return json_response(
-                    {
-                        'id': record['id'],
-                        'error': 'The registry refused the login with these credentials.',
-                        'status': 'secretsValidationFailed',
-                    }
-                )
-            replaced = make_registry(
-                record['id'],
-                body['displayName'],
-                body.get('type') or DEFAULT_REGISTRY_TYPE,
-                credentials.get('userName'),
-                credentials.get('password'),
-                record['createdAt'],
-            )
-            replaced['lastUpdatedAt'] = _now()
-            registries(state)[record['id']] = replaced
-            registry_passwords(state)[record['id']] = credentials.get('password')
-            return json_response({'id': record['id'], 'error': None, 'status': 'saved'})
-
-        async def delete_registry(request: Request) -> Response:
-            registry_id = request.path_params['id']
-            if registry_id not in registries(state):
-                return json_response({'status': 'notFound', 'applications': None})
-            users = [app['name'] for app in apps(state) if app['registryId'] == registry_id]
-            if users:
-                return json_response({'status': 'inUse', 'applications': users})
-            del registries(state)[registry_id]
-            registry_passwords(state).pop(registry_id, None)
-            return json_response({'status': 'removed', 'applications': None})
-
-        async def list_apps(request: Request) -> Response:
-            errors = []
-            raw_limit = request.query_params.get('limit')
-            limit = PAGE_DEFAULT
-            if raw_limit not in (None, ''):
-                try:
-                    limit = int(raw_limit)
-                except ValueError:
-                    limit = 0
-                if not PAGE_MIN <= limit <= PAGE_MAX:
-                    errors.append(
-                        {'field': 'limit', 'message': f'The field limit must be between {PAGE_MIN} and {PAGE_MAX}.'}
-                    )
-            offset = 0
-            cursor = request.query_params.get('nextCursor')
-            if cursor:
-                found = _offset(cursor)
-                if found is None or found > len(apps(state)):
-                    errors.append({'field': 'nextCursor', 'message': 'The cursor is not valid.'})
-                else:
-                    offset = found
-            if errors:
-                return validation_problem(request, errors)
-            everything = apps(state)
-            page = everything[offset : offset + limit]
-            following = offset + limit
+    async def create_registry(self, state: State, request: Request) -> Response:
+        body = await json_body(request)
+        errors = _check_registry_body(body)
+        if errors:
+            return validation_problem(request, errors)
+        credentials = body.get('passwordCredentials') or {}
+        if self.rejected(credentials.get('password')):
             return json_response(
                 {
-                    'items': [app_view(app) for app in page],
-                    'meta': {'totalItems': len(everything)},
-                    'cursor': _cursor(following) if following < len(everything) else None,
+                    'id': None,
+                    'error': 'The registry refused the login with these credentials.',
+                    'status': 'secretsValidationFailed',
                 }
             )
+        registry_id = state.data['next_registry_id']
+        state.data['next_registry_id'] = registry_id + 1
+        registries(state)[registry_id] = make_registry(
+            registry_id,
+            body['displayName'],
+            body.get('type') or DEFAULT_REGISTRY_TYPE,
+            credentials.get('userName'),
+            credentials.get('password'),
+            _now(),
+        )
+        registry_passwords(state)[registry_id] = credentials.get('password')
+        return json_response({'id': registry_id, 'error': None, 'status': 'saved'})
 
-        return {
-            'api': [
-                Route('/mc/registries', list_registries, methods=['GET']),
-                Route('/mc/registries', create_registry, methods=['POST']),
-                Route('/mc/registries/{id:int}', get_registry, methods=['GET']),
-                Route('/mc/registries/{id:int}', replace_registry, methods=['PUT']),
-                Route('/mc/registries/{id:int}', delete_registry, methods=['DELETE']),
-                Route('/mc/apps', list_apps, methods=['GET']),
-            ]
-        }
+    async def replace_registry(self, state: State, request: Request) -> Response:
+        record = self.registry_or_404(state, request)
+        body = await json_body(request)
+        errors = _check_registry_body(body)
+        if errors:
+            return validation_problem(request, errors)
+        credentials = body.get('passwordCredentials') or {}
+        if self.rejected(credentials.get('password')):
+            return json_response(
+                {
+                    'id': record['id'],
+                    'error': 'The registry refused the login with these credentials.',
+                    'status': 'secretsValidationFailed',
+                }
+            )
+        replaced = make_registry(
+            record['id'],
+            body['displayName'],
+            body.get('type') or DEFAULT_REGISTRY_TYPE,
+            credentials.get('userName'),
+            credentials.get('password'),
+            record['createdAt'],
+        )
+        replaced['lastUpdatedAt'] = _now()
+        registries(state)[record['id']] = replaced
+        registry_passwords(state)[record['id']] = credentials.get('password')
+        return json_response({'id': record['id'], 'error': None, 'status': 'saved'})
+
+    async def delete_registry(self, state: State, request: Request) -> Response:
+        registry_id = request.path_params['id']
+        if registry_id not in registries(state):
+            return json_response({'status': 'notFound', 'applications': None})
+        users = [app['name'] for app in apps(state) if app['registryId'] == registry_id]
+        if users:
+            return json_response({'status': 'inUse', 'applications': users})
+        del registries(state)[registry_id]
+        registry_passwords(state).pop(registry_id, None)
+        return json_response({'status': 'removed', 'applications': None})
+
+    async def list_apps(self, state: State, request: Request) -> Response:
+        errors = []
+        raw_limit = request.query_params.get('limit')
+        limit = PAGE_DEFAULT
+        if raw_limit not in (None, ''):
+            try:
+                limit = int(raw_limit)
+            except ValueError:
+                limit = 0
+            if not PAGE_MIN <= limit <= PAGE_MAX:
+                errors.append(
+                    {'field': 'limit', 'message': f'The field limit must be between {PAGE_MIN} and {PAGE_MAX}.'}
+                )
+        offset = 0
+        cursor = request.query_params.get('nextCursor')
+        if cursor:
+            found = _offset(cursor)
+            if found is None or found > len(apps(state)):
+                errors.append({'field': 'nextCursor', 'message': 'The cursor is not valid.'})
+            else:
+                offset = found
+        if errors:
+            return validation_problem(request, errors)
+        everything = apps(state)
+        page = everything[offset : offset + limit]
+        following = offset + limit
+        return json_response(
+            {
+                'items': [app_view(app) for app in page],
+                'meta': {'totalItems': len(everything)},
+                'cursor': _cursor(following) if following < len(everything) else None,
+            }
+        )

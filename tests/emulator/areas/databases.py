@@ -12,7 +12,7 @@ error body ``{error}``):
 - ``POST /database/v2/databases/{db_id}/auth/revoke`` → 204: every token of the database stops working at once.
 
 Each database has its own port (its ``url``) serving ``GET /v2`` and ``POST /v2/pipeline``
-(Hrana over HTTP v2, see ``tests/emulator/hrana.py``) with ``Authorization: Bearer <token>``:
+(Hrana over HTTP v2, see ``database_pipeline.py``) with ``Authorization: Bearer <token>``:
 401 for a missing, unknown, revoked or expired token or one of another database; a
 read-only token is refused for statements that write.
 """
@@ -31,21 +31,20 @@ import typing as t
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import Route
 
 from ..core import (
     ApiError,
     Area,
     ASGIApp,
+    Endpoint,
     State,
     json_body,
     json_response,
     query_int,
-    register_auth,
-    register_error_style,
     service_app,
 )
-from ..hrana import ProtocolError, SqliteDatabase
+from .database_pipeline import ProtocolError, SqliteDatabase
 
 CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 DATABASES = (
@@ -55,6 +54,7 @@ DATABASES = (
     ('sessions', 'SG', ['SG', 'SYD'], []),
 )
 SIZE_MAX = str(1024**3)
+DATABASES_PATH = '/database/v2/databases'
 DEFAULT_PAGE_SIZE = 100  # what per_page 0 (its default) means
 ACCESS = {'full-access': 'rw', 'read-only': 'ro'}
 RFC3339_RE = re.compile(r'^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$')
@@ -63,9 +63,6 @@ RFC3339_RE = re.compile(r'^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\
 def app_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, t.Any]:
     """Database management API (AppError): ``{error: <message>}``."""
     return {'error': message}
-
-
-register_error_style('api', '/database/', app_error)
 
 
 def _ulid(rng: random.Random) -> str:
@@ -180,9 +177,6 @@ def database_auth(state: State, request: Request) -> ApiError | None:
     return check_token(state, db_id, token.strip())[1]
 
 
-register_auth('database', '/', database_auth)
-
-
 # ---- seeding ---------------------------------------------------------------------------
 
 
@@ -236,6 +230,14 @@ def placeholder_url(db_id: str) -> str:
 
 class Databases(Area):
     name = 'databases'
+    auth = {('database', '/'): database_auth}
+    error_style = {('api', '/database/'): app_error}
+    endpoints = (
+        Endpoint('api', 'GET', DATABASES_PATH, 'list_databases'),
+        Endpoint('api', 'GET', f'{DATABASES_PATH}/{{db_id}}', 'get_database'),
+        Endpoint('api', 'PUT', f'{DATABASES_PATH}/{{db_id}}/auth/generate', 'generate'),
+        Endpoint('api', 'POST', f'{DATABASES_PATH}/{{db_id}}/auth/revoke', 'revoke'),
+    )
 
     def seed(self, state: State, rng: random.Random) -> None:
         for engine in engines(state).values():
@@ -306,6 +308,7 @@ class Databases(Area):
 
         return service_app(
             'database',
+            state,
             [
                 Route('/v2', version, methods=['GET']),
                 Route('/v2/pipeline', pipeline, methods=['POST']),
@@ -314,68 +317,57 @@ class Databases(Area):
 
     # ---- the management API ------------------------------------------------------------
 
-    def routes(self, state: State) -> dict[str, list[BaseRoute]]:
-        def find(request: Request) -> dict[str, t.Any]:
-            record = databases(state).get(request.path_params['db_id'])
-            if record is None:
-                raise ApiError(404, f"Database {request.path_params['db_id']} was not found", 'not_found')
-            return record
+    def find(self, state: State, request: Request) -> dict[str, t.Any]:
+        record = databases(state).get(request.path_params['db_id'])
+        if record is None:
+            raise ApiError(404, f"Database {request.path_params['db_id']} was not found", 'not_found')
+        return record
 
-        async def list_databases(request: Request) -> t.Any:
-            if not request.query_params.get('page'):
-                raise ApiError(400, 'page is required', 'validation_error', 'page')
-            page = query_int(request, 'page', 1, 1, 2**32 - 1)
-            per_page = query_int(request, 'per_page', 0, 0) or DEFAULT_PAGE_SIZE
-            records = list(databases(state).values())
-            start = (page - 1) * per_page
-            return json_response(
-                {
-                    'databases': [self.view(state, record) for record in records[start : start + per_page]],
-                    'page_info': {
-                        'current_page': page,
-                        'total_items': len(records),
-                        'has_more_items': start + per_page < len(records),
-                    },
-                }
+    async def list_databases(self, state: State, request: Request) -> Response:
+        if not request.query_params.get('page'):
+            raise ApiError(400, 'page is required', 'validation_error', 'page')
+        page = query_int(request, 'page', 1, 1, 2**32 - 1)
+        per_page = query_int(request, 'per_page', 0, 0) or DEFAULT_PAGE_SIZE
+        records = list(databases(state).values())
+        start = (page - 1) * per_page
+        return json_response(
+            {
+                'databases': [self.view(state, record) for record in records[start : start + per_page]],
+                'page_info': {
+                    'current_page': page,
+                    'total_items': len(records),
+                    'has_more_items': start + per_page < len(records),
+                },
+            }
+        )
+
+    async def get_database(self, state: State, request: Request) -> Response:
+        return json_response({'db': self.view(state, self.find(state, request))})
+
+    async def generate(self, state: State, request: Request) -> Response:
+        record = self.find(state, request)
+        body = await json_body(request)
+        if not isinstance(body, dict):
+            raise ApiError(400, 'The body must be a JSON object with "authorization"', 'invalid_request')
+        access = body.get('authorization')
+        if access not in ACCESS:
+            raise ApiError(
+                400, f'authorization must be "full-access" or "read-only", got {access!r}', 'invalid_request'
             )
+        expires_at = body.get('expires_at')
+        expires = None
+        if expires_at is not None:
+            if not isinstance(expires_at, str):
+                raise ApiError(400, 'expires_at must be an RFC 3339 date-time or null', 'invalid_request')
+            try:
+                expires = parse_rfc3339(expires_at)
+            except ValueError as exc:
+                raise ApiError(400, f'expires_at: {exc}', 'invalid_request') from None
+            if expires <= _now():
+                raise ApiError(400, f'expires_at {expires_at} is in the past', 'invalid_request')
+        token = issue_token(state, record['id'], access, expires)
+        return json_response({'token': token, 'expires_at': expires_at})
 
-        async def get_database(request: Request) -> t.Any:
-            return json_response({'db': self.view(state, find(request))})
-
-        async def generate(request: Request) -> t.Any:
-            record = find(request)
-            body = await json_body(request)
-            if not isinstance(body, dict):
-                raise ApiError(400, 'The body must be a JSON object with "authorization"', 'invalid_request')
-            access = body.get('authorization')
-            if access not in ACCESS:
-                raise ApiError(
-                    400, f'authorization must be "full-access" or "read-only", got {access!r}', 'invalid_request'
-                )
-            expires_at = body.get('expires_at')
-            expires = None
-            if expires_at is not None:
-                if not isinstance(expires_at, str):
-                    raise ApiError(400, 'expires_at must be an RFC 3339 date-time or null', 'invalid_request')
-                try:
-                    expires = parse_rfc3339(expires_at)
-                except ValueError as exc:
-                    raise ApiError(400, f'expires_at: {exc}', 'invalid_request') from None
-                if expires <= _now():
-                    raise ApiError(400, f'expires_at {expires_at} is in the past', 'invalid_request')
-            token = issue_token(state, record['id'], access, expires)
-            return json_response({'token': token, 'expires_at': expires_at})
-
-        async def revoke(request: Request) -> t.Any:
-            revoke_tokens(state, find(request)['id'])
-            return Response(status_code=204)
-
-        base = '/database/v2/databases'
-        return {
-            'api': [
-                Route(base, list_databases, methods=['GET']),
-                Route(f'{base}/{{db_id}}', get_database, methods=['GET']),
-                Route(f'{base}/{{db_id}}/auth/generate', generate, methods=['PUT']),
-                Route(f'{base}/{{db_id}}/auth/revoke', revoke, methods=['POST']),
-            ]
-        }
+    async def revoke(self, state: State, request: Request) -> Response:
+        revoke_tokens(state, self.find(state, request)['id'])
+        return Response(status_code=204)

@@ -12,9 +12,9 @@ import random
 import typing as t
 
 from starlette.requests import Request
-from starlette.routing import BaseRoute, Route
+from starlette.responses import Response
 
-from ..core import ApiError, Area, State, json_response, query_bool, query_int
+from ..core import ApiError, Area, Endpoint, State, json_response, query_bool, query_int
 
 # Every PullZoneModel property of spec 2.1, in order, with its kind:
 # int32/int64 (``?`` nullable), bool, decimal/double, string?, strings? (array of string),
@@ -402,6 +402,10 @@ def _matches(zone: dict[str, t.Any], term: str) -> bool:
 
 class PullZones(Area):
     name = 'pullzones'
+    endpoints = (
+        Endpoint('api', 'GET', '/pullzone', 'list_zones'),
+        Endpoint('api', 'GET', '/pullzone/{id:int}', 'get_zone'),
+    )
 
     def seed(self, state: State, rng: random.Random) -> None:
         state.data['pullzones'] = {zone['Id']: zone for zone in (make_pullzone(i, rng) for i in range(state.scale))}
@@ -409,35 +413,27 @@ class PullZones(Area):
     def snapshot(self, state: State) -> dict[str, list[t.Any]]:
         return {'pullzones': list(pullzones(state).values())}
 
-    def routes(self, state: State) -> dict[str, list[BaseRoute]]:
-        async def list_zones(request: Request) -> t.Any:
-            page = query_int(request, 'page', 0, 0, 2147483647)
-            per_page = query_int(request, 'perPage', 1000, 5, 1000)
-            certificate = query_bool(request, 'includeCertificate')
-            term = (request.query_params.get('search') or '').strip().lower()
-            zones = [zone for zone in pullzones(state).values() if not term or _matches(zone, term)]
-            if page == 0:
-                return json_response([public_view(zone, certificate) for zone in zones])
-            start = (page - 1) * per_page
-            items = [public_view(zone, certificate) for zone in zones[start : start + per_page]]
-            return json_response(
-                {
-                    'Items': items,
-                    'CurrentPage': page,
-                    'TotalItems': len(zones),
-                    'HasMoreItems': start + per_page < len(zones),
-                }
-            )
+    async def list_zones(self, state: State, request: Request) -> Response:
+        page = query_int(request, 'page', 0, 0, 2147483647)
+        per_page = query_int(request, 'perPage', 1000, 5, 1000)
+        certificate = query_bool(request, 'includeCertificate')
+        term = (request.query_params.get('search') or '').strip().lower()
+        zones = [zone for zone in pullzones(state).values() if not term or _matches(zone, term)]
+        if page == 0:
+            return json_response([public_view(zone, certificate) for zone in zones])
+        start = (page - 1) * per_page
+        items = [public_view(zone, certificate) for zone in zones[start : start + per_page]]
+        return json_response(
+            {
+                'Items': items,
+                'CurrentPage': page,
+                'TotalItems': len(zones),
+                'HasMoreItems': start + per_page < len(zones),
+            }
+        )
 
-        async def get_zone(request: Request) -> t.Any:
-            zone = pullzones(state).get(request.path_params['id'])
-            if zone is None:
-                raise ApiError(404, 'The requested Pull Zone was not found', 'pullzone.not_found', 'id')
-            return json_response(public_view(zone, query_bool(request, 'includeCertificate')))
-
-        return {
-            'api': [
-                Route('/pullzone', list_zones, methods=['GET']),
-                Route('/pullzone/{id:int}', get_zone, methods=['GET']),
-            ]
-        }
+    async def get_zone(self, state: State, request: Request) -> Response:
+        zone = pullzones(state).get(request.path_params['id'])
+        if zone is None:
+            raise ApiError(404, 'The requested Pull Zone was not found', 'pullzone.not_found', 'id')
+        return json_response(public_view(zone, query_bool(request, 'includeCertificate')))

@@ -37,12 +37,19 @@ import re
 import typing as t
 
 from starlette.requests import Request
-from starlette.routing import BaseRoute, Route
+from starlette.responses import Response
 
-from ..core import ApiError, Area, State, json_body, json_response, query_int, register_error_style, shield_error
+from ..core import (
+    ApiError,
+    Area,
+    Endpoint,
+    State,
+    json_body,
+    json_response,
+    query_int,
+    shield_error,
+)
 from .pullzones import pullzones
-
-register_error_style('api', '/shield', shield_error)
 
 
 def listing_error(status: int, key: str, message: str, field_name: str = '') -> dict[str, t.Any]:
@@ -51,8 +58,8 @@ def listing_error(status: int, key: str, message: str, field_name: str = '') -> 
     return {'statusCode': status} if status == 401 else shield_error(status, key, message, field_name)
 
 
-register_error_style('api', '/shield/shield-zones', listing_error)
-
+ZONE_PATH = '/shield/shield-zone/{zone_id:int}'
+LISTS_PATH = f'{ZONE_PATH}/access-lists'
 FIRST_ZONE_ID = 3001
 FIRST_LIST_ID = 9001
 FIRST_CONFIGURATION_ID = 60001
@@ -197,6 +204,38 @@ def make_zone(index: int, zone_id: int, pullzone_id: int, rng: random.Random) ->
         'rateLimitRulesLimit': limits[2],
         'customWafRulesLimit': limits[3],
         'dDoSShieldSensitivity': 1 + index % 3,
+        'dDoSExecutionMode': 1,
+        'dDoSChallengeWindow': 1800,
+        'whitelabelResponsePages': False,
+    }
+
+
+def default_zone(zone_id: int, pullzone_id: int, plan: int) -> dict[str, t.Any]:
+    """A new shield zone as create makes it, before the request's fields are laid over it."""
+    limits = PLAN_LIMITS[plan]
+    return {
+        'shieldZoneId': zone_id,
+        'pullZoneId': pullzone_id,
+        'premiumPlan': plan > 0,
+        'planType': plan,
+        'learningMode': False,
+        'learningModeUntil': None,
+        'wafEnabled': True,
+        'wafExecutionMode': 1,
+        'wafDisabledRules': [],
+        'wafLogOnlyRules': [],
+        'wafCustomRuleOrder': [],
+        'wafRequestHeaderLoggingEnabled': False,
+        'requestBodyLoggingEnabled': False,
+        'wafRequestIgnoredHeaders': [],
+        'wafRealtimeThreatIntelligenceEnabled': plan > 0,
+        'wafProfileId': 1,
+        'wafEngineConfig': [],
+        'wafRequestBodyLimitAction': 0,
+        'wafResponseBodyLimitAction': 1,
+        'rateLimitRulesLimit': limits[2],
+        'customWafRulesLimit': limits[3],
+        'dDoSShieldSensitivity': 2,
         'dDoSExecutionMode': 1,
         'dDoSChallengeWindow': 1800,
         'whitelabelResponsePages': False,
@@ -389,6 +428,28 @@ def ok(data: t.Any, status: int = 200) -> t.Any:
 
 class Shield(Area):
     name = 'shield'
+    error_style = {
+        ('api', '/shield'): shield_error,
+        ('api', '/shield/shield-zones'): listing_error,
+    }
+    endpoints = (
+        Endpoint('api', 'POST', '/shield/shield-zone', 'create_zone'),
+        Endpoint('api', 'PATCH', '/shield/shield-zone', 'update_zone'),
+        Endpoint('api', 'GET', '/shield/shield-zones', 'list_zones'),
+        Endpoint('api', 'GET', '/shield/shield-zones/pullzone-mapping', 'pullzone_mapping'),
+        Endpoint('api', 'GET', '/shield/shield-zone/get-by-pullzone/{pullzone_id:int}', 'get_zone_by_pullzone'),
+        Endpoint('api', 'GET', ZONE_PATH, 'get_zone'),
+        Endpoint('api', 'GET', f'{ZONE_PATH}/bot-detection', 'get_bot_detection'),
+        Endpoint('api', 'PATCH', f'{ZONE_PATH}/bot-detection', 'update_bot_detection'),
+        Endpoint('api', 'GET', f'{ZONE_PATH}/upload-scanning', 'get_upload_scanning'),
+        Endpoint('api', 'PATCH', f'{ZONE_PATH}/upload-scanning', 'update_upload_scanning'),
+        Endpoint('api', 'GET', LISTS_PATH, 'overview'),
+        Endpoint('api', 'POST', LISTS_PATH, 'create_list'),
+        Endpoint('api', 'PATCH', f'{LISTS_PATH}/configurations/{{configuration_id:int}}', 'update_configuration'),
+        Endpoint('api', 'GET', f'{LISTS_PATH}/{{list_id:int}}', 'get_list'),
+        Endpoint('api', 'PATCH', f'{LISTS_PATH}/{{list_id:int}}', 'update_list'),
+        Endpoint('api', 'DELETE', f'{LISTS_PATH}/{{list_id:int}}', 'delete_list'),
+    )
 
     def seed(self, state: State, rng: random.Random) -> None:
         state.data['shield_zones'] = {}
@@ -473,417 +534,366 @@ class Shield(Area):
             snapshot_zones.append(record)
         return {'shield_zones': snapshot_zones, 'access_lists': list(access_lists(state).values())}
 
-    def routes(self, state: State) -> dict[str, list[BaseRoute]]:
-        def zone_or_404(zone_id: int) -> dict[str, t.Any]:
-            zone = zones(state).get(zone_id)
-            if zone is None:
-                raise ApiError(404, f'Shield Zone {zone_id} was not found.', 'shield_zone.not_found', 'shieldZoneId')
-            return zone
+    def zone_or_404(self, state: State, zone_id: int) -> dict[str, t.Any]:
+        zone = zones(state).get(zone_id)
+        if zone is None:
+            raise ApiError(404, f'Shield Zone {zone_id} was not found.', 'shield_zone.not_found', 'shieldZoneId')
+        return zone
 
-        def custom_lists(zone_id: int) -> list[dict[str, t.Any]]:
-            return [record for record in access_lists(state).values() if record['shieldZoneId'] == zone_id]
+    def custom_lists(self, state: State, zone_id: int) -> list[dict[str, t.Any]]:
+        return [record for record in access_lists(state).values() if record['shieldZoneId'] == zone_id]
 
-        def limits(zone: dict[str, t.Any]) -> tuple[int, int]:
-            lists, entries, _rate, _waf = PLAN_LIMITS[zone['planType']]
-            return lists, entries
+    @staticmethod
+    def limits(zone: dict[str, t.Any]) -> tuple[int, int]:
+        lists, entries, _rate, _waf = PLAN_LIMITS[zone['planType']]
+        return lists, entries
 
-        def list_or_404(zone_id: int, list_id: int) -> dict[str, t.Any]:
-            record = access_lists(state).get(list_id)
-            if record is None or record['shieldZoneId'] != zone_id:
-                raise ApiError(
-                    404,
-                    f'Custom Access List {list_id} was not found in Shield Zone {zone_id}.',
-                    'access_list.not_found',
-                    'id',
-                )
-            return record
-
-        def check_content(
-            zone: dict[str, t.Any], list_type: int, content: t.Any, given_checksum: t.Any, replaces: int
-        ) -> list[str]:
-            if not isinstance(content, str):
-                raise bad('content', 'must be a string of newline-separated entries')
-            if given_checksum is not None and given_checksum != checksum(content):
-                raise ApiError(
-                    400, 'The checksum does not match the content.', 'access_list.checksum_mismatch', 'checksum'
-                )
-            entries = lines_of(content)
-            wrong = [entry for entry in entries if not valid_entry(list_type, entry)]
-            if wrong:
-                raise ApiError(
-                    400,
-                    f"Invalid entries for the list type: {', '.join(wrong[:10])}",
-                    'access_list.invalid_entries',
-                    'content',
-                )
-            used = sum(record['entryCount'] for record in custom_lists(zone['shieldZoneId'])) - replaces
-            entry_limit = limits(zone)[1]
-            if used + len(entries) > entry_limit:
-                raise ApiError(
-                    400,
-                    f'The custom entry limit of {entry_limit} would be exceeded '
-                    f'({used} in use, {len(entries)} in this list).',
-                    'access_list.entry_limit_exceeded',
-                    'content',
-                )
-            return entries
-
-        def list_view(record: dict[str, t.Any]) -> dict[str, t.Any]:
-            return {
-                key: record[key]
-                for key in ('id', 'name', 'description', 'type', 'content', 'checksum', 'entryCount', 'lastModified')
-            }
-
-        # ---- shield zones ----
-
-        async def create_zone(request: Request) -> t.Any:
-            body = await object_body(
-                request,
-                {
-                    'pullZoneId',
-                    'shieldZone',
-                    'accessLists',
-                    'botDetectionExecutionMode',
-                    'csamScanningMode',
-                    'antivirusScanningMode',
-                },
-                'is not a field of a create request',
+    def list_or_404(self, state: State, zone_id: int, list_id: int) -> dict[str, t.Any]:
+        record = access_lists(state).get(list_id)
+        if record is None or record['shieldZoneId'] != zone_id:
+            raise ApiError(
+                404,
+                f'Custom Access List {list_id} was not found in Shield Zone {zone_id}.',
+                'access_list.not_found',
+                'id',
             )
-            pullzone_id = body.get('pullZoneId')
-            if not is_int(pullzone_id):
-                raise bad('pullZoneId', 'is required and must be an integer')
-            if pullzone_id not in pullzones(state):
-                raise ApiError(400, f'Pull Zone {pullzone_id} was not found.', 'pullzone.not_found', 'pullZoneId')
-            if zone_of_pullzone(state, pullzone_id) is not None:
-                raise ApiError(
-                    409,
-                    f'Pull Zone {pullzone_id} already has a Shield Zone.',
-                    'shield_zone.already_exists',
-                    'pullZoneId',
-                )
-            changes = zone_changes(body.get('shieldZone'))
-            bot_mode = enum_value(body, 'botDetectionExecutionMode', 1)
-            csam = enum_value(body, 'csamScanningMode', 2)
-            antivirus = enum_value(body, 'antivirusScanningMode', 2)
-            access = body.get('accessLists')
-            if access is not None and (
-                not isinstance(access, dict) or not all(is_int(v) and 0 <= v <= LIST_ACTIONS for v in access.values())
-            ):
-                raise bad('accessLists', 'must map list ids to access list actions')
-            zone_id = Ids(state).next('zone')
-            plan = changes.get('planType', 0)
-            limits_of_plan = PLAN_LIMITS[plan]
-            zone = {
-                'shieldZoneId': zone_id,
-                'pullZoneId': pullzone_id,
-                'premiumPlan': plan > 0,
-                'planType': plan,
-                'learningMode': False,
-                'learningModeUntil': None,
-                'wafEnabled': True,
-                'wafExecutionMode': 1,
-                'wafDisabledRules': [],
-                'wafLogOnlyRules': [],
-                'wafCustomRuleOrder': [],
-                'wafRequestHeaderLoggingEnabled': False,
-                'requestBodyLoggingEnabled': False,
-                'wafRequestIgnoredHeaders': [],
-                'wafRealtimeThreatIntelligenceEnabled': plan > 0,
-                'wafProfileId': 1,
-                'wafEngineConfig': [],
-                'wafRequestBodyLimitAction': 0,
-                'wafResponseBodyLimitAction': 1,
-                'rateLimitRulesLimit': limits_of_plan[2],
-                'customWafRulesLimit': limits_of_plan[3],
-                'dDoSShieldSensitivity': 2,
-                'dDoSExecutionMode': 1,
-                'dDoSChallengeWindow': 1800,
-                'whitelabelResponsePages': False,
-            }
-            zone.update(changes)
-            self.add_zone(state, zone)
-            state.data['bot_detection'][zone_id] = default_bot_detection(zone_id, bot_mode or 0)
-            state.data['upload_scanning'][zone_id] = default_upload_scanning(zone_id, csam or 0, antivirus or 0)
-            return ok(
-                {
-                    'pullZoneId': pullzone_id,
-                    'shieldZone': copy.deepcopy(zone),
-                    'accessLists': access or {},
-                    'botDetectionExecutionMode': state.data['bot_detection'][zone_id]['executionMode'],
-                    'csamScanningMode': state.data['upload_scanning'][zone_id]['csamScanningMode'],
-                    'antivirusScanningMode': state.data['upload_scanning'][zone_id]['antivirusScanningMode'],
-                }
+        return record
+
+    def check_content(
+        self, state: State, zone: dict[str, t.Any], list_type: int, content: t.Any, given_checksum: t.Any, replaces: int
+    ) -> list[str]:
+        if not isinstance(content, str):
+            raise bad('content', 'must be a string of newline-separated entries')
+        if given_checksum is not None and given_checksum != checksum(content):
+            raise ApiError(400, 'The checksum does not match the content.', 'access_list.checksum_mismatch', 'checksum')
+        entries = lines_of(content)
+        wrong = [entry for entry in entries if not valid_entry(list_type, entry)]
+        if wrong:
+            raise ApiError(
+                400,
+                f"Invalid entries for the list type: {', '.join(wrong[:10])}",
+                'access_list.invalid_entries',
+                'content',
             )
-
-        async def update_zone(request: Request) -> t.Any:
-            body = await object_body(request)
-            zone_id = body.get('shieldZoneId')
-            if not is_int(zone_id):
-                raise bad('shieldZoneId', 'is required and must be an integer')
-            zone = zone_or_404(zone_id)
-            changes = zone_changes(body.get('shieldZone'))
-            zone.update(changes)
-            if 'planType' in changes:
-                zone['rateLimitRulesLimit'], zone['customWafRulesLimit'] = PLAN_LIMITS[zone['planType']][2:]
-            return ok({'shieldZoneId': zone_id, 'shieldZone': copy.deepcopy(zone)})
-
-        async def get_zone(request: Request) -> t.Any:
-            return ok(copy.deepcopy(zone_or_404(request.path_params['zone_id'])))
-
-        async def get_zone_by_pullzone(request: Request) -> t.Any:
-            pullzone_id = request.path_params['pullzone_id']
-            zone = zone_of_pullzone(state, pullzone_id)
-            if zone is None:
-                raise ApiError(
-                    404, f'No Shield Zone was found for Pull Zone {pullzone_id}.', 'shield_zone.not_found', 'pullZoneId'
-                )
-            return ok(copy.deepcopy(zone))
-
-        async def list_zones(request: Request) -> t.Any:
-            page = query_int(request, 'page', 1, 1, INT32_MAX)
-            per_page = query_int(request, 'perPage', 10, 1, 1000)
-            every = list(zones(state).values())
-            start = (page - 1) * per_page
-            total_pages = (len(every) + per_page - 1) // per_page
-            return json_response(
-                {
-                    'data': copy.deepcopy(every[start : start + per_page]),
-                    'page': {
-                        'totalCount': len(every),
-                        'totalPages': total_pages,
-                        'currentPage': page,
-                        'nextPage': page + 1 if page < total_pages else None,
-                        'pageSize': per_page,
-                    },
-                }
+        used = sum(record['entryCount'] for record in self.custom_lists(state, zone['shieldZoneId'])) - replaces
+        entry_limit = self.limits(zone)[1]
+        if used + len(entries) > entry_limit:
+            raise ApiError(
+                400,
+                f'The custom entry limit of {entry_limit} would be exceeded '
+                f'({used} in use, {len(entries)} in this list).',
+                'access_list.entry_limit_exceeded',
+                'content',
             )
+        return entries
 
-        async def pullzone_mapping(request: Request) -> t.Any:
-            return json_response(
-                {
-                    'data': [
-                        {'shieldZoneId': z['shieldZoneId'], 'pullZoneId': z['pullZoneId']}
-                        for z in zones(state).values()
-                    ]
-                }
-            )
-
-        # ---- bot detection and upload scanning ----
-
-        async def get_bot_detection(request: Request) -> t.Any:
-            zone_id = zone_or_404(request.path_params['zone_id'])['shieldZoneId']
-            return ok(copy.deepcopy(state.data['bot_detection'][zone_id]))
-
-        async def update_bot_detection(request: Request) -> t.Any:
-            zone_id = zone_or_404(request.path_params['zone_id'])['shieldZoneId']
-            body = await object_body(
-                request,
-                {'shieldZoneId', 'executionMode', 'requestIntegrity', 'ipAddress', 'browserFingerprint'},
-                'is not a field of a bot detection request',
-            )
-            current = copy.deepcopy(state.data['bot_detection'][zone_id])
-            mode = enum_value(body, 'executionMode', 1)
-            if mode is not None:
-                current['executionMode'] = mode
-            for part, allowed in (
-                ('requestIntegrity', ('sensitivity',)),
-                ('ipAddress', ('sensitivity',)),
-                ('browserFingerprint', ('sensitivity', 'aggression', 'complexEnabled')),
-            ):
-                value = body.get(part)
-                if value is None:
-                    continue
-                if not isinstance(value, dict) or set(value) - set(allowed):
-                    raise bad(part, f"must be an object with {', '.join(allowed)}")
-                for key, item in value.items():
-                    if item is None:
-                        continue
-                    if key == 'complexEnabled':
-                        if not isinstance(item, bool):
-                            raise bad(f'{part}.{key}', 'must be a boolean')
-                    elif not is_int(item) or not (0 if key == 'sensitivity' else 1) <= item <= (
-                        3 if key == 'sensitivity' else 4
-                    ):
-                        raise bad(f'{part}.{key}', 'is out of range')
-                    current[part][key] = item
-            state.data['bot_detection'][zone_id] = current
-            return ok(copy.deepcopy(current))
-
-        async def get_upload_scanning(request: Request) -> t.Any:
-            zone_id = zone_or_404(request.path_params['zone_id'])['shieldZoneId']
-            return ok(copy.deepcopy(state.data['upload_scanning'][zone_id]))
-
-        async def update_upload_scanning(request: Request) -> t.Any:
-            zone_id = zone_or_404(request.path_params['zone_id'])['shieldZoneId']
-            body = await object_body(
-                request,
-                {'shieldZoneId', 'isEnabled', 'csamScanningMode', 'antivirusScanningMode'},
-                'is not a field of an upload scanning request',
-            )
-            current = dict(state.data['upload_scanning'][zone_id])
-            if body.get('isEnabled') is not None:
-                if not isinstance(body['isEnabled'], bool):
-                    raise bad('isEnabled', 'must be a boolean')
-                current['isEnabled'] = body['isEnabled']
-            for field in ('csamScanningMode', 'antivirusScanningMode'):
-                value = enum_value(body, field, 2)
-                if value is not None:
-                    current[field] = value
-            state.data['upload_scanning'][zone_id] = current
-            return ok(dict(current))
-
-        # ---- custom access lists ----
-
-        async def overview(request: Request) -> t.Any:
-            zone = zone_or_404(request.path_params['zone_id'])
-            custom = custom_lists(zone['shieldZoneId'])
-            list_limit, entry_limit = limits(zone)
-            return json_response(
-                {
-                    'managedLists': [
-                        {
-                            'listId': list_id,
-                            'configurationId': configuration_id,
-                            'name': name,
-                            'isEnabled': zone['planType'] >= plan,
-                            'type': list_type,
-                            'category': category,
-                            'action': action,
-                            'requiredPlan': plan,
-                            'entryCount': count,
-                            'updateFrequency': '1.00:00:00',
-                            'lastUpdated': stamp(-1),
-                        }
-                        for list_id, configuration_id, name, list_type, category, action, plan, count in MANAGED_LISTS
-                    ],
-                    'customLists': [
-                        {
-                            'listId': record['id'],
-                            'configurationId': record['configurationId'],
-                            'name': record['name'],
-                            'description': record['description'],
-                            'isEnabled': record['isEnabled'],
-                            'type': record['type'],
-                            'category': 0,
-                            'action': record['action'],
-                            'requiredPlan': 0,
-                            'entryCount': record['entryCount'],
-                            'updateFrequency': None,
-                            'lastUpdated': record['lastModified'],
-                        }
-                        for record in custom
-                    ],
-                    'customEntryCount': sum(record['entryCount'] for record in custom),
-                    'customEntryLimit': entry_limit,
-                    'customListCount': len(custom),
-                    'customListLimit': list_limit,
-                    'error': {'success': True, 'message': '', 'errorKey': ''},
-                }
-            )
-
-        async def create_list(request: Request) -> t.Any:
-            zone = zone_or_404(request.path_params['zone_id'])
-            body = await object_body(
-                request, {'name', 'description', 'type', 'content', 'checksum'}, 'is not a field of a create request'
-            )
-            name = body.get('name')
-            if not isinstance(name, str) or not name.strip():
-                raise bad('name', 'is required')
-            description = body.get('description')
-            if description is not None and not isinstance(description, str):
-                raise bad('description', 'must be a string')
-            list_type = enum_value(body, 'type', LIST_TYPES)
-            if list_type is None:
-                raise bad('type', 'is required')
-            list_limit = limits(zone)[0]
-            if len(custom_lists(zone['shieldZoneId'])) >= list_limit:
-                raise ApiError(
-                    400,
-                    f'The custom list limit of {list_limit} has been reached.',
-                    'access_list.list_limit_exceeded',
-                    'name',
-                )
-            content = body.get('content')
-            check_content(zone, list_type, content, body.get('checksum'), 0)
-            record = self.add_list(
-                state, Ids(state), zone['shieldZoneId'], name, description or '', list_type, content, now()
-            )
-            return ok(list_view(record))
-
-        async def get_list(request: Request) -> t.Any:
-            return ok(list_view(list_or_404(request.path_params['zone_id'], request.path_params['list_id'])))
-
-        async def update_list(request: Request) -> t.Any:
-            zone = zone_or_404(request.path_params['zone_id'])
-            record = list_or_404(zone['shieldZoneId'], request.path_params['list_id'])
-            body = await object_body(request, {'name', 'content', 'checksum'}, 'cannot be changed by this request')
-            name = body.get('name')
-            if name is not None and (not isinstance(name, str) or not name.strip()):
-                raise bad('name', 'must be a non-empty string')
-            content = body.get('content')
-            if content is None and body.get('checksum') is not None:
-                raise ApiError(400, 'A checksum was sent without content.', 'access_list.checksum_mismatch', 'checksum')
-            if content is not None:
-                entries = check_content(zone, record['type'], content, body.get('checksum'), record['entryCount'])
-                record.update(content=content, checksum=checksum(content), entryCount=len(entries))
-            if name is not None:
-                record['name'] = name
-            record['lastModified'] = now()
-            return ok(list_view(record))
-
-        async def delete_list(request: Request) -> t.Any:
-            record = list_or_404(request.path_params['zone_id'], request.path_params['list_id'])
-            del access_lists(state)[record['id']]
-            return json_response(
-                {'statusCode': 200, 'success': True, 'message': 'The Custom Access List was deleted.', 'errorKey': ''}
-            )
-
-        async def update_configuration(request: Request) -> t.Any:
-            zone = zone_or_404(request.path_params['zone_id'])
-            configuration_id = request.path_params['configuration_id']
-            record = next(
-                (r for r in custom_lists(zone['shieldZoneId']) if r['configurationId'] == configuration_id), None
-            )
-            if record is None:
-                raise ApiError(
-                    404,
-                    f'Access List configuration {configuration_id} was not found.',
-                    'access_list.configuration_not_found',
-                    'id',
-                )
-            body = await object_body(request, {'isEnabled', 'action'}, 'is not a field of a configuration request')
-            enabled = body.get('isEnabled')
-            if enabled is not None and not isinstance(enabled, bool):
-                raise bad('isEnabled', 'must be a boolean')
-            action = enum_value(body, 'action', LIST_ACTIONS)
-            if enabled is not None:
-                record['isEnabled'] = enabled
-            if action is not None:
-                record['action'] = action
-            return ok({'isEnabled': record['isEnabled'], 'action': record['action']})
-
-        zone_path = '/shield/shield-zone/{zone_id:int}'
+    @staticmethod
+    def list_view(record: dict[str, t.Any]) -> dict[str, t.Any]:
         return {
-            'api': [
-                Route('/shield/shield-zone', create_zone, methods=['POST']),
-                Route('/shield/shield-zone', update_zone, methods=['PATCH']),
-                Route('/shield/shield-zones', list_zones, methods=['GET']),
-                Route('/shield/shield-zones/pullzone-mapping', pullzone_mapping, methods=['GET']),
-                Route('/shield/shield-zone/get-by-pullzone/{pullzone_id:int}', get_zone_by_pullzone, methods=['GET']),
-                Route(zone_path, get_zone, methods=['GET']),
-                Route(f'{zone_path}/bot-detection', get_bot_detection, methods=['GET']),
-                Route(f'{zone_path}/bot-detection', update_bot_detection, methods=['PATCH']),
-                Route(f'{zone_path}/upload-scanning', get_upload_scanning, methods=['GET']),
-                Route(f'{zone_path}/upload-scanning', update_upload_scanning, methods=['PATCH']),
-                Route(f'{zone_path}/access-lists', overview, methods=['GET']),
-                Route(f'{zone_path}/access-lists', create_list, methods=['POST']),
-                Route(
-                    f'{zone_path}/access-lists/configurations/{{configuration_id:int}}',
-                    update_configuration,
-                    methods=['PATCH'],
-                ),
-                Route(f'{zone_path}/access-lists/{{list_id:int}}', get_list, methods=['GET']),
-                Route(f'{zone_path}/access-lists/{{list_id:int}}', update_list, methods=['PATCH']),
-                Route(f'{zone_path}/access-lists/{{list_id:int}}', delete_list, methods=['DELETE']),
-            ]
+            key: record[key]
+            for key in ('id', 'name', 'description', 'type', 'content', 'checksum', 'entryCount', 'lastModified')
         }
+
+    # ---- shield zones ----
+
+    async def create_zone(self, state: State, request: Request) -> Response:
+        body = await object_body(
+            request,
+            {
+                'pullZoneId',
+                'shieldZone',
+                'accessLists',
+                'botDetectionExecutionMode',
+                'csamScanningMode',
+                'antivirusScanningMode',
+            },
+            'is not a field of a create request',
+        )
+        pullzone_id = body.get('pullZoneId')
+        if not is_int(pullzone_id):
+            raise bad('pullZoneId', 'is required and must be an integer')
+        if pullzone_id not in pullzones(state):
+            raise ApiError(400, f'Pull Zone {pullzone_id} was not found.', 'pullzone.not_found', 'pullZoneId')
+        if zone_of_pullzone(state, pullzone_id) is not None:
+            raise ApiError(
+                409,
+                f'Pull Zone {pullzone_id} already has a Shield Zone.',
+                'shield_zone.already_exists',
+                'pullZoneId',
+            )
+        changes = zone_changes(body.get('shieldZone'))
+        bot_mode = enum_value(body, 'botDetectionExecutionMode', 1)
+        csam = enum_value(body, 'csamScanningMode', 2)
+        antivirus = enum_value(body, 'antivirusScanningMode', 2)
+        access = body.get('accessLists')
+        if access is not None and (
+            not isinstance(access, dict) or not all(is_int(v) and 0 <= v <= LIST_ACTIONS for v in access.values())
+        ):
+            raise bad('accessLists', 'must map list ids to access list actions')
+        zone_id = Ids(state).next('zone')
+        zone = default_zone(zone_id, pullzone_id, changes.get('planType', 0))
+        zone.update(changes)
+        self.add_zone(state, zone)
+        state.data['bot_detection'][zone_id] = default_bot_detection(zone_id, bot_mode or 0)
+        state.data['upload_scanning'][zone_id] = default_upload_scanning(zone_id, csam or 0, antivirus or 0)
+        return ok(
+            {
+                'pullZoneId': pullzone_id,
+                'shieldZone': copy.deepcopy(zone),
+                'accessLists': access or {},
+                'botDetectionExecutionMode': state.data['bot_detection'][zone_id]['executionMode'],
+                'csamScanningMode': state.data['upload_scanning'][zone_id]['csamScanningMode'],
+                'antivirusScanningMode': state.data['upload_scanning'][zone_id]['antivirusScanningMode'],
+            }
+        )
+
+    async def update_zone(self, state: State, request: Request) -> Response:
+        body = await object_body(request)
+        zone_id = body.get('shieldZoneId')
+        if not is_int(zone_id):
+            raise bad('shieldZoneId', 'is required and must be an integer')
+        zone = self.zone_or_404(state, zone_id)
+        changes = zone_changes(body.get('shieldZone'))
+        zone.update(changes)
+        if 'planType' in changes:
+            zone['rateLimitRulesLimit'], zone['customWafRulesLimit'] = PLAN_LIMITS[zone['planType']][2:]
+        return ok({'shieldZoneId': zone_id, 'shieldZone': copy.deepcopy(zone)})
+
+    async def get_zone(self, state: State, request: Request) -> Response:
+        return ok(copy.deepcopy(self.zone_or_404(state, request.path_params['zone_id'])))
+
+    async def get_zone_by_pullzone(self, state: State, request: Request) -> Response:
+        pullzone_id = request.path_params['pullzone_id']
+        zone = zone_of_pullzone(state, pullzone_id)
+        if zone is None:
+            raise ApiError(
+                404, f'No Shield Zone was found for Pull Zone {pullzone_id}.', 'shield_zone.not_found', 'pullZoneId'
+            )
+        return ok(copy.deepcopy(zone))
+
+    async def list_zones(self, state: State, request: Request) -> Response:
+        page = query_int(request, 'page', 1, 1, INT32_MAX)
+        per_page = query_int(request, 'perPage', 10, 1, 1000)
+        every = list(zones(state).values())
+        start = (page - 1) * per_page
+        total_pages = (len(every) + per_page - 1) // per_page
+        return json_response(
+            {
+                'data': copy.deepcopy(every[start : start + per_page]),
+                'page': {
+                    'totalCount': len(every),
+                    'totalPages': total_pages,
+                    'currentPage': page,
+                    'nextPage': page + 1 if page < total_pages else None,
+                    'pageSize': per_page,
+                },
+            }
+        )
+
+    async def pullzone_mapping(self, state: State, request: Request) -> Response:
+        return json_response(
+            {
+                'data': [
+                    {'shieldZoneId': z['shieldZoneId'], 'pullZoneId': z['pullZoneId']} for z in zones(state).values()
+                ]
+            }
+        )
+
+    # ---- bot detection and upload scanning ----
+
+    async def get_bot_detection(self, state: State, request: Request) -> Response:
+        zone_id = self.zone_or_404(state, request.path_params['zone_id'])['shieldZoneId']
+        return ok(copy.deepcopy(state.data['bot_detection'][zone_id]))
+
+    async def update_bot_detection(self, state: State, request: Request) -> Response:
+        zone_id = self.zone_or_404(state, request.path_params['zone_id'])['shieldZoneId']
+        body = await object_body(
+            request,
+            {'shieldZoneId', 'executionMode', 'requestIntegrity', 'ipAddress', 'browserFingerprint'},
+            'is not a field of a bot detection request',
+        )
+        current = copy.deepcopy(state.data['bot_detection'][zone_id])
+        mode = enum_value(body, 'executionMode', 1)
+        if mode is not None:
+            current['executionMode'] = mode
+        for part, allowed in (
+            ('requestIntegrity', ('sensitivity',)),
+            ('ipAddress', ('sensitivity',)),
+            ('browserFingerprint', ('sensitivity', 'aggression', 'complexEnabled')),
+        ):
+            value = body.get(part)
+            if value is None:
+                continue
+            if not isinstance(value, dict) or set(value) - set(allowed):
+                raise bad(part, f"must be an object with {', '.join(allowed)}")
+            for key, item in value.items():
+                if item is None:
+                    continue
+                if key == 'complexEnabled':
+                    if not isinstance(item, bool):
+                        raise bad(f'{part}.{key}', 'must be a boolean')
+                elif not is_int(item) or not (0 if key == 'sensitivity' else 1) <= item <= (
+                    3 if key == 'sensitivity' else 4
+                ):
+                    raise bad(f'{part}.{key}', 'is out of range')
+                current[part][key] = item
+        state.data['bot_detection'][zone_id] = current
+        return ok(copy.deepcopy(current))
+
+    async def get_upload_scanning(self, state: State, request: Request) -> Response:
+        zone_id = self.zone_or_404(state, request.path_params['zone_id'])['shieldZoneId']
+        return ok(copy.deepcopy(state.data['upload_scanning'][zone_id]))
+
+    async def update_upload_scanning(self, state: State, request: Request) -> Response:
+        zone_id = self.zone_or_404(state, request.path_params['zone_id'])['shieldZoneId']
+        body = await object_body(
+            request,
+            {'shieldZoneId', 'isEnabled', 'csamScanningMode', 'antivirusScanningMode'},
+            'is not a field of an upload scanning request',
+        )
+        current = dict(state.data['upload_scanning'][zone_id])
+        if body.get('isEnabled') is not None:
+            if not isinstance(body['isEnabled'], bool):
+                raise bad('isEnabled', 'must be a boolean')
+            current['isEnabled'] = body['isEnabled']
+        for field in ('csamScanningMode', 'antivirusScanningMode'):
+            value = enum_value(body, field, 2)
+            if value is not None:
+                current[field] = value
+        state.data['upload_scanning'][zone_id] = current
+        return ok(dict(current))
+
+    # ---- custom access lists ----
+
+    async def overview(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request.path_params['zone_id'])
+        custom = self.custom_lists(state, zone['shieldZoneId'])
+        list_limit, entry_limit = self.limits(zone)
+        return json_response(
+            {
+                'managedLists': [
+                    {
+                        'listId': list_id,
+                        'configurationId': configuration_id,
+                        'name': name,
+                        'isEnabled': zone['planType'] >= plan,
+                        'type': list_type,
+                        'category': category,
+                        'action': action,
+                        'requiredPlan': plan,
+                        'entryCount': count,
+                        'updateFrequency': '1.00:00:00',
+                        'lastUpdated': stamp(-1),
+                    }
+                    for list_id, configuration_id, name, list_type, category, action, plan, count in MANAGED_LISTS
+                ],
+                'customLists': [
+                    {
+                        'listId': record['id'],
+                        'configurationId': record['configurationId'],
+                        'name': record['name'],
+                        'description': record['description'],
+                        'isEnabled': record['isEnabled'],
+                        'type': record['type'],
+                        'category': 0,
+                        'action': record['action'],
+                        'requiredPlan': 0,
+                        'entryCount': record['entryCount'],
+                        'updateFrequency': None,
+                        'lastUpdated': record['lastModified'],
+                    }
+                    for record in custom
+                ],
+                'customEntryCount': sum(record['entryCount'] for record in custom),
+                'customEntryLimit': entry_limit,
+                'customListCount': len(custom),
+                'customListLimit': list_limit,
+                'error': {'success': True, 'message': '', 'errorKey': ''},
+            }
+        )
+
+    async def create_list(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request.path_params['zone_id'])
+        body = await object_body(
+            request, {'name', 'description', 'type', 'content', 'checksum'}, 'is not a field of a create request'
+        )
+        name = body.get('name')
+        if not isinstance(name, str) or not name.strip():
+            raise bad('name', 'is required')
+        description = body.get('description')
+        if description is not None and not isinstance(description, str):
+            raise bad('description', 'must be a string')
+        list_type = enum_value(body, 'type', LIST_TYPES)
+        if list_type is None:
+            raise bad('type', 'is required')
+        list_limit = self.limits(zone)[0]
+        if len(self.custom_lists(state, zone['shieldZoneId'])) >= list_limit:
+            raise ApiError(
+                400,
+                f'The custom list limit of {list_limit} has been reached.',
+                'access_list.list_limit_exceeded',
+                'name',
+            )
+        content = body.get('content')
+        self.check_content(state, zone, list_type, content, body.get('checksum'), 0)
+        record = self.add_list(
+            state, Ids(state), zone['shieldZoneId'], name, description or '', list_type, content, now()
+        )
+        return ok(self.list_view(record))
+
+    async def get_list(self, state: State, request: Request) -> Response:
+        return ok(
+            self.list_view(self.list_or_404(state, request.path_params['zone_id'], request.path_params['list_id']))
+        )
+
+    async def update_list(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request.path_params['zone_id'])
+        record = self.list_or_404(state, zone['shieldZoneId'], request.path_params['list_id'])
+        body = await object_body(request, {'name', 'content', 'checksum'}, 'cannot be changed by this request')
+        name = body.get('name')
+        if name is not None and (not isinstance(name, str) or not name.strip()):
+            raise bad('name', 'must be a non-empty string')
+        content = body.get('content')
+        if content is None and body.get('checksum') is not None:
+            raise ApiError(400, 'A checksum was sent without content.', 'access_list.checksum_mismatch', 'checksum')
+        if content is not None:
+            entries = self.check_content(
+                state, zone, record['type'], content, body.get('checksum'), record['entryCount']
+            )
+            record.update(content=content, checksum=checksum(content), entryCount=len(entries))
+        if name is not None:
+            record['name'] = name
+        record['lastModified'] = now()
+        return ok(self.list_view(record))
+
+    async def delete_list(self, state: State, request: Request) -> Response:
+        record = self.list_or_404(state, request.path_params['zone_id'], request.path_params['list_id'])
+        del access_lists(state)[record['id']]
+        return json_response(
+            {'statusCode': 200, 'success': True, 'message': 'The Custom Access List was deleted.', 'errorKey': ''}
+        )
+
+    async def update_configuration(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request.path_params['zone_id'])
+        configuration_id = request.path_params['configuration_id']
+        record = next(
+            (r for r in self.custom_lists(state, zone['shieldZoneId']) if r['configurationId'] == configuration_id),
+            None,
+        )
+        if record is None:
+            raise ApiError(
+                404,
+                f'Access List configuration {configuration_id} was not found.',
+                'access_list.configuration_not_found',
+                'id',
+            )
+        body = await object_body(request, {'isEnabled', 'action'}, 'is not a field of a configuration request')
+        enabled = body.get('isEnabled')
+        if enabled is not None and not isinstance(enabled, bool):
+            raise bad('isEnabled', 'must be a boolean')
+        action = enum_value(body, 'action', LIST_ACTIONS)
+        if enabled is not None:
+            record['isEnabled'] = enabled
+        if action is not None:
+            record['action'] = action
+        return ok({'isEnabled': record['isEnabled'], 'action': record['action']})

@@ -65,13 +65,13 @@ import uuid
 
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
-from starlette.routing import BaseRoute, Route
 
-from ..core import ApiError, Area, State, json_body, json_response, problem_error
+from ..core import ApiError, Area, Endpoint, State, json_body, json_response, problem_error
 from .pullzones import pullzones
 from .shield import zones
 
 UTC = datetime.timezone.utc
+EVENT_LOGS_PATH = '/shield/event-logs/{zone_id:int}'
 PAGE_SIZE = 100
 RETENTION_DAYS = 3  # today and the two days before
 EXPORT_WINDOW_MS = 72 * 3600 * 1000
@@ -569,6 +569,13 @@ def csv_chunks(events: t.Iterable[dict[str, t.Any]], matchers: list[Matcher], ba
 
 class ShieldEvents(Area):
     name = 'shield_events'
+    endpoints = (
+        Endpoint('api', 'POST', f'{EVENT_LOGS_PATH}/export', 'export'),
+        # The first page is asked for without a token, with or without the slash.
+        Endpoint('api', 'GET', f'{EVENT_LOGS_PATH}/{{date}}', 'page'),
+        Endpoint('api', 'GET', f'{EVENT_LOGS_PATH}/{{date}}/', 'page'),
+        Endpoint('api', 'GET', f'{EVENT_LOGS_PATH}/{{date}}/{{token}}', 'page'),
+    )
 
     def seed(self, state: State, rng: random.Random) -> None:
         """Event rates of the seeded shield zones: the first busy, the third quiet, the others in between."""
@@ -592,118 +599,103 @@ class ShieldEvents(Area):
             live_events(state).get(zone_id),
         )
 
-    def routes(self, state: State) -> dict[str, list[BaseRoute]]:
-        def zone_or_404(zone_id: int) -> None:
-            if zone_id not in zones(state):
-                raise ApiError(404, f'Shield Zone {zone_id} was not found.', 'shield_zone.not_found', 'shieldZoneId')
+    def zone_or_404(self, state: State, zone_id: int) -> None:
+        if zone_id not in zones(state):
+            raise ApiError(404, f'Shield Zone {zone_id} was not found.', 'shield_zone.not_found', 'shieldZoneId')
 
-        async def page(request: Request) -> Response:
-            zone_id = request.path_params['zone_id']
-            zone_or_404(zone_id)
-            date_text = request.path_params['date']
-            token = request.path_params.get('token') or ''
-            match = DATE_RE.match(date_text)
-            try:
-                day = datetime.date(int(match.group(3)), int(match.group(1)), int(match.group(2))) if match else None
-            except ValueError:
-                day = None
-            if day is None:
-                return problem(
-                    400, 'validation_error', f"The date '{date_text}' is not a date in the format MM-dd-yyyy."
-                )
-            now = now_ms()
-            today = datetime.datetime.fromtimestamp(now / 1000, UTC).date()
-            if not today - datetime.timedelta(days=RETENTION_DAYS - 1) <= day <= today:
+    async def page(self, state: State, request: Request) -> Response:
+        zone_id = request.path_params['zone_id']
+        self.zone_or_404(state, zone_id)
+        date_text = request.path_params['date']
+        token = request.path_params.get('token') or ''
+        match = DATE_RE.match(date_text)
+        try:
+            day = datetime.date(int(match.group(3)), int(match.group(1)), int(match.group(2))) if match else None
+        except ValueError:
+            day = None
+        if day is None:
+            return problem(400, 'validation_error', f"The date '{date_text}' is not a date in the format MM-dd-yyyy.")
+        now = now_ms()
+        today = datetime.datetime.fromtimestamp(now / 1000, UTC).date()
+        if not today - datetime.timedelta(days=RETENTION_DAYS - 1) <= day <= today:
+            return wrapper_error(
+                400,
+                'invalid_datetime_window.event_logs',
+                'You can only view the past 3 days (72 hours) of Event Logs.',
+            )
+        day_start = int(datetime.datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp()) // 60
+        last_minute = min(day_start + DAY_MINUTES - 1, now // MINUTE_MS)
+        position = (day_start, 0)
+        if token:
+            position = read_token(state.scale, zone_id, day, token)
+            if position is None or not day_start <= position[0] <= day_start + DAY_MINUTES:
                 return wrapper_error(
                     400,
-                    'invalid_datetime_window.event_logs',
-                    'You can only view the past 3 days (72 hours) of Event Logs.',
+                    'invalid_continuation_token',
+                    'The continuation token is not valid for this Shield Zone and date.',
                 )
-            day_start = int(datetime.datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp()) // 60
-            last_minute = min(day_start + DAY_MINUTES - 1, now // MINUTE_MS)
-            position = (day_start, 0)
-            if token:
-                position = read_token(state.scale, zone_id, day, token)
-                if position is None or not day_start <= position[0] <= day_start + DAY_MINUTES:
-                    return wrapper_error(
-                        400,
-                        'invalid_continuation_token',
-                        'The continuation token is not valid for this Shield Zone and date.',
-                    )
-            events = self.events(state, zone_id)
-            logs: list[dict[str, t.Any]] = []
-            minute, index = position
-            following: tuple[int, int] | None = None
-            while minute <= last_minute:
-                batch = [event for event in events.minute(minute) if event['timestamp'] <= now]
-                if index < len(batch) and len(logs) >= PAGE_SIZE:
-                    following = (minute, index)
-                    break
-                take = batch[index : index + PAGE_SIZE - len(logs)]
-                logs.extend(take)
-                index += len(take)
-                if index < len(batch):
-                    following = (minute, index)
-                    break
-                minute, index = minute + 1, 0
-            has_more = following is not None
-            return json_response(
-                {
-                    'logs': logs,
-                    'hasMoreData': has_more,
-                    'continuationToken': make_token(state.scale, zone_id, day, *following) if following else '',
-                    'startToken': make_token(state.scale, zone_id, day, *position),
-                    'errorResponse': dict(OK_RESPONSE),
-                }
-            )
+        events = self.events(state, zone_id)
+        logs: list[dict[str, t.Any]] = []
+        minute, index = position
+        following: tuple[int, int] | None = None
+        while minute <= last_minute:
+            batch = [event for event in events.minute(minute) if event['timestamp'] <= now]
+            if index < len(batch) and len(logs) >= PAGE_SIZE:
+                following = (minute, index)
+                break
+            take = batch[index : index + PAGE_SIZE - len(logs)]
+            logs.extend(take)
+            index += len(take)
+            if index < len(batch):
+                following = (minute, index)
+                break
+            minute, index = minute + 1, 0
+        has_more = following is not None
+        return json_response(
+            {
+                'logs': logs,
+                'hasMoreData': has_more,
+                'continuationToken': make_token(state.scale, zone_id, day, *following) if following else '',
+                'startToken': make_token(state.scale, zone_id, day, *position),
+                'errorResponse': dict(OK_RESPONSE),
+            }
+        )
 
-        async def export(request: Request) -> Response:
-            zone_id = request.path_params['zone_id']
-            zone_or_404(zone_id)
-            body = await json_body(request)
-            if not isinstance(body, dict):
-                return problem(400, 'validation_error', 'The request body must be a JSON object with from and to.')
-            unknown = sorted(set(body) - {'from', 'to', 'query', 'filters'})
-            if unknown:
-                return problem(400, 'validation_error', f"'{unknown[0]}' is not a property of an export request.")
-            start, end = body.get('from'), body.get('to')
-            for name, value in (('from', start), ('to', end)):
-                if not isinstance(value, int) or isinstance(value, bool):
-                    return problem(400, 'validation_error', f'{name} is required: Unix time in milliseconds.')
-            now = now_ms()
-            if end <= start:
-                return problem(400, 'invalid_datetime_window.event_logs', 'to must be after from.')
-            if start < now - EXPORT_WINDOW_MS - GRACE_MS or end > now + GRACE_MS:
-                return problem(
-                    400, 'invalid_datetime_window.event_logs', 'The export window must lie within the last 72 hours.'
-                )
-            query = body.get('query')
-            if query is not None and not isinstance(query, str):
-                return problem(400, 'validation_error', 'query must be a string.')
-            filters = body.get('filters')
-            if filters is not None and not isinstance(filters, list):
-                return problem(400, 'validation_error', 'filters must be an array.')
-            try:
-                matchers = [compile_filter(number, item) for number, item in enumerate(filters or [])]
-            except ApiError as error:
-                return problem(error.status, error.key or 'validation_error', error.message)
-            if query:
-                matchers.append(compile_query(query))
-            events = self.events(state, zone_id).between(start, min(end, now))
-            return StreamingResponse(
-                csv_chunks(events, matchers),
-                media_type='text/csv',
-                headers={
-                    'Content-Disposition': f'attachment; filename="shield-event-logs-{zone_id}-{start}-{end}.csv"'
-                },
+    async def export(self, state: State, request: Request) -> Response:
+        zone_id = request.path_params['zone_id']
+        self.zone_or_404(state, zone_id)
+        body = await json_body(request)
+        if not isinstance(body, dict):
+            return problem(400, 'validation_error', 'The request body must be a JSON object with from and to.')
+        unknown = sorted(set(body) - {'from', 'to', 'query', 'filters'})
+        if unknown:
+            return problem(400, 'validation_error', f"'{unknown[0]}' is not a property of an export request.")
+        start, end = body.get('from'), body.get('to')
+        for name, value in (('from', start), ('to', end)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                return problem(400, 'validation_error', f'{name} is required: Unix time in milliseconds.')
+        now = now_ms()
+        if end <= start:
+            return problem(400, 'invalid_datetime_window.event_logs', 'to must be after from.')
+        if start < now - EXPORT_WINDOW_MS - GRACE_MS or end > now + GRACE_MS:
+            return problem(
+                400, 'invalid_datetime_window.event_logs', 'The export window must lie within the last 72 hours.'
             )
-
-        base = '/shield/event-logs/{zone_id:int}'
-        return {
-            'api': [
-                Route(f'{base}/export', export, methods=['POST']),
-                Route(f'{base}/{{date}}', page, methods=['GET']),
-                Route(f'{base}/{{date}}/', page, methods=['GET']),
-                Route(f'{base}/{{date}}/{{token}}', page, methods=['GET']),
-            ]
-        }
+        query = body.get('query')
+        if query is not None and not isinstance(query, str):
+            return problem(400, 'validation_error', 'query must be a string.')
+        filters = body.get('filters')
+        if filters is not None and not isinstance(filters, list):
+            return problem(400, 'validation_error', 'filters must be an array.')
+        try:
+            matchers = [compile_filter(number, item) for number, item in enumerate(filters or [])]
+        except ApiError as error:
+            return problem(error.status, error.key or 'validation_error', error.message)
+        if query:
+            matchers.append(compile_query(query))
+        events = self.events(state, zone_id).between(start, min(end, now))
+        return StreamingResponse(
+            csv_chunks(events, matchers),
+            media_type='text/csv',
+            headers={'Content-Disposition': f'attachment; filename="shield-event-logs-{zone_id}-{start}-{end}.csv"'},
+        )

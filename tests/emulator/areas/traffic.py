@@ -24,9 +24,9 @@ import ipaddress
 import typing as t
 
 from starlette.requests import Request
-from starlette.routing import BaseRoute, Route
+from starlette.responses import Response
 
-from ..core import ApiError, Area, State, json_body, json_response
+from ..core import ApiError, Area, Endpoint, State, json_body, json_response
 from .cdn_logs import append_rows, attack_rows
 from .shield import zones
 from .shield_events import append_events, attack_events
@@ -49,48 +49,46 @@ def check_size(items: t.Any, name: str) -> None:
 
 class Traffic(Area):
     name = 'traffic'
+    endpoints = (Endpoint('admin', 'POST', '/traffic', 'traffic'),)
 
-    def routes(self, state: State) -> dict[str, list[BaseRoute]]:
-        async def traffic(request: Request) -> t.Any:
-            body = await json_body(request)
-            if not isinstance(body, dict):
-                raise ApiError(400, 'the body must be a JSON object')
-            kind = body.get('kind')
-            if kind == 'attack':
-                return json_response(attack(body), 201)
-            if kind is not None:
-                raise ApiError(400, f"kind must be 'attack', got {kind!r}.")
-            answer: dict[str, t.Any] = {}
-            if 'events' in body or 'shield_zone_id' in body:
-                check_size(body.get('events'), 'events')
-                zone_id = positive_int(body, 'shield_zone_id')
-                answer.update(shield_zone_id=zone_id, events=append_events(state, zone_id, body.get('events')))
-            if 'rows' in body or 'pullzone_id' in body:
-                check_size(body.get('rows'), 'rows')
-                pullzone_id = positive_int(body, 'pullzone_id')
-                answer.update(pullzone_id=pullzone_id, rows=append_rows(state, pullzone_id, body.get('rows')))
-            if not answer:
-                raise ApiError(400, 'give shield_zone_id with events, pullzone_id with rows, or kind attack')
-            return json_response(answer, 201)
-
-        def attack(body: dict[str, t.Any]) -> dict[str, t.Any]:
+    async def traffic(self, state: State, request: Request) -> Response:
+        body = await json_body(request)
+        if not isinstance(body, dict):
+            raise ApiError(400, 'the body must be a JSON object')
+        kind = body.get('kind')
+        if kind == 'attack':
+            return json_response(self.attack(state, body), 201)
+        if kind is not None:
+            raise ApiError(400, f"kind must be 'attack', got {kind!r}.")
+        answer: dict[str, t.Any] = {}
+        if 'events' in body or 'shield_zone_id' in body:
+            check_size(body.get('events'), 'events')
             zone_id = positive_int(body, 'shield_zone_id')
-            count = positive_int(body, 'count', DEFAULT_ATTACK_COUNT)
-            if count > MAX_ITEMS:
-                raise ApiError(400, f'count may be at most {MAX_ITEMS}, got {count}.')
-            try:
-                ip = str(ipaddress.ip_address(str(body.get('ip') or '').strip()))
-            except ValueError:
-                raise ApiError(400, f"ip must be an IP address, got {body.get('ip')!r}.") from None
-            if zone_id not in zones(state):
-                raise ApiError(404, f'Shield Zone {zone_id} was not found.')
-            pullzone_id = zones(state)[zone_id]['pullZoneId']
-            return {
-                'shield_zone_id': zone_id,
-                'pullzone_id': pullzone_id,
-                'ip': ip,
-                'events': attack_events(state, zone_id, ip, count),
-                'rows': attack_rows(state, pullzone_id, ip, count),
-            }
+            answer.update(shield_zone_id=zone_id, events=append_events(state, zone_id, body.get('events')))
+        if 'rows' in body or 'pullzone_id' in body:
+            check_size(body.get('rows'), 'rows')
+            pullzone_id = positive_int(body, 'pullzone_id')
+            answer.update(pullzone_id=pullzone_id, rows=append_rows(state, pullzone_id, body.get('rows')))
+        if not answer:
+            raise ApiError(400, 'give shield_zone_id with events, pullzone_id with rows, or kind attack')
+        return json_response(answer, 201)
 
-        return {'admin': [Route('/traffic', traffic, methods=['POST'])]}
+    def attack(self, state: State, body: dict[str, t.Any]) -> dict[str, t.Any]:
+        zone_id = positive_int(body, 'shield_zone_id')
+        count = positive_int(body, 'count', DEFAULT_ATTACK_COUNT)
+        if count > MAX_ITEMS:
+            raise ApiError(400, f'count may be at most {MAX_ITEMS}, got {count}.')
+        try:
+            ip = str(ipaddress.ip_address(str(body.get('ip') or '').strip()))
+        except ValueError:
+            raise ApiError(400, f"ip must be an IP address, got {body.get('ip')!r}.") from None
+        if zone_id not in zones(state):
+            raise ApiError(404, f'Shield Zone {zone_id} was not found.')
+        pullzone_id = zones(state)[zone_id]['pullZoneId']
+        return {
+            'shield_zone_id': zone_id,
+            'pullzone_id': pullzone_id,
+            'ip': ip,
+            'events': attack_events(state, zone_id, ip, count),
+            'rows': attack_rows(state, pullzone_id, ip, count),
+        }

@@ -37,18 +37,18 @@ from urllib.parse import urlsplit
 import httpx
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
+from starlette.routing import Route
 
 from ..core import (
     ApiError,
     Area,
     ASGIApp,
+    Endpoint,
     State,
     access_key_auth,
     json_body,
     json_response,
     no_auth,
-    register_auth,
     service_app,
 )
 from .pullzones import pullzones
@@ -56,6 +56,8 @@ from .pullzones import pullzones
 FIRST_LIBRARY_ID = 5001
 VIDEOS_PER_LIBRARY = 3
 THUMBNAIL_PREFIX = '/thumbnails'
+VIDEOLIBRARY_PATH = '/videolibrary/{id:int}'
+VIDEO_PATH = '/library/{library_id:int}/videos/{video_id}'
 FETCH_TIMEOUT = 10.0
 # Transport of the emulator's own thumbnail fetches (unit tests put an in-process one here).
 FETCH_TRANSPORT: httpx.AsyncBaseTransport | None = None
@@ -282,10 +284,6 @@ def video_auth(state: State, request: Request) -> ApiError | None:
     return ApiError(401, 'The request authentication failed', 'unauthorized', 'AccessKey')
 
 
-register_auth('video', '/library/', video_auth)
-register_auth('video', f'{THUMBNAIL_PREFIX}/', no_auth)
-
-
 async def fetch_image(url: str) -> bytes:
     """Fetch a thumbnail from a URL, as the service does for ``thumbnailUrl``.
 
@@ -318,6 +316,17 @@ def _path_video(state: State, request: Request) -> dict[str, t.Any]:
 
 class Video(Area):
     name = 'video'
+    auth = {
+        ('video', '/library/'): video_auth,
+        ('video', f'{THUMBNAIL_PREFIX}/'): no_auth,
+    }
+    endpoints = (
+        Endpoint('api', 'GET', VIDEOLIBRARY_PATH, 'get_library'),
+        Endpoint('api', 'POST', f'{VIDEOLIBRARY_PATH}/addBlockedReferrer', 'add_blocked'),
+        Endpoint('api', 'POST', f'{VIDEOLIBRARY_PATH}/removeBlockedReferrer', 'remove_blocked'),
+        Endpoint('video', 'GET', VIDEO_PATH, 'get_video'),
+        Endpoint('video', 'POST', f'{VIDEO_PATH}/thumbnail', 'set_thumbnail'),
+    )
 
     def seed(self, state: State, rng: random.Random) -> None:
         zones = sorted(pullzones(state))
@@ -361,92 +370,80 @@ class Video(Area):
             return Response(image, media_type=IMAGE_TYPES[kind], headers={'Cache-Control': 'no-cache'})
 
         return service_app(
-            'video', [Route(f'{THUMBNAIL_PREFIX}/{{library_id:int}}/{{video_id}}/{{name}}', serve, methods=['GET'])]
+            'video',
+            state,
+            [Route(f'{THUMBNAIL_PREFIX}/{{library_id:int}}/{{video_id}}/{{name}}', serve, methods=['GET'])],
         )
 
-    def routes(self, state: State) -> dict[str, list[BaseRoute]]:
-        async def get_library(request: Request) -> Response:
-            return json_response(copy.deepcopy(_library(state, request.path_params['id'])))
+    async def get_library(self, state: State, request: Request) -> Response:
+        return json_response(copy.deepcopy(_library(state, request.path_params['id'])))
 
-        async def hostname_of(request: Request) -> str:
-            body = await json_body(request)
-            hostname = body.get('Hostname') if isinstance(body, dict) else None
-            if not isinstance(hostname, str) or len(hostname) < 1:
+    @staticmethod
+    async def hostname_of(request: Request) -> str:
+        body = await json_body(request)
+        hostname = body.get('Hostname') if isinstance(body, dict) else None
+        if not isinstance(hostname, str) or len(hostname) < 1:
+            raise ApiError(
+                400,
+                'The Hostname field is required and needs at least 1 character.',
+                'validation_error',
+                'Hostname',
+            )
+        return hostname
+
+    async def add_blocked(self, state: State, request: Request) -> Response:
+        library = _library(state, request.path_params['id'])
+        hostname = await self.hostname_of(request)
+        if hostname.lower() in (item.lower() for item in library['BlockedReferrers']):
+            raise ApiError(
+                400,
+                f'The hostname {hostname} is already a blocked referrer.',
+                'videolibrary.referrer_exists',
+                'Hostname',
+            )
+        library['BlockedReferrers'].append(hostname)
+        return Response(status_code=200)
+
+    async def remove_blocked(self, state: State, request: Request) -> Response:
+        library = _library(state, request.path_params['id'])
+        hostname = await self.hostname_of(request)
+        lowered = [item.lower() for item in library['BlockedReferrers']]
+        if hostname.lower() not in lowered:
+            raise ApiError(
+                400,
+                f'The hostname {hostname} is not a blocked referrer.',
+                'videolibrary.referrer_not_found',
+                'Hostname',
+            )
+        del library['BlockedReferrers'][lowered.index(hostname.lower())]
+        return Response(status_code=200)
+
+    async def get_video(self, state: State, request: Request) -> Response:
+        return json_response(video_view(state, _path_video(state, request)))
+
+    async def set_thumbnail(self, state: State, request: Request) -> Response:
+        video = _path_video(state, request)
+        source = request.query_params.get('thumbnailUrl')
+        if source:
+            image = await fetch_image(source)
+        else:
+            image = await request.body()
+            if not image:
                 raise ApiError(
                     400,
-                    'The Hostname field is required and needs at least 1 character.',
-                    'validation_error',
-                    'Hostname',
-                )
-            return hostname
-
-        async def add_blocked(request: Request) -> Response:
-            library = _library(state, request.path_params['id'])
-            hostname = await hostname_of(request)
-            if hostname.lower() in (item.lower() for item in library['BlockedReferrers']):
-                raise ApiError(
-                    400,
-                    f'The hostname {hostname} is already a blocked referrer.',
-                    'videolibrary.referrer_exists',
-                    'Hostname',
-                )
-            library['BlockedReferrers'].append(hostname)
-            return Response(status_code=200)
-
-        async def remove_blocked(request: Request) -> Response:
-            library = _library(state, request.path_params['id'])
-            hostname = await hostname_of(request)
-            lowered = [item.lower() for item in library['BlockedReferrers']]
-            if hostname.lower() not in lowered:
-                raise ApiError(
-                    400,
-                    f'The hostname {hostname} is not a blocked referrer.',
-                    'videolibrary.referrer_not_found',
-                    'Hostname',
-                )
-            del library['BlockedReferrers'][lowered.index(hostname.lower())]
-            return Response(status_code=200)
-
-        async def get_video(request: Request) -> Response:
-            return json_response(video_view(state, _path_video(state, request)))
-
-        async def set_thumbnail(request: Request) -> Response:
-            video = _path_video(state, request)
-            source = request.query_params.get('thumbnailUrl')
-            if source:
-                image = await fetch_image(source)
-            else:
-                image = await request.body()
-                if not image:
-                    raise ApiError(
-                        400,
-                        'The request or URL was invalid: send the image as the body or give thumbnailUrl',
-                        'invalid_request',
-                    )
-            # The declared Content-Type is not checked (clients send image/*, or none): the bytes decide.
-            kind = image_kind(image)
-            if kind is None:
-                raise ApiError(
-                    400,
-                    'The request or URL was invalid: the thumbnail is not a JPEG, PNG or WebP image',
+                    'The request or URL was invalid: send the image as the body or give thumbnailUrl',
                     'invalid_request',
                 )
-            # Every set gets a new file name, as the service's custom thumbnails do.
-            state.data['video_thumbnail_sets'] += 1
-            video['thumbnailFileName'] = f"thumbnail_{state.data['video_thumbnail_sets']}.{kind}"
-            thumbnails(state)[(video['videoLibraryId'], video['guid'])] = image
-            return json_response({'success': True, 'message': 'The thumbnail was successfully set', 'statusCode': 200})
-
-        library_path = '/videolibrary/{id:int}'
-        video_path = '/library/{library_id:int}/videos/{video_id}'
-        return {
-            'api': [
-                Route(library_path, get_library, methods=['GET']),
-                Route(f'{library_path}/addBlockedReferrer', add_blocked, methods=['POST']),
-                Route(f'{library_path}/removeBlockedReferrer', remove_blocked, methods=['POST']),
-            ],
-            'video': [
-                Route(video_path, get_video, methods=['GET']),
-                Route(f'{video_path}/thumbnail', set_thumbnail, methods=['POST']),
-            ],
-        }
+        # The declared Content-Type is not checked (clients send image/*, or none): the bytes decide.
+        kind = image_kind(image)
+        if kind is None:
+            raise ApiError(
+                400,
+                'The request or URL was invalid: the thumbnail is not a JPEG, PNG or WebP image',
+                'invalid_request',
+            )
+        # Every set gets a new file name, as the service's custom thumbnails do.
+        state.data['video_thumbnail_sets'] += 1
+        video['thumbnailFileName'] = f"thumbnail_{state.data['video_thumbnail_sets']}.{kind}"
+        thumbnails(state)[(video['videoLibraryId'], video['guid'])] = image
+        return json_response({'success': True, 'message': 'The thumbnail was successfully set', 'statusCode': 200})

@@ -11,8 +11,7 @@ import typing as t
 import pytest
 from starlette.testclient import TestClient
 
-from ansible_collections.edge.platform.tests.emulator import hrana
-from ansible_collections.edge.platform.tests.emulator.areas import AREAS
+from ansible_collections.edge.platform.tests.emulator.areas import AREAS, database_pipeline as hrana
 from ansible_collections.edge.platform.tests.emulator.core import ServiceMiddleware, State
 from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service
 from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY as KEY

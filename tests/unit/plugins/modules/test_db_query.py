@@ -12,7 +12,7 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import db_query
-from ansible_collections.edge.platform.tests.emulator.hrana import ProtocolError, SqliteDatabase
+from ansible_collections.edge.platform.tests.emulator.areas.database_pipeline import ProtocolError, SqliteDatabase
 from ansible_collections.edge.platform.tests.unit.helpers import FakeApi, FakeResponse
 
 URL = 'libsql://db-1.lite.edge.test'
