@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Release: scripts/release.sh [VERSION]   (make release [VERSION=x.y.z])
-# VERSION, when given, goes into galaxy.yml, the one place the version is set; the modules' copy
-# (plugins/module_utils/_version.py) is written from it; the changelog fragments become the release's
+# VERSION, when given, goes into galaxy.yml, the one place the version is set (modules read it from the
+# collection's metadata, plugins/module_utils/_version.py); the changelog fragments become the release's
 # entry in changelogs/changelog.yaml and CHANGELOG.md. Run again for a version already released, it folds
 # the fragments added since into that release (antsibull-changelog release --update-existing).
 set -euo pipefail
@@ -13,7 +13,6 @@ if [ $# -gt 0 ]; then
     sed -i -E "s/^version: .*/version: $1/" galaxy.yml
 fi
 version=$(python -c 'import yaml; print(yaml.safe_load(open("galaxy.yml"))["version"])')
-sed -i -E "s/^COLLECTION_VERSION = .*/COLLECTION_VERSION = '$version'/" plugins/module_utils/_version.py
 
 released=$(python -c 'import sys, yaml; print(sys.argv[1] in (yaml.safe_load(open("changelogs/changelog.yaml"))["releases"] or {}))' "$version")
 if [ "$released" = True ]; then
@@ -22,4 +21,4 @@ else
     antsibull-changelog release --version "$version"
 fi
 antsibull-changelog lint
-echo "release $version: galaxy.yml, plugins/module_utils/_version.py, changelogs/changelog.yaml, CHANGELOG.md"
+echo "release $version: galaxy.yml, changelogs/changelog.yaml, CHANGELOG.md"

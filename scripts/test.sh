@@ -156,6 +156,8 @@ execution_environment() {
     rm -rf "$ee" && mkdir -p "$ee"
     cp "$ROOT/tests/ee/execution-environment.yml" "$ee/" && cp "$DIST"/edge-platform-*.tar.gz "$ee/edge-platform.tar.gz" || return 1
     ansible-builder create --file "$ee/execution-environment.yml" --context "$ee/context" --output-filename Containerfile || return 1
+    grep -q '^ARG EE_BASE_IMAGE="registry.redhat.io/ansible-automation-platform-25/ee-minimal-rhel9:latest"' "$ee/context/Containerfile" ||
+        { echo "the Containerfile does not start from the definition's base image" >&2; return 1; }
     cmp -s "$ee/edge-platform.tar.gz" "$ee/context/_build/collections/edge-platform.tar.gz" ||
         { echo "the build context lacks the tarball" >&2; return 1; }
     if ! grep -q 'collections/edge-platform.tar.gz' "$ee/context/_build/requirements.yml" ||

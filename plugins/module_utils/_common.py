@@ -18,7 +18,8 @@ import os
 import typing as t
 
 from ansible.module_utils import basic
-from ansible.module_utils.basic import AnsibleModule, env_fallback, missing_required_lib
+from ansible.module_utils.basic import AnsibleModule, missing_required_lib
+from ansible.module_utils.common.parameters import AnsibleFallbackNotFound
 
 from ansible_collections.edge.platform.plugins.module_utils._client import (
     DEFAULT_RETRIES,
@@ -32,7 +33,7 @@ from ansible_collections.edge.platform.plugins.module_utils._client import (
     url_problem,
     url_secrets,
 )
-from ansible_collections.edge.platform.plugins.module_utils._version import COLLECTION_VERSION
+from ansible_collections.edge.platform.plugins.module_utils._version import collection_version
 
 MASK = '********'
 # The mode of files the modules write, unless the user gives one: they hold tokens, logs or reports.
@@ -43,6 +44,19 @@ PULLZONE_SECRETS = frozenset(('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSec
 HOSTNAME_SECRETS = frozenset(('CertificateKey',))
 
 
+def set_env_fallback(*names: str) -> str:
+    """The first of these environment variables that is set and not blank (``env_fallback`` takes blanks).
+
+    Automation Platform injects an empty string for a blank optional credential field: that is "not set",
+    so the option keeps its default, or its "required" message names the variable.
+    """
+    for name in names:
+        value = os.environ.get(name, '')
+        if value.strip():
+            return value
+    raise AnsibleFallbackNotFound
+
+
 def api_argument_spec() -> dict[str, dict[str, t.Any]]:
     """The connection options every module accepts (doc fragment ``edge.platform.api``), each with its fallback.
 
@@ -51,14 +65,14 @@ def api_argument_spec() -> dict[str, dict[str, t.Any]]:
     that one ``module_defaults`` block of the action group can carry all of them.
     """
     spec: dict[str, dict[str, t.Any]] = dict(
-        api_key=dict(type='str', no_log=True, fallback=(env_fallback, ['EDGE_API_KEY'])),
+        api_key=dict(type='str', no_log=True, fallback=(set_env_fallback, ['EDGE_API_KEY'])),
         validate_certs=dict(type='bool', default=True),
         ca_path=dict(type='path'),
-        api_timeout=dict(type='float', default=DEFAULT_TIMEOUT, fallback=(env_fallback, ['EDGE_API_TIMEOUT'])),
-        api_retries=dict(type='int', default=DEFAULT_RETRIES, fallback=(env_fallback, ['EDGE_API_RETRIES'])),
+        api_timeout=dict(type='float', default=DEFAULT_TIMEOUT, fallback=(set_env_fallback, ['EDGE_API_TIMEOUT'])),
+        api_retries=dict(type='int', default=DEFAULT_RETRIES, fallback=(set_env_fallback, ['EDGE_API_RETRIES'])),
     )
     for option in SERVICE_OPTIONS.values():
-        spec[option] = dict(type='str', fallback=(env_fallback, [f'EDGE_{option.upper()}']))
+        spec[option] = dict(type='str', fallback=(set_env_fallback, [f'EDGE_{option.upper()}']))
     return spec
 
 
@@ -205,7 +219,7 @@ class EdgeModule:
             retries=self.params['api_retries'],
             validate_certs=self.params['validate_certs'],
             ca_path=self.params.get('ca_path'),
-            user_agent=f'edge.platform/{COLLECTION_VERSION} ansible/{self.ansible.ansible_version}',
+            user_agent=f'edge.platform/{collection_version()} ansible/{self.ansible.ansible_version}',
         )
         self._clients.append(client)
         return client

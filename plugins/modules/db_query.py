@@ -188,9 +188,7 @@ results:
 import functools
 import typing as t
 
-from ansible.module_utils.basic import env_fallback
-
-from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, set_env_fallback
 from ansible_collections.edge.platform.plugins.module_utils._database import (
     SERVICE,
     Pipeline,
@@ -440,9 +438,9 @@ def main() -> None:
     module = EdgeModule(
         management_api=False,
         argument_spec=dict(
-            database_url=dict(type='str', required=True, fallback=(env_fallback, ['SERVICE_DATABASE_URL'])),
+            database_url=dict(type='str', required=True, fallback=(set_env_fallback, ['SERVICE_DATABASE_URL'])),
             auth_token=dict(
-                type='str', required=True, no_log=True, fallback=(env_fallback, ['SERVICE_DATABASE_AUTH_TOKEN'])
+                type='str', required=True, no_log=True, fallback=(set_env_fallback, ['SERVICE_DATABASE_AUTH_TOKEN'])
             ),
             statements=dict(type='raw', required=True),
             transaction=dict(type='bool', default=True),

@@ -24,9 +24,11 @@ description:
     current list's type before anything is written), and the error names the entries that are not valid.
   - The Shield zone's limits (C(customListLimit) lists and C(customEntryLimit) entries over all its custom lists)
     are checked before a list is created or grows, with a clear error.
-  - The API cannot change the O(type) or O(description) of a list in place. A change of either deletes the list
-    and creates it again with the same name, entries, action and enabled flag (unless you give new ones);
-    the diff header says so.
+  - The API cannot change the O(type) or O(description) of a list in place. A change of either replaces the list:
+    a new list is created with the same name, entries, action and enabled flag (unless you give new ones), then the
+    old one is deleted; the diff header says so. A run that stops half-way leaves the new list under a temporary
+    name, which the next run finishes. Only a Shield zone with no room for a second list has the old list deleted
+    first; a failure after that returns what it held in RV(deleted_list).
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
@@ -65,12 +67,12 @@ options:
       - V(ip) IPv4 or IPv6 addresses, V(cidr) networks such as V(192.0.2.0/24) (no host bits set), V(asn) autonomous
         system numbers (digits only), V(country) ISO 3166-1 alpha-2 codes (written in upper case),
         V(organization) organization names, V(ja4) JA4 fingerprints.
-      - A change deletes and recreates the list, which then has a new id.
+      - A change replaces the list by a new one (new id) with the same name and values.
     type: str
     choices: [ip, cidr, asn, country, organization, ja4]
   description:
     description:
-      - Description of the list. A change deletes and recreates the list, which then has a new id.
+      - Description of the list. A change replaces the list by a new one (new id) with the same name and values.
     type: str
   entries:
     description:
@@ -231,6 +233,39 @@ access_list:
     enabled: true
     configurationId: 60001
     shieldZoneId: 3001
+deleted_list:
+  description:
+    - What the old list held, in the options' terms, when a Shield zone with no room for a second list had the old
+      list deleted before the new one was created and the create then failed. Declare these values and run again.
+  returned: on that failure
+  type: dict
+  contains:
+    name:
+      description: Name of the list.
+      type: str
+    type:
+      description: Type of the list (O(type)'s choices).
+      type: str
+    description:
+      description: Description of the list.
+      type: str
+    action:
+      description: Action of the list (O(action)'s choices).
+      type: str
+    enabled:
+      description: Whether the list applied.
+      type: bool
+    entries:
+      description: The entries, sorted.
+      type: list
+      elements: str
+  sample:
+    name: office
+    type: ip
+    description: Office egress addresses
+    action: allow
+    enabled: true
+    entries: [198.51.100.7, 203.0.113.10]
 '''
 
 import re

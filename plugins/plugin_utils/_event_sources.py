@@ -39,13 +39,13 @@ from ansible_collections.edge.platform.plugins.module_utils._client import (
     EdgeClient,
 )
 from ansible_collections.edge.platform.plugins.module_utils._timespec import epoch_ms, parse_time
+from ansible_collections.edge.platform.plugins.module_utils._version import collection_version
 
 LOG = logging.getLogger('edge.platform.event_source')
 
 DEFAULT_INTERVAL = 30.0
 MAX_BACKOFF = 300.0  # the longest pause after failures, unless the interval is longer
 STATE_VERSION = 1
-USER_AGENT = 'edge.platform event source'
 
 # Where each connection argument falls back to.
 ENVIRONMENT = {
@@ -183,7 +183,7 @@ class Args:
             timeout=self.number('api_timeout', DEFAULT_TIMEOUT, above=True),
             retries=t.cast(int, self.integer('api_retries', DEFAULT_RETRIES)),
             validate_certs=self.boolean('validate_certs', True),
-            user_agent=USER_AGENT,
+            user_agent=f'edge.platform/{collection_version()} event source',
         )
 
 

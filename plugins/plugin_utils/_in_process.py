@@ -45,6 +45,7 @@ from ansible.utils.display import Display
 from ansible.utils.vars import merge_hash
 
 from ansible_collections.edge.platform.plugins.module_utils._client import HAS_REQUESTS
+from ansible_collections.edge.platform.plugins.module_utils._version import VERSION_VARIABLE, collection_version
 
 try:  # ansible-core 2.19+: module arguments travel in a serialization profile
     from ansible.module_utils.common.json import Direction, get_module_encoder
@@ -190,6 +191,10 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
         refusal = self.in_process_refusal(task_vars)
         if refusal:
             display.vvvv(f'{self._task.action}: runs as a module process ({refusal})')
+            # The packed module has no collection metadata beside it: it reads its version from here.
+            environment = self._task.environment
+            environment = list(environment) if isinstance(environment, list) else [environment] if environment else []
+            self._task.environment = [{VERSION_VARIABLE: collection_version()}, *environment]
             return t.cast('dict[str, t.Any]', super().run(tmp, task_vars))
         display.vvvv(f'{self._task.action}: runs inside the controller process')
         return self.run_in_process(task_vars)

@@ -38,6 +38,8 @@ DEMO = ROOT / 'demo'
 DEMO_REGISTRY_PASSWORD = yaml.safe_load((DEMO / 'site_vars.yml').read_text())['site_registries'][0]['password']
 # Where the runner records the command it ran with its environment; AWX keeps it out of job output.
 RUNNER_ENVIRONMENT_RECORD = 'command'
+# Where the demo's site playbook keeps the database token (demo/site.yml, under EDGE_DEMO_DIR).
+DEMO_ENV_FILE = 'edge-demo-app.env'
 # The events each job must have at least once.
 EXPECTED_EVENTS = (
     'playbook_on_start',
@@ -54,10 +56,19 @@ def credential_environment(inputs: dict[str, str]) -> dict[str, str]:
     fields = {field['id']: field for field in credential_type['inputs']['fields']}
     assert fields['api_key'].get('secret') is True, 'the API key must be a secret input'
     injected = credential_type['injectors']['env']
-    wanted = {'EDGE_API_KEY', 'EDGE_API_URL', 'EDGE_VIDEO_API_URL', 'EDGE_LOGGING_API_URL'}
+    wanted = {
+        'EDGE_API_KEY',
+        'EDGE_API_URL',
+        'EDGE_VIDEO_API_URL',
+        'EDGE_LOGGING_API_URL',
+        'EDGE_API_TIMEOUT',
+        'EDGE_API_RETRIES',
+    }
     assert wanted <= set(injected), f'the credential type does not inject {sorted(wanted - set(injected))}'
+    # AWX renders a blank optional field as an empty string (the job then sees the variable set to '').
+    values = {field: inputs.get(field, '') for field in fields}
     environment = jinja2.Environment(undefined=jinja2.StrictUndefined)
-    return {name: environment.from_string(template).render(**inputs) for name, template in injected.items()}
+    return {name: environment.from_string(template).render(**values) for name, template in injected.items()}
 
 
 def private_data_dir(work: pathlib.Path, collections_path: str) -> pathlib.Path:
@@ -90,6 +101,16 @@ def private_data_dir(work: pathlib.Path, collections_path: str) -> pathlib.Path:
     return data
 
 
+def database_token(work: pathlib.Path) -> dict[str, str]:
+    """The database token the site job keeps in its env file, once it has written one."""
+    env_file = work / DEMO_ENV_FILE
+    if not env_file.is_file():
+        return {}
+    values = dict(line.split('=', 1) for line in env_file.read_text().splitlines() if '=' in line)
+    token = values.get('SERVICE_DATABASE_AUTH_TOKEN', '').strip().strip('"\'')
+    return {'the database token': token} if token else {}
+
+
 def check_job(data: pathlib.Path, name: str, runner: t.Any) -> list[str]:
     """What is wrong with the job's outcome, its events and its artifacts."""
     problems = []
@@ -107,6 +128,7 @@ def check_job(data: pathlib.Path, name: str, runner: t.Any) -> list[str]:
     if stats.get('failures') or stats.get('dark'):
         problems.append(f'{name}: play recap has failures {stats.get("failures")} or unreachable {stats.get("dark")}')
     secrets = {'the API key': os.environ['EDGE_API_KEY'], 'the registry password': DEMO_REGISTRY_PASSWORD}
+    secrets.update(database_token(data.parent))
     for path in sorted((data / 'artifacts').rglob('*')):
         if not path.is_file() or path.name == RUNNER_ENVIRONMENT_RECORD:
             continue
@@ -128,6 +150,8 @@ def main() -> int:
     for name, playbook in (('audit', 'audit.yml'), ('site', 'site.yml')):
         runner = ansible_runner.run(private_data_dir=str(data), playbook=playbook, ident=name, quiet=True)
         problems += check_job(data, name, runner)
+    if not database_token(work):
+        problems.append(f'the site job wrote no database token to {DEMO_ENV_FILE}: the secret check missed it')
     if not (data / 'artifacts' / 'site' / RUNNER_ENVIRONMENT_RECORD).is_file():
         problems.append(
             f'the runner recorded no {RUNNER_ENVIRONMENT_RECORD} artifact: the secret check skipped the wrong file'

@@ -10,10 +10,11 @@ That the action group lists every module is checked by antsibull-nox (extra-chec
 from __future__ import annotations
 
 import pathlib
+import re
 
 import yaml
 
-from ansible_collections.edge.platform.plugins.module_utils._version import COLLECTION_VERSION
+from ansible_collections.edge.platform.plugins.module_utils import _version
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -35,7 +36,27 @@ def test_every_module_documents_the_action_group() -> None:
         )
 
 
-def test_module_version_is_the_collection_version() -> None:
-    """Modules report galaxy.yml's version; ``make release`` writes their copy of it."""
+def test_modules_read_the_version_from_galaxy_yml(monkeypatch) -> None:
+    """galaxy.yml is the one place the version is set; modules read it (or MANIFEST.json once installed)."""
     galaxy = yaml.safe_load((ROOT / 'galaxy.yml').read_text(encoding='utf-8'))
-    assert galaxy['version'] == COLLECTION_VERSION, 'run "make release" to write galaxy.yml\'s version into _version.py'
+    monkeypatch.delenv(_version.VERSION_VARIABLE, raising=False)
+    assert _version.collection_version() == galaxy['version']
+    assert not re.search(
+        r"\d+\.\d+\.\d+", (ROOT / 'plugins' / 'module_utils' / '_version.py').read_text(encoding='utf-8')
+    )
+
+
+def test_a_packed_module_takes_the_version_the_action_passes(monkeypatch, tmp_path) -> None:
+    """Away from the collection's files (AnsiballZ on a host), the version comes from the action plugin."""
+    monkeypatch.setattr(_version, '_COLLECTION_ROOT', str(tmp_path))
+    _version._from_metadata.cache_clear()
+    try:
+        monkeypatch.delenv(_version.VERSION_VARIABLE, raising=False)
+        assert _version.collection_version() == 'unknown'
+        monkeypatch.setenv(_version.VERSION_VARIABLE, '9.8.7')
+        assert _version.collection_version() == '9.8.7'
+        (tmp_path / 'MANIFEST.json').write_text('{"collection_info": {"version": "1.2.3"}}', encoding='utf-8')
+        _version._from_metadata.cache_clear()
+        assert _version.collection_version() == '1.2.3'
+    finally:
+        _version._from_metadata.cache_clear()

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import datetime
 import typing as t
 
 import pytest
@@ -25,6 +26,9 @@ from ansible_collections.edge.platform.plugins.modules import (
     video_thumbnail,
 )
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, LOGGING_URL, VIDEO_URL, FakeApi
+
+# A date inside the event logs' retention whenever the tests run (a fixed one falls out of it).
+TODAY = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
 
 DB = 'db_01HZX3J5K8M9N0P1Q2R3S4T5V6'
 JA4 = 't13d1516h2_8daaf6152771_b186095e22b6'
@@ -133,11 +137,11 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (shield_access_list, {**LIST, 'action': 'explode'}, 'action'),
     (shield_access_list, {**LIST, 'state': 'gone'}, 'state'),
     # ---- shield_event_log_info ----
-    (shield_event_log_info, {'date': '2026-11-22'}, 'one of the following is required'),
+    (shield_event_log_info, {'date': TODAY}, 'one of the following is required'),
     (shield_event_log_info, {**ZONE, 'date': '22.11.2026'}, 'date'),
     (shield_event_log_info, {**ZONE, 'date': '2026-02-30'}, 'date'),
-    (shield_event_log_info, {**ZONE, 'date': '2026-11-22', 'max_pages': 0}, 'max_pages'),
-    (shield_event_log_info, {'shield_zone_id': 0, 'date': '2026-11-22'}, 'shield_zone_id must be a positive integer'),
+    (shield_event_log_info, {**ZONE, 'date': TODAY, 'max_pages': 0}, 'max_pages'),
+    (shield_event_log_info, {'shield_zone_id': 0, 'date': TODAY}, 'shield_zone_id must be a positive integer'),
     # ---- shield_event_log_export ----
     (shield_event_log_export, {**EXPORT, 'start': '-99999999999d'}, 'start'),
     (shield_event_log_export, {**EXPORT, 'start': '1000000000000000000000000000000'}, 'start'),

@@ -95,3 +95,22 @@ def test_the_environment_supplies_a_base_address(
     outcome = run_module(main_of('pullzone_info'), {'api_key': API_KEY, 'id': 1001})
     assert not outcome.failed
     assert outcome.result['pullzones'][0]['Id'] == 1001
+
+
+def test_a_blank_variable_counts_as_not_set(
+    fake_api: FakeApi, run_module: t.Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Automation Platform injects '' for a blank optional field of the credential.
+    for name in ('EDGE_VIDEO_API_URL', 'EDGE_LOGGING_API_URL', 'EDGE_API_TIMEOUT', 'EDGE_API_RETRIES'):
+        monkeypatch.setenv(name, '')
+    monkeypatch.setenv('EDGE_API_KEY', '  ')
+    args = {'api_url': API_URL, 'library_id': 5001, 'video_id': 'a', 'url': 'https://x.test/a.png'}
+    outcome = run_module(main_of('video_thumbnail'), args)
+    assert outcome.failed
+    assert outcome.result['msg'] == 'api_key is required (or set EDGE_API_KEY)'
+    outcome = run_module(main_of('video_thumbnail'), {**args, 'api_key': API_KEY})
+    assert outcome.result['msg'] == 'video_api_url is required (or set EDGE_VIDEO_API_URL)'
+    assert fake_api.calls == []
+    fake_api.add('GET', r'^/pullzone/1001$', {'Id': 1001, 'Name': 'assets'})
+    outcome = run_module(main_of('pullzone_info'), {'api_key': API_KEY, 'api_url': API_URL, 'id': 1001})
+    assert not outcome.failed, outcome.result  # the blank timeout and retries leave their defaults
