@@ -216,9 +216,11 @@ def _status_code(body: dict[str, t.Any]) -> ErrorParts | None:
     return (None, f"the API answered statusCode {body['statusCode']}", []) if 'statusCode' in body else None
 
 
-#: The error body shapes of the API, in the order they are told apart: each parser takes a body
+ErrorParser = t.Callable[[t.Dict[str, t.Any]], t.Optional[ErrorParts]]
+
+#: Every error body shape of the API, in the order they are told apart: each parser takes a body
 #: of its shape and leaves any other (None) to the next.
-ERROR_SHAPES: tuple[t.Callable[[dict[str, t.Any]], ErrorParts | None], ...] = (
+ERROR_SHAPES: tuple[ErrorParser, ...] = (
     _core_error,
     _nested_error,
     _validation_problem,
@@ -228,14 +230,40 @@ ERROR_SHAPES: tuple[t.Callable[[dict[str, t.Any]], ErrorParts | None], ...] = (
     _status_code,
 )
 
+#: The shapes each part of the API answers its errors in, by ``(service, path prefix)``: the longest
+#: prefix a request's path starts with wins (as the spec's sections, and the emulator's areas, divide it).
+ERROR_SHAPES_BY_PLACE: dict[tuple[str, str], tuple[ErrorParser, ...]] = {
+    ('api', ''): (_core_error,),
+    ('api', 'shield'): (_nested_error, _message, _status_code),  # envelope; bare success false; 401 {statusCode}
+    ('api', 'mc'): (_validation_problem, _problem, _code_error),  # problems; a registry save {id, error}
+    ('api', 'database'): (_code_error,),  # AppError {error}
+    ('video', ''): (_core_error, _message),  # library {ErrorKey, Message}; thumbnail {success, message, statusCode}
+    ('logging', ''): (_code_error,),
+    ('database', ''): (_nested_error,),  # the pipeline {error: {message, code}}
+}
 
-def unsaved_answer(operation: str, http_status: int | None, body: t.Any) -> EdgeApiError | None:
+
+def error_shapes(service: str, path: str) -> tuple[ErrorParser, ...]:
+    """The parsers of the error bodies ``service`` answers at ``path`` (relative to its base address)."""
+    path = path.lstrip('/')
+    best: tuple[ErrorParser, ...] = ()
+    best_length = -1
+    for (place_service, prefix), parsers in ERROR_SHAPES_BY_PLACE.items():
+        if place_service == service and path.startswith(prefix) and len(prefix) > best_length:
+            best, best_length = parsers, len(prefix)
+    return best
+
+
+def unsaved_answer(
+    operation: str, http_status: int | None, body: t.Any, done: t.Collection[str] | None = None
+) -> EdgeApiError | None:
     """The failure a 2xx answer reports, or None: the API says "not saved" in three shapes.
 
     The Shield envelope ``{data, error: {success: false, errorKey, message}}``; a bare ``{success:
     false, message, statusCode}`` (Shield, video), whose own statusCode is reported; and a save
     answer ``{id, status, error}`` whose status is not ``saved`` (compared case-insensitively),
-    or that has an error and no status.
+    or that has an error and no status. ``done`` names the statuses of an answer that has no id
+    (a remove's ``{status}``) and says the operation happened; the error key is the status.
     """
     if not isinstance(body, dict):
         return None
@@ -254,21 +282,29 @@ def unsaved_answer(operation: str, http_status: int | None, body: t.Any) -> Edge
             _text(body.get('message')) or 'no message',
             body.get('errorKey') or None,
         )
-    if 'id' not in body:
+    if done is None and 'id' not in body:
         return None
+    succeeded = {word.lower() for word in done} if done is not None else {'saved'}
     status = body.get('status')
-    if status is not None and str(status).lower() != 'saved':
+    if status is not None and str(status).lower() not in succeeded:
         return EdgeApiError(operation, http_status, str(error or f'the API answered status {status}'), str(status))
     if status is None and error:
         return EdgeApiError(operation, http_status, str(error))
     return None
 
 
-def parse_error_body(status: int | None, body: t.Any, raw_text: str = '') -> ErrorParts:
-    """Return ``(error_key, message, field_errors)`` from any error body shape of the API (``ERROR_SHAPES``);
-    a body of no known shape is quoted (at most 500 characters)."""
+def parse_error_body(
+    status: int | None, body: t.Any, raw_text: str = '', service: str | None = None, path: str = ''
+) -> ErrorParts:
+    """Return ``(error_key, message, field_errors)`` from an error body of the API.
+
+    The body is read by the parsers of the place that answered (``error_shapes``); one they do not
+    know (a gateway's, a proxy's, or no service given) is tried against every shape, and a body of
+    no known shape is quoted (at most 500 characters).
+    """
     if isinstance(body, dict):
-        for shape in ERROR_SHAPES:
+        own = error_shapes(service, path) if service else ()
+        for shape in (*own, *(shape for shape in ERROR_SHAPES if shape not in own)):
             parts = shape(body)
             if parts is not None:
                 return parts
@@ -522,7 +558,7 @@ class EdgeClient:
         except KeyError:
             option = SERVICE_OPTIONS.get(service)
             message = missing_option(option) if option else f'the {service} base address is not set'
-            raise EdgeApiError(f'{service} request', None, message) from None
+            raise EdgeFinding(f'{service} request', message) from None
         if path.startswith(('http://', 'https://')):
             return path
         return f"{base}/{path.lstrip('/')}"
@@ -617,7 +653,7 @@ class EdgeClient:
                 self._wait(attempt, delay, f'{method} {path}: HTTP {status}')
                 attempt += 1
                 continue
-            raise self.error_from(operation, raw)
+            raise self.error_from(operation, raw, service, path)
 
     def _reason(self, exc: Exception) -> str:
         if self.deadline.expired:
@@ -637,7 +673,8 @@ class EdgeClient:
         return str(reason)
 
     @staticmethod
-    def error_from(operation: str, raw: t.Any) -> EdgeApiError:
+    def error_from(operation: str, raw: t.Any, service: str | None = None, path: str = '') -> EdgeApiError:
+        """The error of a failed answer, its body read as ``service`` answers at ``path``."""
         text = ''
         body = None
         try:
@@ -645,7 +682,7 @@ class EdgeClient:
             body = json.loads(text) if text else None
         except ValueError:
             body = None
-        key, message, field_errors = parse_error_body(raw.status_code, body, text)
+        key, message, field_errors = parse_error_body(raw.status_code, body, text, service, path)
         if key is None:
             key = raw.reason.lower().replace(' ', '_') if raw.reason else None
         return EdgeApiError(operation, raw.status_code, message, key, field_errors)

@@ -25,7 +25,12 @@ import tempfile
 import typing as t
 from collections.abc import Mapping
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, iter_pages
+from ansible_collections.edge.platform.plugins.module_utils._client import (
+    EdgeApiError,
+    EdgeClient,
+    EdgeFinding,
+    iter_pages,
+)
 
 ENV_URL = 'SERVICE_DATABASE_URL'
 ENV_TOKEN = 'SERVICE_DATABASE_AUTH_TOKEN'
@@ -97,11 +102,9 @@ def find_database(client: EdgeClient, name: str) -> dict[str, t.Any]:
     if len(matches) != 1:
         operation = f'find database "{name}"'
         if not matches:
-            raise EdgeApiError(operation, None, f'no database is named "{name}"', 'database.not_found')
+            raise EdgeFinding(operation, f'no database is named "{name}"', 'database.not_found')
         ids = ', '.join(str(record['id']) for record in matches)
-        raise EdgeApiError(
-            operation, None, f'{len(matches)} databases are named "{name}" ({ids}); give database_id instead'
-        )
+        raise EdgeFinding(operation, f'{len(matches)} databases are named "{name}" ({ids}); give database_id instead')
     return matches[0]
 
 

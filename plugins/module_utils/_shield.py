@@ -20,7 +20,6 @@ import re
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import (
-    EdgeApiError,
     EdgeClient,
     EdgeFinding,
     iter_pages,
@@ -212,10 +211,9 @@ def read_access_lists(client: EdgeClient, zone_id: int, with_content: bool = Fal
     return overview
 
 
-def no_shield_zone(pullzone_id: int | None) -> EdgeApiError:
-    return EdgeApiError(
+def no_shield_zone(pullzone_id: int | None) -> EdgeFinding:
+    return EdgeFinding(
         f'find shield zone of pull zone {pullzone_id}',
-        None,
         f'pull zone {pullzone_id} has no shield zone (create one with edge.platform.shield_zone)',
         'shield_zone.not_found',
     )

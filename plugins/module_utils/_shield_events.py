@@ -100,7 +100,7 @@ def read_page(
     if error is not None:
         raise error
     if response.status >= 400:
-        raise EdgeClient.error_from(operation, response.raw)
+        raise EdgeClient.error_from(operation, response.raw, 'api', page_path(zone_id, day, token))
     if not isinstance(body, dict):
         raise EdgeApiError(operation, response.status, 'the answer is not a page of event logs')
     return body

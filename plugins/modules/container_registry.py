@@ -170,7 +170,12 @@ applications:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, unsaved_answer
+from ansible_collections.edge.platform.plugins.module_utils._client import (
+    EdgeApiError,
+    EdgeClient,
+    EdgeFinding,
+    unsaved_answer,
+)
 from ansible_collections.edge.platform.plugins.module_utils._common import MASK, EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._containers import (
     DISPLAY_NAME_MAX,
@@ -267,9 +272,8 @@ class Registry(EdgeResource):
         ]
         if len(matches) > 1:
             ids = ', '.join(str(record.get('id')) for record in matches)
-            raise EdgeApiError(
+            raise EdgeFinding(
                 f'find container registry "{self.display_name}"',
-                None,
                 f'{len(matches)} registries have this display name (ids {ids}); rename all but one to manage it',
             )
         if not matches:
@@ -317,24 +321,22 @@ class Registry(EdgeResource):
         body = body if isinstance(body, dict) else {}
         applications = [str(name) for name in body.get('applications') or []]
         if response.status == 409:
-            error = EdgeClient.error_from(operation, response.raw)
+            error = EdgeClient.error_from(operation, response.raw, 'api', 'mc/registries')
             if applications:
                 error = EdgeApiError(
                     operation, error.status, f'{error.message} Used by: {name_list(applications)}', error.error_key
                 )
             self.module.fail_api(error, applications=applications)
-        status = str(body.get('status') or '')
-        if status.lower() == 'inuse':
+        # notFound: already gone, which is what was asked (as is an answer with no status); "inUse" removed nothing.
+        refusal = unsaved_answer(operation, response.status, body, done=('removed', 'notFound', ''))
+        if refusal is not None and str(refusal.error_key).lower() == 'inuse':
             count = len(applications)
             users = (
                 f" by {count} application{'' if count == 1 else 's'}: {name_list(applications)}" if applications else ''
             )
-            self.module.fail_api(
-                EdgeApiError(operation, response.status, f'the registry is in use{users}', status),
-                applications=applications,
-            )
-        if status.lower() not in ('', 'removed', 'notfound'):  # notFound: already gone, which is what was asked
-            raise EdgeApiError(operation, response.status, f'the API answered status {status}', status)
+            refusal = EdgeApiError(operation, response.status, f'the registry is in use{users}', refusal.error_key)
+        if refusal is not None:
+            self.module.fail_api(refusal, applications=applications)
 
     # ---- check mode ------------------------------------------------------------------------------
 

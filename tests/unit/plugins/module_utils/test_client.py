@@ -22,6 +22,7 @@ from ansible_collections.edge.platform.plugins.module_utils._client import (
     EdgeClient,
     EdgeFinding,
     backoff_seconds,
+    error_shapes,
     iter_pages,
     parse_error_body,
     retry_after_seconds,
@@ -635,3 +636,56 @@ def test_one_check_tells_every_answer_that_was_not_saved(body: t.Any, expected: 
     else:
         assert error is not None
         assert (error.status, error.error_key, error.message) == expected
+
+
+@pytest.mark.parametrize(
+    'service, path, parsers',
+    [
+        ('api', 'pullzone/1001', ('_core_error',)),
+        ('api', '/shield/shield-zone/3001', ('_nested_error', '_message', '_status_code')),
+        ('api', 'mc/registries', ('_validation_problem', '_problem', '_code_error')),
+        ('api', 'database/v2/databases', ('_code_error',)),
+        ('video', 'library/5001/videos/a/thumbnail', ('_core_error', '_message')),
+        ('logging', '10-22-26/1001.log', ('_code_error',)),
+        ('database', 'v2/pipeline', ('_nested_error',)),
+        ('elsewhere', 'x', ()),
+    ],
+)
+def test_each_place_of_the_api_has_its_own_error_parsers(service: str, path: str, parsers: tuple) -> None:
+    assert tuple(parser.__name__ for parser in error_shapes(service, path)) == parsers
+
+
+def test_a_body_is_read_as_the_place_that_answered_writes_it() -> None:
+    # Readable two ways: the Shield API's envelope at a Shield path, the core API's keys elsewhere.
+    body = {'Message': 'core words', 'ErrorKey': 'core.key', 'error': {'message': 'shield words', 'errorKey': 'k'}}
+    assert parse_error_body(400, body, service='api', path='shield/shield-zone/1') == ('k', 'shield words', [])
+    assert parse_error_body(400, body, service='api', path='pullzone/1')[:2] == ('core.key', 'core words')
+    # A gateway's body of another shape is still read, by the shapes of the other places.
+    gateway = {'title': 'Bad Gateway', 'detail': 'upstream timed out'}
+    assert parse_error_body(502, gateway, service='api', path='pullzone/1') == ('Bad Gateway', 'upstream timed out', [])
+
+
+def test_a_failed_answer_is_read_by_the_parsers_of_its_path(client: EdgeClient, api: FakeApi) -> None:
+    body = {'Message': 'core words', 'error': {'message': 'shield words', 'errorKey': 'shield.bad'}}
+    api.add('GET', r'^/shield/shield-zone/1$', FakeResponse(400, body))  # two shapes at once: no real answer
+    with pytest.raises(EdgeApiError) as raised:
+        client.get('shield/shield-zone/1', 'read shield zone 1')
+    assert (raised.value.error_key, raised.value.message) == ('shield.bad', 'shield words')
+
+
+@pytest.mark.parametrize(
+    'body, done, expected',
+    [
+        ({'status': 'removed'}, ('removed', 'notFound'), None),
+        ({'status': 'NotFound'}, ('removed', 'notFound'), None),
+        (
+            {'status': 'inUse', 'applications': ['a']},
+            ('removed', 'notFound'),
+            ('inUse', 'the API answered status inUse'),
+        ),
+        ({'status': 'saved'}, None, None),  # no id: not a save answer unless done says what it is
+    ],
+)
+def test_a_remove_answer_says_whether_it_removed(body: dict, done: tuple | None, expected: tuple | None) -> None:
+    refusal = unsaved_answer('remove thing', 200, body, done=done)
+    assert (None if refusal is None else (refusal.error_key, refusal.message)) == expected
