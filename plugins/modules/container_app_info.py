@@ -87,9 +87,8 @@ apps:
       status: active
 '''
 
-import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, select_records
 from ansible_collections.edge.platform.plugins.module_utils._containers import list_apps
 
 
@@ -103,18 +102,10 @@ def main() -> None:
     )
     params = module.params
     module.refuse_blank('id', 'name')
-
-    def run() -> dict[str, t.Any]:
-        apps = list_apps(module.client)
-        if params['id'] is not None:
-            # Ids are unique: stop paging at the first match.
-            found = next((app for app in apps if app.get('id') == params['id']), None)
-            return {'apps': [found] if found is not None else []}
-        if params['name'] is not None:
-            return {'apps': [app for app in apps if app.get('name') == params['name']]}
-        return {'apps': list(apps)}
-
-    module.run(run)
+    # Ids are unique: paging stops at the first match.
+    module.run(
+        lambda: {'apps': select_records(lambda: list_apps(module.client), record_id=params['id'], name=params['name'])}
+    )
 
 
 if __name__ == '__main__':

@@ -114,9 +114,8 @@ databases:
       replicas_regions: [NY, SG]
 '''
 
-import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, select_records
 from ansible_collections.edge.platform.plugins.module_utils._database import (
     DATABASE_ID_RE,
     list_databases,
@@ -137,16 +136,16 @@ def main() -> None:
     if params['id'] is not None and not DATABASE_ID_RE.match(params['id']):
         module.fail(f"id must be a database id such as db_01HZX3J5K8M9N0P1Q2R3S4T5V6, got {params['id']!r}")
 
-    def run() -> dict[str, t.Any]:
-        if params['id'] is not None:
-            record = read_database(module.client, params['id'])
-            return {'databases': [record] if record is not None else []}
-        records = list_databases(module.client)
-        if params['name'] is not None:
-            return {'databases': [record for record in records if record.get('name') == params['name']]}
-        return {'databases': list(records)}
-
-    module.run(run)
+    module.run(
+        lambda: {
+            'databases': select_records(
+                lambda: list_databases(module.client),
+                record_id=params['id'],
+                name=params['name'],
+                read_one=lambda database_id: read_database(module.client, database_id),
+            )
+        }
+    )
 
 
 if __name__ == '__main__':

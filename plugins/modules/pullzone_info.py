@@ -173,7 +173,7 @@ pullzones:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, mask_pullzone
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, mask_pullzone, select_records
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import list_pullzones
 
 
@@ -193,21 +193,21 @@ def main() -> None:
     module.refuse_blank('name')
 
     present = (lambda zone: zone) if params['include_secrets'] else mask_pullzone
+    certificate = params['include_certificate']
+
+    def read_one(zone_id: int) -> dict[str, t.Any] | None:
+        query = {'includeCertificate': str(certificate).lower()}
+        zone = module.client.get_or_none(f'pullzone/{zone_id}', f'read pull zone {zone_id}', params=query)
+        return t.cast('dict[str, t.Any] | None', zone)
+
+    def listing() -> t.Iterable[dict[str, t.Any]]:
+        # An exact name is also a search term: the API narrows the list, the module keeps exact matches.
+        return list_pullzones(module.client, params['search'] or params['name'], certificate)
 
     def run() -> dict[str, t.Any]:
-        certificate = params['include_certificate']
-        if params['id'] is not None:
-            zone = module.client.get_or_none(
-                f"pullzone/{params['id']}",
-                f"read pull zone {params['id']}",
-                params={'includeCertificate': str(certificate).lower()},
-            )
-            return {'pullzones': [present(zone)] if zone else []}
-        # An exact name is also a search term: the API narrows the list, the module keeps exact matches.
-        search = params['search'] or params['name']
-        zones = list_pullzones(module.client, search, certificate)
-        if params['name'] is not None:
-            zones = (zone for zone in zones if zone.get('Name') == params['name'])
+        zones = select_records(
+            listing, record_id=params['id'], name=params['name'], read_one=read_one, id_key='Id', name_key='Name'
+        )
         return {'pullzones': [present(zone) for zone in zones]}
 
     module.run(run)
