@@ -24,7 +24,7 @@ description:
     current list's type before anything is written), and the error names the entries that are not valid.
   - The Shield zone's limits (C(customListLimit) lists and C(customEntryLimit) entries over all its custom lists)
     are checked before a list is created or grows, with a clear error.
-  - The API cannot change the O(type) or O(description) of a list in place. A change of either replaces the list:
+  - The API cannot change the O(type) or O(description) of a list in place. A change of either replaces the list;
     a new list is created with the same name, entries, action and enabled flag (unless you give new ones), then the
     old one is deleted; the diff header says so. A run that stops half-way leaves the new list under a temporary
     name, which the next run finishes. Only a Shield zone with no room for a second list has the old list deleted
