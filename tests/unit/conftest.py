@@ -29,7 +29,7 @@ except ImportError:  # ansible-core before 2.19: AnsibleModule reads its argumen
 
 
 from ansible_collections.edge.platform.plugins.module_utils import _client as client_module
-from ansible_collections.edge.platform.tests.emulator.areas import AREAS
+from ansible_collections.edge.platform.tests.emulator.areas import AREAS, video as video_area
 from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, Emulator, FakeApi, FakeSession, ModuleExit
 
@@ -37,11 +37,14 @@ from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, Emulat
 @pytest.fixture
 def emulator(monkeypatch: pytest.MonkeyPatch) -> t.Iterator[Emulator]:
     """A freshly seeded emulator (scale 12) that every session the client opens reaches in process, at the
-    base addresses of ``emulator.args``; retry waits are recorded in ``emulator.slept``, not waited."""
+    base addresses of ``emulator.args`` and at the addresses its areas bind (each database's ``url``, the
+    videos' ``thumbnailUrl``); retry waits are recorded in ``emulator.slept``, not waited."""
     state = State(api_key=API_KEY, scale=12, areas=AREAS)
     state.reset()
     emulated = Emulator(state)
     monkeypatch.setattr(client_module.requests, 'Session', emulated.session)
+    # The emulator's own fetches (a thumbnailUrl) reach its addresses in process too.
+    monkeypatch.setattr(video_area, 'FETCH_TRANSPORT', emulated.transport())
     monkeypatch.setattr(client_module.time, 'sleep', emulated.slept.append)
     yield emulated
     emulated.close()

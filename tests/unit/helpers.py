@@ -11,22 +11,24 @@ import asyncio
 import dataclasses
 import http
 import io
+import itertools
 import json
 import re
 import typing as t
 from http.client import RemoteDisconnected
 from urllib.parse import parse_qs, unquote, urlsplit
 
+import httpx
 import requests
 from requests.adapters import HTTPAdapter
 from requests.sessions import Session
 from starlette.testclient import TestClient
 from urllib3 import HTTPResponse
 from urllib3._collections import HTTPHeaderDict
-from urllib3.exceptions import ProtocolError
+from urllib3.exceptions import MaxRetryError, NewConnectionError, ProtocolError
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
-from ansible_collections.edge.platform.tests.emulator.core import State
+from ansible_collections.edge.platform.tests.emulator.core import ASGIApp, ServiceMiddleware, State
 from ansible_collections.edge.platform.tests.emulator.server import admin_app, build_service
 
 API_URL = 'https://api.edge.test'
@@ -176,7 +178,8 @@ WRITE_EXEMPT_METHODS = frozenset(('GET', 'HEAD', 'OPTIONS'))
 @dataclasses.dataclass
 class Sent:
     """One request a module sent to the emulator, as it went over the wire (``path`` percent-encoded), and the
-    status it got (0 when a fault dropped the connection)."""
+    status it got (0 when a fault dropped the connection). ``service`` is the service of the address it went to:
+    ``api``, ``video``, ``logging``, ``database`` (a database's pipeline), ``admin``."""
 
     service: str
     method: str
@@ -185,17 +188,28 @@ class Sent:
     headers: requests.structures.CaseInsensitiveDict[str]
     content: bytes
     status: int = 0
+    url: str = ''  # scheme, host and path, without the query
+    answer: bytes = b''  # the body of the emulator's answer
 
     @property
     def json(self) -> t.Any:
         """The body decoded as JSON, or None when it is not JSON."""
-        try:
-            return json.loads(self.content) if self.content else None
-        except ValueError:
-            return None
+        return _json_or_none(self.content)
+
+    @property
+    def answer_json(self) -> t.Any:
+        """The answer's body decoded as JSON, or None when it is not JSON."""
+        return _json_or_none(self.answer)
 
     def __repr__(self) -> str:
         return f'{self.method} {self.path} {self.params or ""} -> {self.status}'
+
+
+def _json_or_none(content: bytes) -> t.Any:
+    try:
+        return json.loads(content) if content else None
+    except ValueError:
+        return None
 
 
 def _body_bytes(body: t.Any) -> bytes:
@@ -222,12 +236,13 @@ class Meanwhile:
 
 
 class EmulatorAdapter(HTTPAdapter):
-    """requests' adapter that hands each request to the ASGI app of one emulator service, with no socket."""
+    """requests' adapter that hands each request to the ASGI app of one emulator address, with no socket."""
 
-    def __init__(self, emulator: Emulator, service: str) -> None:
+    def __init__(self, emulator: Emulator, service: str, app: ASGIApp | None = None) -> None:
         super().__init__(max_retries=0)
         self.emulator = emulator
         self.service = service
+        self.app = app if app is not None else emulator.apps[service]
 
     def send(  # type: ignore[override]
         self, request: requests.PreparedRequest, stream: bool = False, **kwargs: t.Any
@@ -248,6 +263,7 @@ class EmulatorAdapter(HTTPAdapter):
             params={name: values[0] if len(values) == 1 else values for name, values in query.items()},
             headers=headers,
             content=content,
+            url=f'{url.scheme}://{url.netloc}{url.path}',
         )
         self.emulator.sent.append(sent)
         scope = {
@@ -264,7 +280,7 @@ class EmulatorAdapter(HTTPAdapter):
             'client': ('127.0.0.1', 50000),
             'server': (url.hostname or '', url.port or (443 if url.scheme == 'https' else 80)),
         }
-        status, answer_headers, body = self.emulator.call(self.service, scope, content)
+        status, answer_headers, body = self.emulator.call(self.service, scope, content, self.app)
         if status is None:  # a fault dropped the connection before any answer
             raise requests.exceptions.ConnectionError(
                 ProtocolError(
@@ -273,6 +289,7 @@ class EmulatorAdapter(HTTPAdapter):
                 request=request,
             )
         sent.status = status
+        sent.answer = body
         raw = HTTPResponse(
             body=io.BytesIO(body),
             headers=HTTPHeaderDict(answer_headers),
@@ -288,6 +305,49 @@ class EmulatorAdapter(HTTPAdapter):
         return response
 
 
+class OfflineAdapter(HTTPAdapter):
+    """What answers an address the emulator does not serve: a connection that cannot be opened (no network)."""
+
+    def send(  # type: ignore[override]
+        self, request: requests.PreparedRequest, stream: bool = False, **kwargs: t.Any
+    ) -> requests.Response:
+        message = 'Failed to establish a new connection: not an address of the emulator, and no network'
+        refused = NewConnectionError(None, message)  # type: ignore[arg-type]
+        raise requests.exceptions.ConnectionError(
+            MaxRetryError(None, request.url or '', refused),  # type: ignore[arg-type]
+            request=request,
+        )
+
+
+class EmulatorSession(Session):
+    """A requests session whose emulator addresses reach the emulator's apps; every other address is offline,
+    whatever adapters the client mounts."""
+
+    offline = OfflineAdapter()
+
+    def get_adapter(self, url: str) -> t.Any:
+        adapter = super().get_adapter(url)
+        return adapter if isinstance(adapter, EmulatorAdapter) else self.offline
+
+
+class EmulatorTransport(httpx.AsyncBaseTransport):
+    """httpx's transport of the emulator's own fetches (a ``thumbnailUrl``): to its addresses, in process."""
+
+    def __init__(self, emulator: Emulator) -> None:
+        self.emulator = emulator
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        found = self.emulator.app_at(str(request.url))
+        if found is None:
+            raise httpx.ConnectError(f'no emulator address: {request.url}', request=request)
+        return await httpx.ASGITransport(app=found[1]).handle_async_request(request)
+
+
+# Ports of the addresses the areas bind (a database's pipeline, the video CDN) and of the admin address: no
+# socket is opened, they only tell the addresses (and the databases) apart.
+FIRST_BOUND_PORT = 41000
+
+
 class Emulator:
     """The emulator's services in process: a seeded ``state``, its apps reached through requests' sessions,
     every request a module ``sent`` (with its body), and the admin endpoints (``admin``: ``/state``, faults).
@@ -295,6 +355,11 @@ class Emulator:
     Faults are those of the admin endpoint ``POST /faults``: ``emulator.add_fault(path='^/shield/', status=503)``.
     The client's retry waits are recorded in ``slept`` instead of being waited. ``meanwhile`` lets another
     client act between two requests of a module (a concurrent run), through ``client()``.
+
+    Besides the base addresses, the addresses the areas bind are served as the emulator's server serves them
+    (``http://127.0.0.1:<port>``, here over ``https://`` too, which a ``libsql://`` URL means): each database's
+    pipeline (its record's ``url``; service ``database``) and the video libraries' CDN (the videos'
+    ``thumbnailUrl``), and the admin endpoints at ``admin_url``. Any other address is offline.
     """
 
     base_urls = {'api': API_URL, 'video': VIDEO_URL, 'logging': LOGGING_URL}
@@ -308,13 +373,47 @@ class Emulator:
         self.loop = asyncio.new_event_loop()
         self.args = dict(EMULATOR_ARGS)
         self.others: list[Meanwhile] = []
+        # Every address served: base address -> (service, app).
+        self.addresses: dict[str, tuple[str, ASGIApp]] = {
+            base_url: (service, self.apps[service]) for service, base_url in self.base_urls.items()
+        }
+        self.ports = itertools.count(FIRST_BOUND_PORT)
+        for area in state.areas:
+            area.bind(state, self.bind)
+        self.admin_url = self.serve('admin', admin_app(state))
 
     def session(self) -> requests.Session:
-        """A requests session whose requests to the emulator's base addresses go to its apps."""
-        session = Session()
-        for service, base_url in self.base_urls.items():
-            session.mount(f'{base_url}/', EmulatorAdapter(self, service))
+        """A requests session whose requests to the emulator's addresses go to its apps (no other address
+        answers)."""
+        session = EmulatorSession()
+        for base_url, (service, app) in self.addresses.items():
+            session.mount(f'{base_url}/', EmulatorAdapter(self, service, app))
         return session
+
+    def serve(self, service: str, app: ASGIApp) -> str:
+        """Serve ``app`` at an address of its own, ``http://127.0.0.1:<port>`` (and ``https://``); returns it."""
+        port = next(self.ports)
+        for scheme in ('http', 'https'):
+            self.addresses[f'{scheme}://127.0.0.1:{port}'] = (service, app)
+        return f'http://127.0.0.1:{port}'
+
+    def bind(self, service: str, app: ASGIApp) -> str:
+        """What an area's ``bind`` is given: ``app`` at an address of its own, behind the emulator's middleware
+        (faults, credentials, the record), as the emulator's server binds it."""
+        return self.serve(service, ServiceMiddleware(app, service, self.state))
+
+    def add_address(self, service: str, base_url: str) -> None:
+        """Let ``service`` answer at ``base_url`` too (a plain http address, say), for sessions opened after."""
+        self.addresses[base_url.rstrip('/')] = (service, self.apps[service])
+
+    def app_at(self, url: str) -> tuple[str, ASGIApp] | None:
+        """The (service, app) that answers ``url``: that of the longest address it starts with."""
+        found = [base for base in self.addresses if url.lower().startswith(f'{base.lower()}/')]
+        return self.addresses[max(found, key=len)] if found else None
+
+    def transport(self) -> EmulatorTransport:
+        """The transport of the emulator's own fetches (``areas.video.FETCH_TRANSPORT``)."""
+        return EmulatorTransport(self)
 
     def client(self) -> EdgeClient:
         """A client of the emulator for a test's own set-up and for other clients' doings."""
@@ -335,9 +434,12 @@ class Emulator:
                 finally:
                     self.sent = recorded
 
-    def call(self, service: str, scope: dict[str, t.Any], content: bytes) -> tuple[int | None, list[t.Any], bytes]:
-        """Run one request through a service's app: (status or None when no answer came, headers, body)."""
-        return self.loop.run_until_complete(self._call(self.apps[service], scope, content))
+    def call(
+        self, service: str, scope: dict[str, t.Any], content: bytes, app: ASGIApp | None = None
+    ) -> tuple[int | None, list[t.Any], bytes]:
+        """Run one request through a service's app (or ``app``): (status or None when no answer came, headers,
+        body)."""
+        return self.loop.run_until_complete(self._call(app if app is not None else self.apps[service], scope, content))
 
     @staticmethod
     async def _call(app: t.Any, scope: dict[str, t.Any], content: bytes) -> tuple[int | None, list[t.Any], bytes]:
@@ -372,6 +474,8 @@ class Emulator:
     def close(self) -> None:
         self.loop.close()
         self.admin.close()
+        for engine in self.state.fixed.get('database_engines', {}).values():
+            engine.close()  # the databases' SQLite files
 
     # What the emulator holds and was asked ---------------------------------------------------
 

@@ -77,3 +77,46 @@ def test_a_streamed_answer_is_read_in_chunks(emulator: Emulator) -> None:
     response = client(emulator).request('GET', 'pullzone/1001', 'read pull zone 1001', stream=True)
     body = b''.join(response.iter_content(16))
     assert b'"Name": "assets-000"' in body or b'"Name":"assets-000"' in body
+
+
+def test_a_database_url_reaches_its_pipeline_and_libsql_means_https(emulator: Emulator) -> None:
+    record = emulator.item('databases', name='catalog')
+    token = (
+        client(emulator)
+        .request(
+            'PUT',
+            f"database/v2/databases/{record['id']}/auth/generate",
+            'generate a token',
+            json_body={'authorization': 'read-only', 'expires_at': None},
+        )
+        .json()['token']
+    )
+    body = {'baton': None, 'requests': [{'type': 'execute', 'stmt': {'sql': 'SELECT count(*) FROM products'}}]}
+    for base in (record['url'], record['url'].replace('http://', 'https://')):
+        database = EdgeClient(None, {'database': base})
+        answer = database.request(
+            'POST',
+            'v2/pipeline',
+            'count',
+            service='database',
+            json_body=body,
+            headers={'Authorization': f'Bearer {token}'},
+        ).json()
+        assert answer['results'][0]['response']['result']['rows'] == [[{'type': 'integer', 'value': '60'}]]
+    pipeline = [sent for sent in emulator.sent if sent.service == 'database']
+    assert [(sent.url, sent.status) for sent in pipeline] == [
+        (f"{record['url']}/v2/pipeline", 200),
+        (f"{record['url'].replace('http://', 'https://')}/v2/pipeline", 200),
+    ]
+    assert pipeline[0].answer_json['results'][0]['type'] == 'ok'
+    assert [entry['service'] for entry in emulator.requests] == ['api', 'database', 'database']
+
+
+def test_another_address_is_offline(emulator: Emulator) -> None:
+    with pytest.raises(EdgeApiError) as caught:
+        EdgeClient(None, {'api': 'https://elsewhere.example'}, retries=1, sleep=emulator.slept.append).get(
+            'pullzone', 'list pull zones'
+        )
+    assert 'list pull zones failed: ConnectionError' in str(caught.value)
+    assert emulator.sent == [] and emulator.requests == []
+    assert len(emulator.slept) == 1  # a connection that never opened is retried

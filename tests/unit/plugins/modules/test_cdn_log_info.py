@@ -2,11 +2,15 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
+"""cdn_log_info: the v2 window, filters and pages, the v1 day file, errors and the rate limit, input refused before any
+request, and the deprecated dest. The helpers serve test_cdn_log_export too."""
+
 from __future__ import annotations
 
 import datetime
 import hashlib
 import os
+import tempfile
 import typing as t
 
 import pytest
@@ -17,8 +21,11 @@ from ansible_collections.edge.platform.plugins.module_utils import (
     _cdn_logs as cdn_logs,
 )
 from ansible_collections.edge.platform.plugins.modules import cdn_log_info
-from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, LOGGING_URL, FakeResponse
+from ansible_collections.edge.platform.tests.emulator.areas import cdn_logs as cdn_logs_area
+from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, LOGGING_URL, Emulator, FakeResponse
 
+# Pull zones of the emulator's seed (scale 12): 1001 logs about two requests a minute, 1002 does not log,
+# 1003 is suspended and 1004 disabled.
 ARGS = {'api_key': API_KEY, 'logging_api_url': LOGGING_URL, 'api_retries': 2, 'pullzone_id': 1001}
 V2_PATH = r'^/v2/pullzones/1001/logs$'
 UTC = datetime.timezone.utc
@@ -34,6 +41,54 @@ def yesterday() -> datetime.date:
 
 def v1_path(day: datetime.date, zone: int = 1001) -> str:
     return rf"^/{day.strftime('%m-%d-%y')}/{zone}\.log$"
+
+
+def day_window(day: datetime.date) -> dict[str, str]:
+    """The v2 window of a whole UTC day."""
+    return {'from': f'{day.isoformat()}T00:00:00Z', 'to': f'{(day + datetime.timedelta(days=1)).isoformat()}T00:00:00Z'}
+
+
+def at(day: datetime.date, hour: int, millis: int = 0) -> int:
+    """Epoch milliseconds of an hour of a UTC day."""
+    return int(datetime.datetime(day.year, day.month, day.day, hour, tzinfo=UTC).timestamp() * 1000) + millis
+
+
+# ---- what the emulator serves, read by the test itself (not recorded) ------------------------------------------------
+
+
+def v2_served(emulator: Emulator, zone: int = 1001, **params: t.Any) -> dict[str, t.Any]:
+    """The v2 answer of the emulator to ``params``."""
+    response = emulator.session().get(
+        f'{LOGGING_URL}/v2/pullzones/{zone}/logs', params=params, headers={'AccessKey': API_KEY}
+    )
+    assert response.status_code == 200, response.text
+    emulator.forget_requests()
+    return t.cast(dict[str, t.Any], response.json())
+
+
+def v1_served(emulator: Emulator, day: datetime.date, zone: int = 1001, **params: t.Any) -> bytes:
+    """The v1 day file of the emulator for ``params``."""
+    response = emulator.session().get(
+        f"{LOGGING_URL}/{day.strftime('%m-%d-%y')}/{zone}.log", params=params, headers={'AccessKey': API_KEY}
+    )
+    assert response.status_code == 200, response.text
+    emulator.forget_requests()
+    return response.content
+
+
+def add_rows(emulator: Emulator, rows: list[dict[str, t.Any]], zone: int = 1001) -> list[dict[str, t.Any]]:
+    """Live traffic (the admin endpoint POST /traffic): rows added to a pull zone's logs, as the API serves them."""
+    response = emulator.admin.post('/traffic', json={'pullzone_id': zone, 'rows': rows})
+    assert response.status_code == 201, response.text
+    return t.cast(list[dict[str, t.Any]], response.json()['rows'])
+
+
+def v1_view(entry: dict[str, t.Any]) -> dict[str, t.Any]:
+    """A v2 row as the module returns the v1 line of the same request: its 12 fields."""
+    return {name: entry[name] for name in cdn_logs.V1_NAMES}
+
+
+# ---- hand-made answers, for the few the emulator never gives ---------------------------------------------------------
 
 
 def row(number: int, **extra: t.Any) -> dict[str, t.Any]:
@@ -78,52 +133,50 @@ def day_file(count: int) -> bytes:
     return ''.join(line(number) for number in range(count)).encode()
 
 
-def error(status: int, code: str, message: str, **headers: str) -> FakeResponse:
-    return FakeResponse(status, {'error': code, 'message': message}, headers=headers)
-
-
 # ---- v2 -------------------------------------------------------------------------------------------------------------
 
 
-def test_v2_sends_the_whole_window_and_returns_the_rows(fake_api, run_module):
-    fake_api.add('GET', V2_PATH, page([row(1), row(2)], 0, 100, False))
+def test_v2_sends_the_whole_window_and_returns_the_rows(emulator, run_module):
     outcome = run_module(cdn_log_info.main, dict(ARGS, start='-2h'))
     assert not outcome.failed, outcome.result
-    assert outcome.result['logs'] == [row(1), row(2)]
-    assert outcome.result['has_more'] is False and outcome.result['next_offset'] is None
     assert outcome.result['changed'] is False
-    [call] = fake_api.calls
-    assert call.url.startswith(LOGGING_URL)
+    [call] = emulator.sent
+    assert (call.service, call.path, call.status) == ('logging', '/v2/pullzones/1001/logs', 200)
     assert call.headers['AccessKey'] == API_KEY
     start = datetime.datetime.fromisoformat(call.params['from'].replace('Z', '+00:00'))
     end = datetime.datetime.fromisoformat(call.params['to'].replace('Z', '+00:00'))
     assert end - start == datetime.timedelta(hours=2)
     assert abs((datetime.datetime.now(UTC) - end).total_seconds()) < 60
-    assert call.params['limit'] == 100 and call.params['offset'] == 0
+    assert call.params['limit'] == '100' and call.params['offset'] == '0'
     assert 'order' not in call.params and 'status' not in call.params and 'includeOriginShield' not in call.params
+    served = v2_served(emulator, **call.params)
+    assert outcome.result['logs'] == served['data'] and len(served['data']) == 100
+    # Two hours hold more than the default limit of 100 rows: the next ones start at 100.
+    assert served['pagination']['hasMore'] is True
+    assert outcome.result['has_more'] is True and outcome.result['next_offset'] == 100
 
 
-def test_v2_without_start_reads_the_24_hours_before_end(fake_api, run_module):
-    fake_api.add('GET', V2_PATH, page([], 0, 100, False))
+def test_v2_without_start_reads_the_24_hours_before_end(emulator, run_module):
     end = (datetime.datetime.now(UTC) - datetime.timedelta(hours=2)).replace(microsecond=0)
     outcome = run_module(cdn_log_info.main, dict(ARGS, end=end.strftime('%Y-%m-%dT%H:%M:%SZ')))
     assert not outcome.failed, outcome.result
-    assert fake_api.calls[0].params['to'] == end.strftime('%Y-%m-%dT%H:%M:%SZ')
-    assert fake_api.calls[0].params['from'] == (end - datetime.timedelta(hours=24)).strftime('%Y-%m-%dT%H:%M:%SZ')
+    [call] = emulator.sent
+    assert call.params['to'] == end.strftime('%Y-%m-%dT%H:%M:%SZ')
+    assert call.params['from'] == (end - datetime.timedelta(hours=24)).strftime('%Y-%m-%dT%H:%M:%SZ')
+    assert call.status == 200 and outcome.result['logs'] == v2_served(emulator, **call.params)['data']
 
 
-def test_epoch_milliseconds_are_accepted(fake_api, run_module):
-    fake_api.add('GET', V2_PATH, page([], 0, 100, False))
+def test_epoch_milliseconds_are_accepted(emulator, run_module):
     end = int(datetime.datetime.now(UTC).timestamp()) * 1000 - 3600 * 1000
     outcome = run_module(cdn_log_info.main, dict(ARGS, start=end - 600 * 1000, end=str(end)))
     assert not outcome.failed, outcome.result
-    sent = fake_api.calls[0].params
-    assert sent['to'] == datetime.datetime.fromtimestamp(end / 1000, UTC).strftime('%Y-%m-%dT%H:%M:%SZ')
-    assert sent['from'] == datetime.datetime.fromtimestamp(end / 1000 - 600, UTC).strftime('%Y-%m-%dT%H:%M:%SZ')
+    [call] = emulator.sent
+    assert call.params['to'] == datetime.datetime.fromtimestamp(end / 1000, UTC).strftime('%Y-%m-%dT%H:%M:%SZ')
+    assert call.params['from'] == datetime.datetime.fromtimestamp(end / 1000 - 600, UTC).strftime('%Y-%m-%dT%H:%M:%SZ')
+    assert call.status == 200
 
 
-def test_v2_filters_are_sent_with_the_api_names(fake_api, run_module):
-    fake_api.add('GET', V2_PATH, page([], 0, 10, False))
+def test_v2_filters_are_sent_with_the_api_names(emulator, run_module):
     outcome = run_module(
         cdn_log_info.main,
         dict(
@@ -146,7 +199,9 @@ def test_v2_filters_are_sent_with_the_api_names(fake_api, run_module):
         ),
     )
     assert not outcome.failed, outcome.result
-    params = fake_api.calls[0].params
+    [call] = emulator.sent
+    assert call.status == 200  # the API takes every filter as sent
+    params = call.params
     assert params['status'] == '404,5xx'
     assert params['cacheStatus'] == 'HIT,-,MISS'
     assert params['country'] == 'DE,FR'
@@ -157,10 +212,11 @@ def test_v2_filters_are_sent_with_the_api_names(fake_api, run_module):
     assert params['refererContains'] == 'example'
     assert params['search'] == 'logo'
     assert params['includeOriginShield'] == 'true'
-    assert (params['limit'], params['offset'], params['order']) == (10, 20, 'asc')
+    assert (params['limit'], params['offset'], params['order']) == ('10', '20', 'asc')
 
 
 def test_v2_follows_the_pagination_until_the_limit(fake_api, run_module):
+    # A hand-made answer: the emulator never answers fewer rows than asked for while it has more.
     fake_api.add(
         'GET',
         V2_PATH,
@@ -175,15 +231,18 @@ def test_v2_follows_the_pagination_until_the_limit(fake_api, run_module):
     assert outcome.result['next_offset'] == 250
 
 
-def test_v2_stops_when_the_api_has_no_more(fake_api, run_module):
-    fake_api.add('GET', V2_PATH, page([row(n) for n in range(30)], 5, 10000, False))
+def test_v2_stops_when_the_api_has_no_more(emulator, run_module):
     outcome = run_module(cdn_log_info.main, dict(ARGS, limit=10000, offset=5))
-    assert len(outcome.result['logs']) == 30
-    assert len(fake_api.calls) == 1
+    [call] = emulator.sent
+    assert (call.params['limit'], call.params['offset']) == ('10000', '5')
+    served = v2_served(emulator, **call.params)
+    assert served['pagination']['hasMore'] is False and len(served['data']) > 1000  # a day of requests, after 5
+    assert outcome.result['logs'] == served['data']
     assert outcome.result['has_more'] is False and outcome.result['next_offset'] is None
 
 
 def test_v2_keeps_the_limit_when_the_api_returns_more(fake_api, run_module):
+    # A hand-made answer: the emulator never answers more rows than the limit asks for.
     fake_api.add('GET', V2_PATH, page([row(n) for n in range(5)], 0, 3, False))
     outcome = run_module(cdn_log_info.main, dict(ARGS, limit=3))
     assert len(outcome.result['logs']) == 3
@@ -191,6 +250,7 @@ def test_v2_keeps_the_limit_when_the_api_returns_more(fake_api, run_module):
 
 
 def test_long_paging_runs_are_paced_under_the_rate_limit(fake_api, run_module, monkeypatch):
+    # A hand-made answer: one row a page, so a run sends 65 requests; the emulator answers as many rows as asked for.
     moments = {'now': 0.0}
     slept: list[float] = []
 
@@ -206,39 +266,58 @@ def test_long_paging_runs_are_paced_under_the_rate_limit(fake_api, run_module, m
     assert slept == [10.0, 10.0]
 
 
-def test_a_rate_limit_answer_is_waited_out(fake_api, run_module):
-    fake_api.add(
-        'GET', V2_PATH, error(429, 'rate_limited', 'slow down', **{'Retry-After': '3'}), page([row(1)], 0, 100, False)
-    )
+def test_a_rate_limit_answer_is_waited_out(emulator, run_module):
+    emulator.add_fault(service='logging', path=V2_PATH, status=429, retry_after=3)
     outcome = run_module(cdn_log_info.main, ARGS)
     assert not outcome.failed
-    assert len(fake_api.calls) == 2
-    assert outcome.result['logs'] == [row(1)]
+    assert [call.status for call in emulator.sent] == [429, 200]
+    assert emulator.sent[0].params == emulator.sent[1].params
+    assert emulator.slept == [3.0]  # Retry-After honoured
+    assert outcome.result['logs'] == v2_served(emulator, **emulator.sent[1].params)['data']
 
 
 @pytest.mark.parametrize(
-    'status, code, message',
+    'args, fault, status, code, message',
     [
-        (404, 'logging_disabled', 'Logging is not enabled for pull zone 1001.'),
-        (403, 'forbidden', 'Pull zone 1001 is suspended.'),
-        (404, 'not_found', 'Pull zone 1001 was not found.'),
-        (400, 'invalid_request', 'from must fall within the 3-day log retention window.'),
-        (401, 'unauthorized', 'No authentication credentials were provided.'),
+        ({'pullzone_id': 1002}, None, 404, 'logging_disabled', 'Logging is not enabled for pull zone 1002.'),
+        ({'pullzone_id': 1003}, None, 403, 'forbidden', 'Pull zone 1003 is suspended.'),
+        ({'pullzone_id': 1004}, None, 403, 'forbidden', 'Pull zone 1004 is disabled.'),
+        ({'pullzone_id': 999}, None, 404, 'not_found', 'Pull zone 999 was not found.'),
+        ({'api_key': 'not-the-account-key-0123456789'}, None, 403, 'forbidden', 'The credentials are invalid.'),
+        ({}, 401, 401, 'unauthorized', 'Authorization has been denied for this request.'),
     ],
 )
-def test_api_errors_are_failures_with_the_api_code(fake_api, run_module, status, code, message):
-    fake_api.add('GET', V2_PATH, error(status, code, message))
-    outcome = run_module(cdn_log_info.main, ARGS)
+def test_api_errors_are_failures_with_the_api_code(emulator, run_module, args, fault, status, code, message):
+    if fault is not None:
+        emulator.add_fault(service='logging', path=r'^/v2/pullzones/', status=fault)
+    outcome = run_module(cdn_log_info.main, dict(ARGS, **args))
     assert outcome.failed
+    zone = args.get('pullzone_id', 1001)
     assert outcome.result['failure'] == {'status': status, 'error_key': code, 'message': message}
-    assert outcome.result['msg'] == f'query CDN logs of pull zone 1001 failed: HTTP {status} {code}: {message}'
-    assert len(fake_api.calls) == 1
+    assert outcome.result['msg'] == f'query CDN logs of pull zone {zone} failed: HTTP {status} {code}: {message}'
+    assert [(call.path, call.status) for call in emulator.sent] == [(f'/v2/pullzones/{zone}/logs', status)]
 
 
-def test_the_management_api_is_not_needed(fake_api, run_module):
-    fake_api.add('GET', V2_PATH, page([], 0, 100, False))
+def test_a_window_the_api_finds_outside_its_retention_is_its_failure(emulator, run_module, monkeypatch):
+    # The API's clock runs ten minutes ahead: the module's earliest start lies before the API's retention.
+    real = cdn_logs_area.now_ms
+    monkeypatch.setattr(cdn_logs_area, 'now_ms', lambda: real() + 10 * 60 * 1000)
+    outcome = run_module(cdn_log_info.main, dict(ARGS, start='-3d', end='-2d'))
+    assert outcome.failed
+    failure = outcome.result['failure']
+    assert (failure['status'], failure['error_key']) == (400, 'invalid_request')
+    assert failure['message'].startswith('from must fall within the 3-day log retention window (not before ')
+    assert (
+        outcome.result['msg']
+        == f"query CDN logs of pull zone 1001 failed: HTTP 400 invalid_request: {failure['message']}"
+    )
+    assert [call.status for call in emulator.sent] == [400]  # a 4xx is not retried
+
+
+def test_the_management_api_is_not_needed(emulator, run_module):
     outcome = run_module(cdn_log_info.main, ARGS)
     assert 'api_url' not in ARGS and not outcome.failed
+    assert [(call.service, call.status) for call in emulator.sent] == [('logging', 200)]
 
 
 # ---- refused before any request --------------------------------------------------------------------------------------
@@ -297,59 +376,58 @@ def test_the_management_api_is_not_needed(fake_api, run_module):
         ({'order': 'newest'}, 'value of order must be one of: asc, desc'),
     ],
 )
-def test_bad_input_is_refused_before_any_request(fake_api, run_module, args, message):
+def test_bad_input_is_refused_before_any_request(emulator, run_module, args, message):
     args = {key: (today().isoformat() if value == 'TODAY' else value) for key, value in args.items()}
     outcome = run_module(cdn_log_info.main, dict(ARGS, **args))
     assert outcome.failed
     assert message in outcome.result['msg']
-    assert fake_api.calls == []
+    assert emulator.sent == []
 
 
-def test_retention_allows_exactly_three_days(fake_api, run_module):
-    fake_api.add('GET', V2_PATH, page([], 0, 100, False))
+def test_retention_allows_exactly_three_days(emulator, run_module):
     outcome = run_module(cdn_log_info.main, dict(ARGS, start='-3d', end='now'))
     assert not outcome.failed, outcome.result
+    [call] = emulator.sent
+    assert call.status == 200  # the API takes the window too
+    start = datetime.datetime.fromisoformat(call.params['from'].replace('Z', '+00:00'))
+    end = datetime.datetime.fromisoformat(call.params['to'].replace('Z', '+00:00'))
+    assert end - start == datetime.timedelta(days=3)
+    assert outcome.result['logs'] == v2_served(emulator, **call.params)['data']
 
 
 @pytest.mark.parametrize('days_back', [0, 1, 2, 3])
-def test_v1_dates_within_retention_are_accepted(fake_api, run_module, days_back):
+def test_v1_dates_within_retention_are_accepted(emulator, run_module, days_back):
     day = today() - datetime.timedelta(days=days_back)
-    fake_api.add('GET', v1_path(day), FakeResponse(200, content=b''))
     outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=day.isoformat()))
     assert not outcome.failed, outcome.result
-    assert outcome.result['logs'] == []
+    assert [(call.service, call.path, call.status) for call in emulator.sent] == [
+        ('logging', f"/{day.strftime('%m-%d-%y')}/1001.log", 200)
+    ]
+    stamps = [entry['timestamp'] for entry in outcome.result['logs']]
+    assert all(stamp.startswith(day.isoformat()) for stamp in stamps)
+    assert stamps == sorted(stamps)  # oldest first
 
 
 # ---- v1 --------------------------------------------------------------------------------------------------------------
 
 
-def test_v1_rows_use_the_v2_names(fake_api, run_module):
-    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(3)))
+def test_v1_rows_use_the_v2_names(emulator, run_module):
     outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
     assert not outcome.failed, outcome.result
-    assert outcome.result['logs'][1] == {
-        'cacheStatus': 'HIT',
-        'statusCode': 200,
-        'timestamp': '2026-11-18T11:06:40.001Z',
-        'bytesSent': 101,
-        'pullZoneId': 1001,
-        'remoteIp': '192.0.2.1',
-        'referer': '',
-        'url': 'https://a.test/1',
-        'edgeLocation': 'DE',
-        'userAgent': 'curl/8',
-        'requestId': 'r0001',
-        'countryCode': 'DE',
-    }
-    assert len(outcome.result['logs']) == 3
+    [call] = emulator.sent
+    assert (call.service, call.path, call.params) == ('logging', f"/{yesterday().strftime('%m-%d-%y')}/1001.log", {})
+    # The same requests through v2 (a whole day, oldest first): the v1 rows carry their 12 fields by the v2 names.
+    served = v2_served(emulator, **day_window(yesterday()), order='asc', limit=10000)
+    assert served['pagination']['hasMore'] is False and len(served['data']) > 1000
+    assert outcome.result['logs'] == [v1_view(entry) for entry in served['data']]
     assert outcome.result['has_more'] is False
-    [call] = fake_api.calls
-    assert call.params == {}
-    assert call.url.startswith(LOGGING_URL)
 
 
-def test_v1_query_carries_filters_order_and_line_indexes(fake_api, run_module):
-    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(6)))
+def test_v1_query_carries_filters_order_and_line_indexes(emulator, run_module):
+    add_rows(
+        emulator,
+        [{'timestamp': at(yesterday(), 12, n), 'path': '/images/logo.png', 'statusCode': 404} for n in range(20)],
+    )
     outcome = run_module(
         cdn_log_info.main,
         dict(
@@ -363,27 +441,46 @@ def test_v1_query_carries_filters_order_and_line_indexes(fake_api, run_module):
             offset=10,
         ),
     )
-    assert fake_api.calls[0].params == {'status': '4xx,503', 'search': 'logo', 'order': 'desc', 'start': 10, 'end': 16}
+    assert emulator.sent[0].params == {
+        'status': '4xx,503',
+        'search': 'logo',
+        'order': 'desc',
+        'start': '10',
+        'end': '16',
+    }
     # The sixth line only tells that there is more.
-    assert len(outcome.result['logs']) == 5
+    expected = v2_served(
+        emulator, **day_window(yesterday()), status='4xx,503', search='logo', order='desc', offset=10, limit=5
+    )
+    assert outcome.result['logs'] == [v1_view(entry) for entry in expected['data']] and len(expected['data']) == 5
     assert outcome.result['has_more'] is True and outcome.result['next_offset'] == 15
 
 
-def test_v1_limit_exactly_met_has_no_more(fake_api, run_module):
-    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(5)))
-    outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat(), limit=5))
-    assert len(outcome.result['logs']) == 5 and outcome.result['has_more'] is False
+def test_v1_limit_exactly_met_has_no_more(emulator, run_module):
+    added = add_rows(emulator, [{'timestamp': at(yesterday(), 9, n), 'path': f'/exactly-five/{n}'} for n in range(5)])
+    outcome = run_module(
+        cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat(), search='exactly-five', limit=5)
+    )
+    assert emulator.sent[0].params == {'search': 'exactly-five', 'end': '6'}
+    assert outcome.result['logs'] == [v1_view(entry) for entry in added]
+    assert outcome.result['has_more'] is False and outcome.result['next_offset'] is None
 
 
-def test_v1_pipe_in_the_user_agent(fake_api, run_module):
-    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=line(7, agent='odd|agent|x').encode()))
-    outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
+def test_v1_pipe_in_the_user_agent(emulator, run_module):
+    [added] = add_rows(emulator, [{'timestamp': at(yesterday(), 8), 'path': '/piped', 'userAgent': 'odd|agent|x'}])
+    outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat(), search='/piped'))
     [only] = outcome.result['logs']
     assert only['userAgent'] == 'odd|agent|x'
-    assert (only['requestId'], only['countryCode'], only['edgeLocation']) == ('r0007', 'DE', 'DE')
+    assert (only['requestId'], only['countryCode'], only['edgeLocation']) == (
+        added['requestId'],
+        added['countryCode'],
+        added['edgeLocation'],
+    )
+    assert only == v1_view(added)
 
 
 def test_v1_short_line_is_a_clear_failure(fake_api, run_module):
+    # A hand-made answer: the emulator's v1 lines always have their 12 fields.
     fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(2) + b'HIT|200|17\n'))
     outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
     assert outcome.failed
@@ -393,15 +490,15 @@ def test_v1_short_line_is_a_clear_failure(fake_api, run_module):
     )
 
 
-def test_v1_errors_carry_the_api_code(fake_api, run_module):
-    fake_api.add('GET', v1_path(yesterday()), error(403, 'forbidden', 'Pull zone 1001 is disabled.'))
-    outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
+def test_v1_errors_carry_the_api_code(emulator, run_module):
+    outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat(), pullzone_id=1004))
     assert outcome.failed
     assert outcome.result['failure'] == {
         'status': 403,
         'error_key': 'forbidden',
-        'message': 'Pull zone 1001 is disabled.',
+        'message': 'Pull zone 1004 is disabled.',
     }
+    assert [call.status for call in emulator.sent] == [403]
 
 
 # ---- v1 with the deprecated dest: still written, never a change ------------------------------------------------------
@@ -421,9 +518,8 @@ def deprecations(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, t.Any]]:
     return seen
 
 
-def test_deprecated_dest_is_written_but_never_a_change(fake_api, run_module, tmp_path, deprecations):
-    content = day_file(40)
-    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=content))
+def test_deprecated_dest_is_written_but_never_a_change(emulator, run_module, tmp_path, deprecations):
+    content = v1_served(emulator, yesterday())
     path = str(tmp_path / 'day.log')
 
     first = run_module(cdn_log_info.main, dest_args(path, mode='0640'), diff=True)
@@ -432,7 +528,9 @@ def test_deprecated_dest_is_written_but_never_a_change(fake_api, run_module, tmp
     assert 'diff' not in first.result and 'logs' not in first.result
     with open(path, 'rb') as handle:
         assert handle.read() == content
-    expected = {'dest': path, 'size': len(content), 'rows': 40, 'checksum': hashlib.sha256(content).hexdigest()}
+    rows = content.count(b'\n')
+    assert rows > 1000  # a day of requests
+    expected = {'dest': path, 'size': len(content), 'rows': rows, 'checksum': hashlib.sha256(content).hexdigest()}
     assert {key: first.result[key] for key in expected} == expected
     assert first.result['has_more'] is False
     assert os.stat(path).st_mode & 0o777 == 0o640
@@ -445,33 +543,39 @@ def test_deprecated_dest_is_written_but_never_a_change(fake_api, run_module, tmp
     second = run_module(cdn_log_info.main, dest_args(path, mode='0640'))
     assert second.result['changed'] is False and second.result['checksum'] == expected['checksum']
     assert os.stat(path).st_mtime_ns == stamp
+    assert len(emulator.sent) == 2
 
 
-def test_deprecated_dest_in_check_mode_writes_nothing(fake_api, run_module, tmp_path):
-    content = day_file(10)
-    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=content))
+def test_deprecated_dest_in_check_mode_writes_nothing(emulator, run_module, tmp_path):
     path = str(tmp_path / 'day.log')
     outcome = run_module(cdn_log_info.main, dest_args(path, limit=5), check_mode=True)
     assert outcome.result['changed'] is False
     assert outcome.result['rows'] == 5 and outcome.result['has_more'] is True and outcome.result['next_offset'] == 5
+    assert emulator.sent[0].params == {'end': '6'}
     assert os.listdir(tmp_path) == []
 
 
-def test_without_dest_there_is_no_deprecation(fake_api, run_module, deprecations):
-    fake_api.add('GET', v1_path(yesterday()), FakeResponse(200, content=day_file(3)))
+def test_without_dest_there_is_no_deprecation(emulator, run_module, deprecations):
     outcome = run_module(cdn_log_info.main, dict(ARGS, api_version=1, date=yesterday().isoformat()))
-    assert deprecations == [] and len(outcome.result['logs']) == 3
+    assert deprecations == []
+    assert len(outcome.result['logs']) == v1_served(emulator, yesterday()).count(b'\n') > 0
 
 
-def test_an_unwritable_dest_directory_is_refused_before_the_download(fake_api, run_module, tmp_path, monkeypatch):
+def test_an_unwritable_dest_directory_is_refused_before_the_download(emulator, run_module, tmp_path, monkeypatch):
     locked = tmp_path / 'locked'
     locked.mkdir(mode=0o500)
-    real_access = os.access
-    # The tests may run as root, for whom every directory is writable: answer as for another user.
-    monkeypatch.setattr(os, 'access', lambda path, mode: False if str(path) == str(locked) else real_access(path, mode))
+    real_mkstemp = tempfile.mkstemp
+
+    def mkstemp(*args: t.Any, **kwargs: t.Any) -> tuple[int, str]:
+        if str(kwargs.get('dir')) == str(locked):
+            raise PermissionError(13, 'Permission denied')
+        return real_mkstemp(*args, **kwargs)
+
+    # The tests may run as root, for whom permission bits refuse nothing: answer as for another user.
+    monkeypatch.setattr(tempfile, 'mkstemp', mkstemp)
     outcome = run_module(
         cdn_log_info.main, dict(ARGS, api_version=1, date=today().isoformat(), dest=str(locked / 'day.log'))
     )
     assert outcome.failed
-    assert f'the directory of dest ({locked}) is not writable' in outcome.result['msg']
-    assert fake_api.calls == []
+    assert f'the directory of dest ({locked}) is not writable: Permission denied' in outcome.result['msg']
+    assert emulator.sent == []

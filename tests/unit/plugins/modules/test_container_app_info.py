@@ -4,90 +4,105 @@
 
 from __future__ import annotations
 
+import random
 import typing as t
 
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import container_app_info
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Call, FakeApi, FakeResponse
+from ansible_collections.edge.platform.tests.emulator.areas import containers as containers_area
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator, FakeApi
+
+# The seed: 1120 applications (two pages of at most 1000); the twelfth reuses the name of the eleventh.
+SEEDED = 1120
+TWINS = 'web-0010'
 
 
-def app(index: int, name: str | None = None) -> dict[str, t.Any]:
-    return {
-        'id': f'id-{index}',
-        'name': name or f'app-{index}',
-        'description': f'App {index}',
-        'displayEndpoint': {'id': f'ep-{index}', 'address': f'app-{index}.test'},
-        'status': 'active',
-    }
+def add_apps(emulator: Emulator, count: int) -> None:
+    """Seed ``count`` more applications, made as the emulator makes its own (the API cannot create one)."""
+    store = containers_area.apps(emulator.state)
+    rng = random.Random('unit')
+    store.extend(
+        containers_area.make_app(index, rng, [201, 202, 203]) for index in range(len(store), len(store) + count)
+    )
 
 
-def paged(apps: list[dict[str, t.Any]], size: int) -> t.Callable[[Call], t.Any]:
-    """Serve ``apps`` in pages of ``size`` whatever the limit, with cursors ``c<offset>``."""
-
-    def answer(call: Call) -> t.Any:
-        offset = int(call.params.get('nextCursor', 'c0')[1:])
-        following = offset + size
-        return {
-            'items': apps[offset:following],
-            'meta': {'totalItems': len(apps)},
-            'cursor': f'c{following}' if following < len(apps) else None,
-        }
-
-    return answer
+def listed(emulator: Emulator) -> list[dict[str, t.Any]]:
+    """The applications as the API lists them, in the emulator's order."""
+    return [containers_area.app_view(app) for app in emulator.snapshot()['apps']]
 
 
-APPS = [app(index) for index in range(7)] + [app(7, 'app-3')]
+def cursors(emulator: Emulator) -> list[str]:
+    """The cursors the emulator answers to a listing with the largest page (read through the API, unrecorded)."""
+    client, found, cursor = emulator.client(), [], None
+    while True:
+        params = {'limit': 1000, **({'nextCursor': cursor} if cursor else {})}
+        cursor = client.get('mc/apps', 'list container applications', params=params)['cursor']
+        if not cursor:
+            break
+        found.append(cursor)
+    emulator.forget_requests()
+    return found
 
 
-def test_follows_the_cursor_with_the_largest_page(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/mc/apps$', paged(APPS, 3))
+def test_follows_the_cursor_with_the_largest_page(emulator: Emulator, run_module: t.Any) -> None:
+    add_apps(emulator, 900)  # 2020 applications: three pages
+    given = cursors(emulator)
     outcome = run_module(container_app_info.main, COMMON_ARGS)
     assert not outcome.failed
     assert outcome.result['changed'] is False
-    assert outcome.result['apps'] == APPS
-    assert [call.params for call in fake_api.calls] == [
-        {'limit': 1000},
-        {'limit': 1000, 'nextCursor': 'c3'},
-        {'limit': 1000, 'nextCursor': 'c6'},
+    assert outcome.result['apps'] == listed(emulator)
+    assert len(outcome.result['apps']) == 2020
+    assert [call.params for call in emulator.sent] == [
+        {'limit': '1000'},
+        {'limit': '1000', 'nextCursor': given[0]},
+        {'limit': '1000', 'nextCursor': given[1]},
     ]
 
 
 def test_an_empty_string_cursor_ends_the_list(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/mc/apps$', {'items': APPS[:2], 'meta': {'totalItems': 2}, 'cursor': ''})
+    # A hand-made answer: the emulator ends its list with a null cursor, never an empty string.
+    apps = [{'id': f'id-{index}', 'name': f'app-{index}', 'status': 'active'} for index in range(2)]
+    fake_api.add('GET', r'^/mc/apps$', {'items': apps, 'meta': {'totalItems': 2}, 'cursor': ''})
     outcome = run_module(container_app_info.main, COMMON_ARGS)
-    assert len(outcome.result['apps']) == 2 and len(fake_api.calls) == 1
+    assert outcome.result['apps'] == apps and len(fake_api.calls) == 1
 
 
-def test_filter_by_name_keeps_every_exact_match(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/mc/apps$', paged(APPS, 3))
-    outcome = run_module(container_app_info.main, dict(COMMON_ARGS, name='app-3'))
-    assert [item['id'] for item in outcome.result['apps']] == ['id-3', 'id-7']
+def test_filter_by_name_keeps_every_exact_match(emulator: Emulator, run_module: t.Any) -> None:
+    outcome = run_module(container_app_info.main, dict(COMMON_ARGS, name=TWINS))
+    twins = [app for app in listed(emulator) if app['name'] == TWINS]
+    assert len(twins) == 2
+    assert outcome.result['apps'] == twins
+    assert len(emulator.sent) == 2  # a name is searched through every page
 
 
-def test_filter_by_id_stops_at_the_match(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/mc/apps$', paged(APPS, 3))
-    outcome = run_module(container_app_info.main, dict(COMMON_ARGS, id='id-4'))
-    assert outcome.result['apps'] == [APPS[4]]
-    assert len(fake_api.calls) == 2
+@pytest.mark.parametrize('index, pages', [(5, 1), (1500, 2)])
+def test_filter_by_id_stops_at_the_match(emulator: Emulator, run_module: t.Any, index: int, pages: int) -> None:
+    add_apps(emulator, 900)
+    wanted = listed(emulator)[index]
+    outcome = run_module(container_app_info.main, dict(COMMON_ARGS, id=wanted['id']))
+    assert outcome.result['apps'] == [wanted]
+    assert len(emulator.sent) == pages  # of three
 
 
 @pytest.mark.parametrize('option', ['id', 'name'])
-def test_no_match_is_an_empty_list(fake_api: FakeApi, run_module: t.Any, option: str) -> None:
-    fake_api.add('GET', r'^/mc/apps$', paged(APPS, 3))
+def test_no_match_is_an_empty_list(emulator: Emulator, run_module: t.Any, option: str) -> None:
     outcome = run_module(container_app_info.main, dict(COMMON_ARGS, **{option: 'nothing'}))
     assert not outcome.failed and outcome.result['apps'] == []
+    assert [call.status for call in emulator.sent] == [200, 200]
 
 
-def test_an_empty_account(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/mc/apps$', {'items': [], 'meta': {'totalItems': 0}, 'cursor': None})
+def test_an_empty_account(emulator: Emulator, run_module: t.Any) -> None:
+    containers_area.apps(emulator.state).clear()
     assert run_module(container_app_info.main, COMMON_ARGS).result['apps'] == []
+    assert [call.params for call in emulator.sent] == [{'limit': '1000'}]
 
 
-def test_check_mode_reads_the_same(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/mc/apps$', paged(APPS, 5))
+def test_check_mode_reads_the_same(emulator: Emulator, run_module: t.Any) -> None:
     outcome = run_module(container_app_info.main, COMMON_ARGS, check_mode=True)
-    assert outcome.result['apps'] == APPS and outcome.result['changed'] is False
+    assert outcome.result['apps'] == listed(emulator) and outcome.result['changed'] is False
+    assert len(outcome.result['apps']) == SEEDED
+    assert emulator.writes == []
 
 
 @pytest.mark.parametrize(
@@ -98,14 +113,16 @@ def test_check_mode_reads_the_same(fake_api: FakeApi, run_module: t.Any) -> None
         ({'id': 'a', 'name': 'b'}, 'parameters are mutually exclusive: id|name'),
     ],
 )
-def test_bad_input_sends_nothing(fake_api: FakeApi, run_module: t.Any, extra: dict, message: str) -> None:
+def test_bad_input_sends_nothing(emulator: Emulator, run_module: t.Any, extra: dict, message: str) -> None:
     outcome = run_module(container_app_info.main, dict(COMMON_ARGS, **extra))
     assert outcome.failed and message in outcome.result['msg']
-    assert fake_api.calls == []
+    assert emulator.sent == []
 
 
 def test_a_repeated_cursor_stops_with_an_error(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/mc/apps$', {'items': APPS[:1], 'meta': {'totalItems': 9}, 'cursor': 'same'})
+    # A hand-made answer: the emulator never gives a cursor twice.
+    apps = [{'id': 'id-0', 'name': 'app-0', 'status': 'active'}]
+    fake_api.add('GET', r'^/mc/apps$', {'items': apps, 'meta': {'totalItems': 9}, 'cursor': 'same'})
     outcome = run_module(container_app_info.main, COMMON_ARGS)
     assert outcome.failed
     assert (
@@ -115,52 +132,42 @@ def test_a_repeated_cursor_stops_with_an_error(fake_api: FakeApi, run_module: t.
     assert len(fake_api.calls) == 2
 
 
-def test_a_validation_problem_is_reported_field_by_field(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add(
-        'GET',
-        r'^/mc/apps$',
-        FakeResponse(
-            400,
-            {
-                'title': 'validation_failed',
-                'status': 400,
-                'detail': 'One or more validation errors occurred.',
-                'instance': '/mc/apps',
-                'errors': [{'field': 'nextCursor', 'message': 'The cursor is not valid.'}],
-                'id': None,
-            },
-        ),
-    )
+def test_a_validation_problem_is_reported_field_by_field(emulator: Emulator, run_module: t.Any) -> None:
+    def remove_apps() -> None:  # between the pages, applications go: the cursor now points past the end
+        del containers_area.apps(emulator.state)[500:]
+
+    emulator.meanwhile('GET', r'^/mc/apps$', remove_apps)
     outcome = run_module(container_app_info.main, COMMON_ARGS)
+    assert outcome.failed
     assert outcome.result['msg'] == (
         'list container applications failed: HTTP 400 validation_failed: '
         'One or more validation errors occurred. (nextCursor: The cursor is not valid.)'
     )
     assert outcome.result['failure']['errors'] == [{'field': 'nextCursor', 'message': 'The cursor is not valid.'}]
+    assert [call.status for call in emulator.sent] == [200, 400]  # a 400 is not retried
 
 
-def test_a_problem_on_a_later_page_fails_the_listing(fake_api: FakeApi, run_module: t.Any) -> None:
-    first = {'items': APPS[:3], 'meta': {'totalItems': 8}, 'cursor': 'c3'}
-    problem = FakeResponse(
-        401, {'type': 'about:blank', 'title': 'unauthorized', 'status': 401, 'detail': 'Authorization has been denied.'}
-    )
-    fake_api.add('GET', r'^/mc/apps$', first, problem)
+def test_a_problem_on_a_later_page_fails_the_listing(emulator: Emulator, run_module: t.Any) -> None:
+    emulator.add_fault(path=r'^/mc/apps$', status=401, skip=1)
     outcome = run_module(container_app_info.main, COMMON_ARGS)
     assert outcome.failed
     assert outcome.result['failure'] == {
         'status': 401,
         'error_key': 'unauthorized',
-        'message': 'Authorization has been denied.',
+        'message': 'Authorization has been denied for this request.',
     }
     assert (
         outcome.result['msg']
-        == 'list container applications failed: HTTP 401 unauthorized: Authorization has been denied.'
+        == 'list container applications failed: HTTP 401 unauthorized: Authorization has been denied for this request.'
     )
+    assert [call.status for call in emulator.sent] == [200, 401]
+    assert 'nextCursor' in emulator.sent[1].params
 
 
-def test_a_server_error_is_retried(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add(
-        'GET', r'^/mc/apps$', FakeResponse(503, {'title': 'service_unavailable', 'status': 503}), paged(APPS, 100)
-    )
+def test_a_server_error_is_retried(emulator: Emulator, run_module: t.Any) -> None:
+    emulator.add_fault(path=r'^/mc/apps$', status=503)
     outcome = run_module(container_app_info.main, COMMON_ARGS)
-    assert outcome.result['apps'] == APPS and len(fake_api.calls) == 2
+    assert outcome.result['apps'] == listed(emulator)
+    assert [call.status for call in emulator.sent] == [503, 200, 200]
+    assert emulator.sent[0].params == emulator.sent[1].params == {'limit': '1000'}
+    assert len(emulator.slept) == 1

@@ -9,119 +9,98 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import db_info
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Call, FakeApi, FakeResponse
+from ansible_collections.edge.platform.tests.emulator.areas import databases as databases_area
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator, FakeApi
 
-LIST = r'^/database/v2/databases$'
-
-
-def record(index: int, name: str | None = None) -> dict[str, t.Any]:
-    return {
-        'id': f'db_{index:04d}',
-        'name': name or f'db-{index}',
-        'url': f'libsql://db-{index}.lite.edge.test',
-        'block_reads': False,
-        'block_writes': False,
-        'size_max': '1073741824',
-        'current_size': '0',
-        'storage_region': 'DE',
-        'primary_regions': ['DE'],
-        'replicas_regions': [],
-    }
+LIST = '/database/v2/databases'
 
 
-def paged(records: list[dict[str, t.Any]], size: int) -> t.Callable[[Call], t.Any]:
-    """Serve ``records`` in pages of ``size`` whatever per_page asks."""
-
-    def answer(call: Call) -> t.Any:
-        page = int(call.params['page'])
-        return {
-            'databases': records[(page - 1) * size : page * size],
-            'page_info': {
-                'current_page': page,
-                'total_items': len(records),
-                'has_more_items': page * size < len(records),
-            },
+def add_databases(emulator: Emulator, count: int, name: str | None = None) -> list[str]:
+    """Seed ``count`` more database records, as the emulator seeds its own (the API cannot create one)."""
+    store = databases_area.databases(emulator.state)
+    added = []
+    for index in range(count):
+        db_id = f'db_UNIT{len(store):06d}'
+        store[db_id] = {
+            'id': db_id,
+            'name': name or f'db-{index}',
+            'url': databases_area.placeholder_url(db_id),
+            'block_reads': False,
+            'block_writes': False,
+            'size_max': databases_area.SIZE_MAX,
+            'current_size': '0',
+            'storage_region': 'DE',
+            'primary_regions': ['DE'],
+            'replicas_regions': [],
         }
-
-    return answer
-
-
-RECORDS = [record(index) for index in range(5)] + [record(5, 'db-2')]
+        added.append(db_id)
+    return added
 
 
-def test_lists_every_database_page_by_page(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', LIST, paged(RECORDS, 4))
+def databases(emulator: Emulator) -> list[dict[str, t.Any]]:
+    return emulator.snapshot()['databases']
+
+
+def test_lists_every_database_page_by_page(emulator: Emulator, run_module: t.Any) -> None:
+    add_databases(emulator, 1000)  # 1003 databases: two pages of at most 1000
     outcome = run_module(db_info.main, COMMON_ARGS)
     assert not outcome.failed and outcome.result['changed'] is False
-    assert outcome.result['databases'] == RECORDS
-    assert [call.params for call in fake_api.calls] == [{'page': 1, 'per_page': 1000}, {'page': 2, 'per_page': 1000}]
+    assert outcome.result['databases'] == databases(emulator)
+    assert [(call.path, call.params) for call in emulator.sent] == [
+        (LIST, {'page': '1', 'per_page': '1000'}),
+        (LIST, {'page': '2', 'per_page': '1000'}),
+    ]
 
 
-def test_exact_name_keeps_every_match(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', LIST, paged(RECORDS, 4))
-    outcome = run_module(db_info.main, dict(COMMON_ARGS, name='db-2'))
-    assert [item['id'] for item in outcome.result['databases']] == ['db_0002', 'db_0005']
+def test_exact_name_keeps_every_match(emulator: Emulator, run_module: t.Any) -> None:
+    seeded = emulator.item('databases', name='catalog')['id']
+    [again] = add_databases(emulator, 1, name='catalog')
+    add_databases(emulator, 1, name='catalog-old')
+    add_databases(emulator, 1, name='Catalog')
+    outcome = run_module(db_info.main, dict(COMMON_ARGS, name='catalog'))
+    assert [item['id'] for item in outcome.result['databases']] == [seeded, again]
 
 
-def test_by_id_reads_one_database(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/database/v2/databases/db_0003$', {'db': RECORDS[3]})
-    outcome = run_module(db_info.main, dict(COMMON_ARGS, id='db_0003'))
-    assert outcome.result['databases'] == [RECORDS[3]]
-    assert [call.path for call in fake_api.calls] == ['/database/v2/databases/db_0003']
+def test_by_id_reads_one_database(emulator: Emulator, run_module: t.Any) -> None:
+    catalog = emulator.item('databases', name='catalog')
+    outcome = run_module(db_info.main, dict(COMMON_ARGS, id=catalog['id']))
+    assert outcome.result['databases'] == [catalog]
+    assert catalog['url'].startswith('http://127.0.0.1:') and int(catalog['current_size']) > 0
+    assert [call.path for call in emulator.sent] == [f"{LIST}/{catalog['id']}"]
 
 
 @pytest.mark.parametrize('args', [{'id': 'db_NOPE'}, {'name': 'nothing'}])
-def test_no_match_is_an_empty_list(fake_api: FakeApi, run_module: t.Any, args: dict[str, t.Any]) -> None:
-    fake_api.add('GET', LIST, paged(RECORDS, 4))
-    fake_api.add(
-        'GET', r'^/database/v2/databases/db_NOPE$', FakeResponse(404, {'error': 'Database db_NOPE was not found'})
-    )
+def test_no_match_is_an_empty_list(emulator: Emulator, run_module: t.Any, args: dict[str, t.Any]) -> None:
     outcome = run_module(db_info.main, dict(COMMON_ARGS, **args))
     assert not outcome.failed and outcome.result['databases'] == []
+    expected = (f'{LIST}/db_NOPE', 404) if 'id' in args else (LIST, 200)
+    assert [(call.path, call.status) for call in emulator.sent] == [expected]
 
 
 def test_never_a_token(fake_api: FakeApi, run_module: t.Any) -> None:
-    leaky = dict(record(1), token='eyJ.secret', auth_token='eyJ.other')
-    fake_api.add('GET', LIST, paged([leaky], 10))
+    # A hand-made answer: the emulator's records never carry a token-like property.
+    record = {'id': 'db_0001', 'name': 'db-1', 'url': 'libsql://db-1.lite.edge.test', 'storage_region': 'DE'}
+    leaky = dict(record, token='eyJ.secret', auth_token='eyJ.other')
+    page_info = {'current_page': 1, 'total_items': 1, 'has_more_items': False}
+    fake_api.add('GET', r'^/database/v2/databases$', {'databases': [leaky], 'page_info': page_info})
     found = run_module(db_info.main, COMMON_ARGS).result['databases'][0]
-    assert found == record(1)
+    assert found == record
 
 
-def test_check_mode_reads_the_same(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', LIST, paged(RECORDS, 10))
+def test_check_mode_reads_the_same(emulator: Emulator, run_module: t.Any) -> None:
     outcome = run_module(db_info.main, COMMON_ARGS, check_mode=True)
-    assert outcome.result['databases'] == RECORDS and outcome.result['changed'] is False
+    assert outcome.result['databases'] == databases(emulator) and outcome.result['changed'] is False
+    assert [record['name'] for record in outcome.result['databases']] == ['app-main', 'catalog', 'sessions']
+    assert emulator.writes == []
 
 
-@pytest.mark.parametrize(
-    'args, message',
-    [
-        ({'id': 'db 1'}, 'id must be a database id'),
-        ({'id': ''}, 'id must not be empty'),
-        ({'name': '  '}, 'name must not be empty'),
-        ({'id': 'db_1', 'name': 'x'}, 'mutually exclusive'),
-    ],
-)
-def test_bad_input_is_refused_before_any_request(
-    fake_api: FakeApi, run_module: t.Any, args: dict[str, t.Any], message: str
-) -> None:
-    outcome = run_module(db_info.main, dict(COMMON_ARGS, **args))
-    assert outcome.failed and message in outcome.result['msg']
-    assert fake_api.calls == []
-
-
-def test_errors_name_the_operation_and_the_api_s_words(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', LIST, paged(RECORDS, 4))
-    fake_api.add(
-        'GET',
-        LIST,
-        FakeResponse(200, paged(RECORDS, 4)(Call('GET', 'x', {'page': 1}, None, None, None))),
-        FakeResponse(500, {'error': 'database list unavailable'}),
-    )
+def test_errors_name_the_operation_and_the_api_s_words(emulator: Emulator, run_module: t.Any) -> None:
+    add_databases(emulator, 1000)
+    emulator.add_fault(path=f'^{LIST}$', status=500, skip=1, times=3)  # page 2, and its two retries
     outcome = run_module(db_info.main, COMMON_ARGS)
     assert outcome.failed
     assert (
         outcome.result['msg']
-        == 'list databases (page 2) failed: HTTP 500 internal_server_error: database list unavailable'
+        == 'list databases (page 2) failed: HTTP 500 internal_server_error: An unexpected error occurred.'
     )
-    assert len(fake_api.calls) == 4  # page 1, then page 2 three times (two retries)
+    assert [(call.params['page'], call.status) for call in emulator.sent] == [('1', 200)] + [('2', 500)] * 3

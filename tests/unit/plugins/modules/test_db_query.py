@@ -2,7 +2,7 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""db_query against the emulator's real Hrana pipeline engine (SQLite), in-process, no network."""
+"""db_query against the emulator's database pipeline (SQLite), in process, no network."""
 
 from __future__ import annotations
 
@@ -12,50 +12,53 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import db_query
-from ansible_collections.edge.platform.tests.emulator.areas.database_pipeline import ProtocolError, SqliteDatabase
-from ansible_collections.edge.platform.tests.unit.helpers import FakeApi, FakeResponse
-
-URL = 'libsql://db-1.lite.edge.test'
-TOKEN = 'db-token-full-0123456789'
-READ_TOKEN = 'db-token-read-0123456789'
+from ansible_collections.edge.platform.tests.emulator.areas import databases as databases_area
+from ansible_collections.edge.platform.tests.unit.helpers import Emulator
 
 
 class Backend:
-    """The pipeline of one database: the emulator's engine, tokens checked like the emulator does."""
+    """The seeded database app-main (no tables) as db_query reaches it: its URL as the API gives it, in the
+    libsql:// form, tokens generated through the API, and its SQLite database to inspect."""
 
-    def __init__(self) -> None:
-        self.db = SqliteDatabase('unit')
-        self.bodies: list[dict[str, t.Any]] = []
+    def __init__(self, emulator: Emulator) -> None:
+        self.emulator = emulator
+        record = emulator.item('databases', name='app-main')
+        self.id = record['id']
+        self.http_url = record['url']  # http://127.0.0.1:<port>
+        self.url = self.http_url.replace('http://', 'libsql://')
+        self.base = self.http_url.replace('http://', 'https://')  # what libsql:// means
+        self.token = self.issue('full-access')
+        self.read_token = self.issue('read-only')
 
-    def __call__(self, call: t.Any) -> FakeResponse:
-        self.bodies.append(call.json)
-        token = call.headers.get('Authorization', '').partition(' ')[2]
-        if token not in (TOKEN, READ_TOKEN):
-            return FakeResponse(
-                401, {'error': {'message': 'The access token has been revoked', 'code': 'AUTH_TOKEN_REVOKED'}}
-            )
-        try:
-            return FakeResponse(200, self.db.pipeline(call.json, read_only=token == READ_TOKEN))
-        except ProtocolError as error:
-            return FakeResponse(400, {'error': {'message': error.message, 'code': error.code}})
+    def issue(self, access: str) -> str:
+        path = f'database/v2/databases/{self.id}/auth/generate'
+        body = {'authorization': access, 'expires_at': None}
+        answer = self.emulator.client().request('PUT', path, 'generate', json_body=body).json()
+        self.emulator.forget_requests()
+        return t.cast(str, answer['token'])
+
+    @property
+    def bodies(self) -> list[dict[str, t.Any]]:
+        """The pipeline requests the module sent."""
+        return [call.json for call in self.emulator.sent if call.service == 'database']
 
     def rows(self, sql: str) -> list[tuple[t.Any, ...]]:
-        return self.db.keeper.execute(sql).fetchall()
+        return databases_area.engines(self.emulator.state)[self.id].keeper.execute(sql).fetchall()
 
     def tables(self) -> list[str]:
         return [row[0] for row in self.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
 
 
 @pytest.fixture
-def backend(fake_api: FakeApi) -> t.Iterator[Backend]:
-    backend = Backend()
-    fake_api.add('POST', r'^/v2/pipeline$', backend)
-    yield backend
-    backend.db.close()
+def backend(emulator: Emulator) -> Backend:
+    return Backend(emulator)
 
 
-def args(*statements: t.Any, **extra: t.Any) -> dict[str, t.Any]:
-    return dict({'database_url': URL, 'auth_token': TOKEN, 'statements': list(statements), 'api_retries': 2}, **extra)
+def args(backend: Backend, *statements: t.Any, **extra: t.Any) -> dict[str, t.Any]:
+    return dict(
+        {'database_url': backend.url, 'auth_token': backend.token, 'statements': list(statements), 'api_retries': 2},
+        **extra,
+    )
 
 
 MIGRATION = (
@@ -72,8 +75,8 @@ MIGRATION = (
 )
 
 
-def test_statements_run_in_one_transaction_and_report_results(fake_api, backend, run_module):
-    outcome = run_module(db_query.main, args(*MIGRATION), diff=True)
+def test_statements_run_in_one_transaction_and_report_results(emulator, backend, run_module):
+    outcome = run_module(db_query.main, args(backend, *MIGRATION), diff=True)
     assert not outcome.failed, outcome.result
     assert outcome.result['changed'] is True
     results = outcome.result['results']
@@ -92,7 +95,8 @@ def test_statements_run_in_one_transaction_and_report_results(fake_api, backend,
         {'id': 2, 'email': 'bob@example.com', 'score': None, 'avatar': None},
     ]
     # Two requests: describe everything, then one batch BEGIN … COMMIT (ROLLBACK when COMMIT did not run).
-    assert [call.url for call in fake_api.calls] == ['https://db-1.lite.edge.test/v2/pipeline'] * 2
+    assert [call.url for call in emulator.sent] == [f'{backend.base}/v2/pipeline'] * 2
+    assert [call.status for call in emulator.sent] == [200, 200]
     describe, run = backend.bodies
     assert [request['type'] for request in describe['requests']] == ['describe'] * 4 + ['close']
     steps = run['requests'][0]['batch']['steps']
@@ -108,8 +112,8 @@ def test_statements_run_in_one_transaction_and_report_results(fake_api, backend,
         {'type': 'describe', 'sql': s if isinstance(s, str) else s['sql']} for s in MIGRATION[1:]
     ] + [{'type': 'close'}]
     assert all(
-        call.headers['Authorization'] == f'Bearer {TOKEN}' and 'AccessKey' not in call.headers
-        for call in fake_api.calls
+        call.headers['Authorization'] == f'Bearer {backend.token}' and 'AccessKey' not in call.headers
+        for call in emulator.sent
     )
     # The SELECT that could only be described after the table existed is not listed as a change.
     prepared = outcome.result['diff']['prepared']
@@ -117,23 +121,45 @@ def test_statements_run_in_one_transaction_and_report_results(fake_api, backend,
     assert backend.rows('SELECT count(*) FROM users') == [(2,)]
 
 
-def test_reads_are_not_a_change(fake_api, backend, run_module):
-    run_module(db_query.main, args(*MIGRATION))
-    outcome = run_module(db_query.main, args('SELECT count(*) AS n FROM users', 'PRAGMA table_info(users)'))
+def test_one_string_is_one_statement_never_split_on_commas(emulator, backend, run_module):
+    # Ansible's list type would split this string on its commas and run "UPDATE acct SET balance = 0" on every row.
+    run_module(
+        db_query.main,
+        args(
+            backend,
+            'CREATE TABLE acct (id INTEGER PRIMARY KEY, balance INTEGER, owner TEXT)',
+            "INSERT INTO acct (id, balance, owner) VALUES (1, 10, 'a'), (2, 20, 'b')",
+        ),
+    )
+    emulator.forget_requests()
+    update = "UPDATE acct SET balance = 0, owner = 'x' WHERE id = 1"
+    outcome = run_module(db_query.main, dict(args(backend), statements=update))
+    assert not outcome.failed, outcome.result
+    assert [result['sql'] for result in outcome.result['results']] == [update]
+    assert outcome.result['results'][0]['affected_row_count'] == 1
+    assert backend.rows('SELECT id, balance, owner FROM acct ORDER BY id') == [(1, 0, 'x'), (2, 20, 'b')]
+    run = backend.bodies[-1]['requests'][0]['batch']['steps']
+    assert [step['stmt']['sql'] for step in run] == ['BEGIN', update, 'COMMIT', 'ROLLBACK']
+
+
+def test_reads_are_not_a_change(emulator, backend, run_module):
+    run_module(db_query.main, args(backend, *MIGRATION))
+    outcome = run_module(db_query.main, args(backend, 'SELECT count(*) AS n FROM users', 'PRAGMA table_info(users)'))
     assert outcome.result['changed'] is False
     assert outcome.result['results'][0]['rows'] == [{'n': 2}]
     assert [row['name'] for row in outcome.result['results'][1]['rows']] == ['id', 'email', 'score', 'avatar']
     assert outcome.result['diff'] == {'before': {}, 'after': {}}
     # SQLite does not call CREATE TABLE IF NOT EXISTS read-only, even when the table exists.
-    again = run_module(db_query.main, args('CREATE TABLE IF NOT EXISTS users (id INTEGER)'))
+    again = run_module(db_query.main, args(backend, 'CREATE TABLE IF NOT EXISTS users (id INTEGER)'))
     assert again.result['changed'] is True
 
 
-def test_a_failing_statement_rolls_everything_back(fake_api, backend, run_module):
-    run_module(db_query.main, args(*MIGRATION))
+def test_a_failing_statement_rolls_everything_back(emulator, backend, run_module):
+    run_module(db_query.main, args(backend, *MIGRATION))
     outcome = run_module(
         db_query.main,
         args(
+            backend,
             {'sql': 'INSERT INTO users (email) VALUES (?)', 'args': ['cy@example.com']},
             {'sql': 'INSERT INTO users (email) VALUES (?)', 'args': ['ada@example.com']},
             'DELETE FROM users',
@@ -150,11 +176,12 @@ def test_a_failing_statement_rolls_everything_back(fake_api, backend, run_module
     assert backend.rows('SELECT email FROM users ORDER BY id') == [('ada@example.com',), ('bob@example.com',)]
 
 
-def test_without_a_transaction_earlier_statements_stay(fake_api, backend, run_module):
-    run_module(db_query.main, args(*MIGRATION))
+def test_without_a_transaction_earlier_statements_stay(emulator, backend, run_module):
+    run_module(db_query.main, args(backend, *MIGRATION))
     outcome = run_module(
         db_query.main,
         args(
+            backend,
             {'sql': 'INSERT INTO users (email) VALUES (?)', 'args': ['cy@example.com']},
             {'sql': 'INSERT INTO users (email) VALUES (?)', 'args': ['ada@example.com']},
             'DELETE FROM users',
@@ -169,11 +196,12 @@ def test_without_a_transaction_earlier_statements_stay(fake_api, backend, run_mo
     assert 'BEGIN' not in json.dumps(backend.bodies[-1])
 
 
-def test_check_mode_runs_only_reads(fake_api, backend, run_module):
-    run_module(db_query.main, args(*MIGRATION))
+def test_check_mode_runs_only_reads(emulator, backend, run_module):
+    run_module(db_query.main, args(backend, *MIGRATION))
     outcome = run_module(
         db_query.main,
         args(
+            backend,
             'SELECT count(*) AS n FROM users',
             {'sql': 'DELETE FROM users WHERE id = ?', 'args': [1]},
             'CREATE TABLE audit (id INTEGER)',
@@ -189,7 +217,7 @@ def test_check_mode_runs_only_reads(fake_api, backend, run_module):
     assert results[0]['rows'] == [{'n': 2}] and results[4]['rows'] == [{'n': 2}]
     assert results[1] == {'sql': 'DELETE FROM users WHERE id = ?', 'skipped': True}
     assert results[2]['skipped'] and results[3]['skipped']  # the INSERT depends on the skipped CREATE
-    assert outcome.result['diff']['prepared'].startswith('-- would run on https://db-1.lite.edge.test: 3 statement(s)')
+    assert outcome.result['diff']['prepared'].startswith(f'-- would run on {backend.base}: 3 statement(s)')
     steps = backend.bodies[-1]['requests'][0]['batch']['steps']
     assert [step['stmt']['sql'] for step in steps] == [
         'BEGIN',
@@ -201,24 +229,24 @@ def test_check_mode_runs_only_reads(fake_api, backend, run_module):
     assert backend.tables() == ['users']
 
 
-def test_check_mode_reports_what_the_real_run_would_fail_on(fake_api, backend, run_module):
-    outcome = run_module(db_query.main, args('SELECT * FROM missing', 'CREATE TABLE x (a)'), check_mode=True)
+def test_check_mode_reports_what_the_real_run_would_fail_on(emulator, backend, run_module):
+    outcome = run_module(db_query.main, args(backend, 'SELECT * FROM missing', 'CREATE TABLE x (a)'), check_mode=True)
     assert outcome.failed
     assert outcome.result['msg'].startswith('statement 1 of 2 failed: SQLITE_ERROR: no such table: missing')
     assert backend.tables() == []
 
 
-def test_check_mode_with_only_reads_is_unchanged(fake_api, backend, run_module):
-    outcome = run_module(db_query.main, args('SELECT 1 AS one', 'SELECT 2 AS two'), check_mode=True)
+def test_check_mode_with_only_reads_is_unchanged(emulator, backend, run_module):
+    outcome = run_module(db_query.main, args(backend, 'SELECT 1 AS one', 'SELECT 2 AS two'), check_mode=True)
     assert outcome.result['changed'] is False
     assert [r['rows'] for r in outcome.result['results']] == [[{'one': 1}], [{'two': 2}]]
 
 
-def test_a_read_only_token_refuses_writes_clearly(fake_api, backend, run_module):
-    run_module(db_query.main, args(*MIGRATION))
-    reads = run_module(db_query.main, args('SELECT count(*) AS n FROM users', auth_token=READ_TOKEN))
+def test_a_read_only_token_refuses_writes_clearly(emulator, backend, run_module):
+    run_module(db_query.main, args(backend, *MIGRATION))
+    reads = run_module(db_query.main, args(backend, 'SELECT count(*) AS n FROM users', auth_token=backend.read_token))
     assert reads.result['results'][0]['rows'] == [{'n': 2}]
-    outcome = run_module(db_query.main, args('DELETE FROM users', auth_token=READ_TOKEN))
+    outcome = run_module(db_query.main, args(backend, 'DELETE FROM users', auth_token=backend.read_token))
     assert outcome.failed
     assert outcome.result['failure']['error_key'] == 'BLOCKED'
     assert (
@@ -227,24 +255,30 @@ def test_a_read_only_token_refuses_writes_clearly(fake_api, backend, run_module)
     assert backend.rows('SELECT count(*) FROM users') == [(2,)]
 
 
-def test_credentials_come_from_the_service_environment(fake_api, backend, run_module, monkeypatch):
-    monkeypatch.setenv('SERVICE_DATABASE_URL', 'http://127.0.0.1:8080/')
-    monkeypatch.setenv('SERVICE_DATABASE_AUTH_TOKEN', TOKEN)
+def test_credentials_come_from_the_service_environment(emulator, backend, run_module, monkeypatch):
+    monkeypatch.setenv('SERVICE_DATABASE_URL', f'{backend.http_url}/')
+    monkeypatch.setenv('SERVICE_DATABASE_AUTH_TOKEN', backend.token)
     outcome = run_module(db_query.main, {'statements': ['SELECT 41 + 1 AS answer']})
     assert outcome.result['results'][0]['rows'] == [{'answer': 42}]
-    assert fake_api.calls[0].url == 'http://127.0.0.1:8080/v2/pipeline'
+    assert emulator.sent[0].url == f'{backend.http_url}/v2/pipeline'
+    assert emulator.sent[0].headers['Authorization'] == f'Bearer {backend.token}'
 
 
-def test_a_revoked_token_names_the_operation_status_and_error(fake_api, backend, run_module):
-    outcome = run_module(db_query.main, args('SELECT 1', auth_token='revoked'))
+def test_a_revoked_token_names_the_operation_status_and_error(emulator, backend, run_module):
+    revoked = backend.issue('full-access')
+    emulator.client().request('POST', f'database/v2/databases/{backend.id}/auth/revoke', 'revoke')
+    emulator.forget_requests()
+    outcome = run_module(db_query.main, args(backend, 'SELECT 1', auth_token=revoked))
     assert outcome.failed
     assert outcome.result['msg'].startswith(
-        'describe the statements on https://db-1.lite.edge.test failed: '
+        f'describe the statements on {backend.base} failed: '
         'HTTP 401 AUTH_TOKEN_REVOKED: The access token has been revoked'
     )
     assert 'revoked, has expired, or belongs to another database' in outcome.result['msg']
     assert outcome.result['failure']['status'] == 401
-    assert 'revoked' not in json.dumps(fake_api.calls[0].json)
+    assert [call.status for call in emulator.sent] == [401]  # not retried
+    assert revoked not in json.dumps(emulator.sent[0].json)  # the token goes in the header only
+    assert revoked not in json.dumps(outcome.result)
 
 
 @pytest.mark.parametrize(
@@ -254,40 +288,53 @@ def test_a_revoked_token_names_the_operation_status_and_error(fake_api, backend,
         ({'statements': [{'sql': 'SELECT ?', 'args': [[1]]}]}, 'statement 1, args[0]: a list cannot be a SQL value'),
         ({'statements': ['SELECT 1', {'query': 'x'}]}, 'statement 2 has unknown keys: query'),
         ({'database_url': 'ftp://db.test'}, 'database_url must be a libsql://, https:// or http:// URL'),
-        ({'database_url': f'{URL}?authToken=abc'}, 'must not carry a query string'),
+        ({'database_url': 'libsql://db-1.lite.edge.test?authToken=abc'}, 'must not carry a query string'),
         ({'auth_token': '  '}, 'auth_token must not be empty'),
         ({'api_timeout': 0}, 'api_timeout must be greater than 0'),
     ],
 )
-def test_bad_input_sends_nothing(fake_api, backend, run_module, extra, message):
-    outcome = run_module(db_query.main, dict(args('SELECT 1'), **extra))
+def test_bad_input_sends_nothing(emulator, backend, run_module, extra, message):
+    outcome = run_module(db_query.main, dict(args(backend, 'SELECT 1'), **extra))
     assert outcome.failed
     assert message in outcome.result['msg']
-    assert fake_api.calls == []
+    assert emulator.sent == []
 
 
-def test_the_describe_step_is_retried_but_a_write_is_not(fake_api, backend, run_module):
-    answers = [FakeResponse(503, {'error': {'message': 'busy', 'code': 'UNAVAILABLE'}}), backend]
-    fake_api.add('POST', r'^/v2/pipeline$', *answers)
-    outcome = run_module(db_query.main, args('CREATE TABLE t (a)'))
+def test_the_describe_step_is_retried_but_a_write_is_not(emulator, backend, run_module):
+    emulator.add_fault(service='database', path=r'^/v2/pipeline$', status=503)
+    outcome = run_module(db_query.main, args(backend, 'CREATE TABLE t (a)'))
     assert not outcome.failed
-    assert len(fake_api.calls) == 3  # describe (503, then again), run
-    fake_api.add(
-        'POST', r'^/v2/pipeline$', backend, FakeResponse(503, {'error': {'message': 'busy', 'code': 'UNAVAILABLE'}})
-    )
-    fake_api.calls.clear()
-    failed = run_module(db_query.main, args('INSERT INTO t VALUES (1)'))
+    assert [call.status for call in emulator.sent] == [503, 200, 200]  # describe (503, then again), run
+    assert backend.tables() == ['t']
+    emulator.add_fault(service='database', path=r'^/v2/pipeline$', status=503, skip=1)
+    emulator.forget_requests()
+    failed = run_module(db_query.main, args(backend, 'INSERT INTO t VALUES (1)'))
     assert failed.failed
-    assert (
-        failed.result['msg'] == 'run the statements on https://db-1.lite.edge.test failed: HTTP 503 UNAVAILABLE: busy'
+    assert failed.result['msg'] == (
+        f'run the statements on {backend.base} failed: '
+        'HTTP 503 SERVICE_UNAVAILABLE: The service is temporarily unavailable.'
     )
-    assert len(fake_api.calls) == 2
+    assert [call.status for call in emulator.sent] == [200, 503]
+    assert backend.rows('SELECT count(*) FROM t') == [(0,)]
 
 
-def test_a_protocol_refusal_is_reported(fake_api, backend, run_module):
+def test_a_run_whose_answer_is_lost_may_have_changed_the_database(emulator, backend, run_module):
+    run_module(db_query.main, args(backend, 'CREATE TABLE t (a)'))
+    emulator.add_fault(service='database', path=r'^/v2/pipeline$', drop=True, after=True, skip=1)
+    emulator.forget_requests()
+    outcome = run_module(db_query.main, args(backend, 'INSERT INTO t VALUES (1)'))
+    assert outcome.failed
+    assert outcome.result['changed'] is True  # the statements ran, their answer was lost
+    assert outcome.result['msg'].startswith(f'run the statements on {backend.base} failed: ConnectionError')
+    assert [call.status for call in emulator.sent] == [200, 0]  # the run is not repeated
+    assert backend.rows('SELECT count(*) FROM t') == [(1,)]
+
+
+def test_a_protocol_refusal_is_reported(emulator, backend, run_module):
     outcome = run_module(
-        db_query.main, args({'sql': 'SELECT ?', 'args': [{'type': 'integer', 'value': '99999999999999999999'}]})
+        db_query.main,
+        args(backend, {'sql': 'SELECT ?', 'args': [{'type': 'integer', 'value': '99999999999999999999'}]}),
     )
     assert outcome.failed
     assert 'statement 1, args[0]: 99999999999999999999 does not fit a 64-bit integer' in outcome.result['msg']
-    assert fake_api.calls == []
+    assert emulator.sent == []

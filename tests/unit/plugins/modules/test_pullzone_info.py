@@ -4,91 +4,114 @@
 
 from __future__ import annotations
 
+import copy
+import random
 import typing as t
 
 from ansible_collections.edge.platform.plugins.modules import pullzone_info
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, FakeResponse
+from ansible_collections.edge.platform.tests.emulator.areas import pullzones as pullzones_area
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator
+
+SECRETS = ('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSecret', 'LogForwardingToken')
+# Seeded zones: 1001 (assets-000) has every secret and a hostname with a certificate, 1005 (video-004) none.
+ALL_SECRETS, NO_SECRETS = 1001, 1005
 
 
-def zone(zone_id: int, name: str, **extra: object) -> dict:
-    record = {
-        'Id': zone_id,
-        'Name': name,
-        'ZoneSecurityKey': f'secret-{zone_id}',
-        'AWSSigningKey': None,
-        'AWSSigningSecret': '',
-        'LogForwardingToken': f'token-{zone_id}',
-        'Hostnames': [{'Id': zone_id * 10, 'Value': f'{name}.test', 'Certificate': 'CERT', 'CertificateKey': 'KEY'}],
-    }
-    record.update(extra)
-    return record
+def add_pullzones(emulator: Emulator, count: int, name: str | None = None) -> list[int]:
+    """Seed ``count`` more pull zones, made as the emulator makes its own (the API cannot create one)."""
+    zones = pullzones_area.pullzones(emulator.state)
+    rng = random.Random('unit')
+    added = []
+    for index in range(len(zones), len(zones) + count):
+        zone = pullzones_area.make_pullzone(index, rng)
+        if name is not None:
+            zone['Name'] = name
+        zones[zone['Id']] = zone
+        added.append(zone['Id'])
+    return added
 
 
-def page(items: list, current: int, more: bool) -> dict:
-    return {'Items': items, 'CurrentPage': current, 'TotalItems': 0, 'HasMoreItems': more}
+def seeded(emulator: Emulator, zone_id: int) -> dict[str, t.Any]:
+    return emulator.item('pullzones', Id=zone_id)
 
 
-def test_lists_every_page_with_the_largest_page_size(fake_api, run_module):
-    fake_api.add('GET', r'^/pullzone$', page([zone(1, 'a'), zone(2, 'b')], 1, True), page([zone(3, 'c')], 2, False))
+def test_lists_every_page_with_the_largest_page_size(emulator: Emulator, run_module: t.Any) -> None:
+    add_pullzones(emulator, 1000)  # 1012 zones: two pages of at most 1000
     outcome = run_module(pullzone_info.main, COMMON_ARGS)
     assert not outcome.failed
-    assert [z['Id'] for z in outcome.result['pullzones']] == [1, 2, 3]
-    assert [call.params['page'] for call in fake_api.calls] == [1, 2]
-    assert all(call.params['perPage'] == 1000 for call in fake_api.calls)
+    assert [z['Id'] for z in outcome.result['pullzones']] == [z['Id'] for z in emulator.snapshot()['pullzones']]
+    assert len(outcome.result['pullzones']) == 1012
+    assert [(call.path, call.params) for call in emulator.sent] == [
+        ('/pullzone', {'perPage': '1000', 'includeCertificate': 'false', 'page': str(page)}) for page in (1, 2)
+    ]
     assert outcome.result['changed'] is False
 
 
-def test_secrets_are_masked_only_when_set(fake_api, run_module):
-    fake_api.add('GET', r'^/pullzone$', page([zone(1, 'a')], 1, False))
-    result = run_module(pullzone_info.main, COMMON_ARGS).result['pullzones'][0]
-    assert result['ZoneSecurityKey'] == '********'
-    assert result['LogForwardingToken'] == '********'
-    assert result['AWSSigningKey'] is None
-    assert result['AWSSigningSecret'] == ''
-    assert result['Hostnames'][0]['CertificateKey'] == '********'
-    assert result['Hostnames'][0]['Certificate'] == 'CERT'
+def test_secrets_are_masked_only_when_set(emulator: Emulator, run_module: t.Any) -> None:
+    outcome = run_module(pullzone_info.main, dict(COMMON_ARGS, include_certificate=True))
+    found = {zone['Id']: zone for zone in outcome.result['pullzones']}
+    masked, bare = found[ALL_SECRETS], found[NO_SECRETS]
+    expected = seeded(emulator, ALL_SECRETS)
+    assert all(expected[key] for key in SECRETS)  # the seed sets them all
+    expected.update(dict.fromkeys(SECRETS, '********'))
+    system, custom = expected['Hostnames']
+    assert system['CertificateKey'] is None and custom['Certificate'] and custom['CertificateKey']
+    custom['CertificateKey'] = '********'  # the certificate is shown, its key masked; a null key stays null
+    assert masked == expected
+    # An empty or null secret stays as it is: the output still tells it is not set.
+    assert {key: bare[key] for key in SECRETS} == {key: seeded(emulator, NO_SECRETS)[key] for key in SECRETS}
+    assert bare['ZoneSecurityKey'] == '' and bare['AWSSigningKey'] is None
 
 
-def test_include_secrets_returns_them(fake_api, run_module):
-    fake_api.add('GET', r'^/pullzone$', page([zone(1, 'a')], 1, False))
-    result = run_module(pullzone_info.main, dict(COMMON_ARGS, include_secrets=True)).result['pullzones'][0]
-    assert result['ZoneSecurityKey'] == 'secret-1'
+def test_include_secrets_returns_them(emulator: Emulator, run_module: t.Any) -> None:
+    outcome = run_module(pullzone_info.main, dict(COMMON_ARGS, include_secrets=True))
+    result = next(zone for zone in outcome.result['pullzones'] if zone['Id'] == ALL_SECRETS)
+    expected = copy.deepcopy(seeded(emulator, ALL_SECRETS))
+    for hostname in expected['Hostnames']:  # without include_certificate the API leaves certificates out
+        hostname['Certificate'] = hostname['CertificateKey'] = None
+    assert result == expected
+    assert result['ZoneSecurityKey'].startswith('zsk-')
 
 
-def test_name_is_searched_then_matched_exactly(fake_api, run_module):
-    fake_api.add('GET', r'^/pullzone$', page([zone(1, 'media'), zone(2, 'media-2')], 1, False))
-    outcome = run_module(pullzone_info.main, dict(COMMON_ARGS, name='media'))
-    assert [z['Id'] for z in outcome.result['pullzones']] == [1]
-    assert fake_api.calls[0].params['search'] == 'media'
+def test_name_is_searched_then_matched_exactly(emulator: Emulator, run_module: t.Any) -> None:
+    [longer] = add_pullzones(emulator, 1, name='assets-000-old')  # the API's search finds both
+    outcome = run_module(pullzone_info.main, dict(COMMON_ARGS, name='assets-000'))
+    assert [z['Id'] for z in outcome.result['pullzones']] == [ALL_SECRETS]
+    assert emulator.sent[0].params['search'] == 'assets-000'
+    everything = run_module(pullzone_info.main, dict(COMMON_ARGS, search='assets-000')).result['pullzones']
+    assert [z['Id'] for z in everything] == [ALL_SECRETS, longer]
 
 
-def test_missing_id_is_an_empty_list(fake_api, run_module):
-    fake_api.add(
-        'GET', r'^/pullzone/7$', FakeResponse(404, {'ErrorKey': 'pullzone.not_found', 'Field': 'id', 'Message': 'gone'})
-    )
-    outcome = run_module(pullzone_info.main, dict(COMMON_ARGS, id=7))
-    assert outcome.result['pullzones'] == []
+def test_missing_id_is_an_empty_list(emulator: Emulator, run_module: t.Any) -> None:
+    outcome = run_module(pullzone_info.main, dict(COMMON_ARGS, id=4242))
+    assert not outcome.failed and outcome.result['pullzones'] == []
+    assert [(call.path, call.status) for call in emulator.sent] == [('/pullzone/4242', 404)]
 
 
-def test_bad_input_sends_nothing(fake_api, run_module):
+def test_bad_input_sends_nothing(emulator: Emulator, run_module: t.Any) -> None:
     outcome = run_module(pullzone_info.main, dict(COMMON_ARGS, id=0))
     assert outcome.failed
     assert 'id must be a positive integer' in outcome.result['msg']
-    assert fake_api.calls == []
+    assert emulator.sent == []
 
 
-def test_api_error_carries_status_and_key(fake_api, run_module):
-    fake_api.add(
-        'GET', r'^/pullzone$', FakeResponse(401, {'ErrorKey': 'unauthorized', 'Field': '', 'Message': 'denied'})
-    )
-    outcome = run_module(pullzone_info.main, COMMON_ARGS)
+def test_api_error_carries_status_and_key(emulator: Emulator, run_module: t.Any) -> None:
+    outcome = run_module(pullzone_info.main, dict(COMMON_ARGS, api_key='not-the-account-key'))
     assert outcome.failed
-    assert outcome.result['failure'] == {'status': 401, 'error_key': 'unauthorized', 'message': 'denied'}
-    assert outcome.result['msg'] == 'list pull zones failed: HTTP 401 unauthorized: denied'
+    message = 'Authorization has been denied for this request.'
+    assert outcome.result['failure'] == {
+        'status': 401,
+        'error_key': 'unauthorized',
+        'message': message,
+        'errors': [{'field': 'AccessKey', 'message': message}],
+    }
+    assert outcome.result['msg'] == f'list pull zones failed: HTTP 401 unauthorized: {message}'
+    assert [call.status for call in emulator.sent] == [401]  # not retried
+    assert 'not-the-account-key' not in str(outcome.result)
 
 
 def test_a_plain_http_address_of_another_machine_is_warned_about(
-    fake_api: t.Any, run_module: t.Any, monkeypatch: t.Any
+    emulator: Emulator, run_module: t.Any, monkeypatch: t.Any
 ) -> None:
     from ansible.module_utils.common import warnings
 
@@ -99,11 +122,15 @@ def test_a_plain_http_address_of_another_machine_is_warned_about(
     except ImportError:  # before ansible-core 2.19 a module's warnings are always recorded
         pass
     recorded = getattr(warnings, 'get_warnings', None) or warnings.get_warning_messages  # the latter before 2.19
-    fake_api.add('GET', r'^/pullzone$', [])
+    for address in ('http://api.example.net', 'http://127.0.0.1:8080'):
+        emulator.add_address('api', address)
     warnings._global_warnings.clear()
-    run_module(pullzone_info.main, dict(COMMON_ARGS, api_url='http://api.example.net'))
+    remote = run_module(pullzone_info.main, dict(COMMON_ARGS, api_url='http://api.example.net'))
     shown = [str(getattr(warning, 'event', warning)) for warning in recorded()]
     assert any('api_url http://api.example.net is plain http' in text for text in shown), shown
     warnings._global_warnings.clear()
-    run_module(pullzone_info.main, dict(COMMON_ARGS, api_url='http://127.0.0.1:8080'))
+    local = run_module(pullzone_info.main, dict(COMMON_ARGS, api_url='http://127.0.0.1:8080'))
     assert list(recorded()) == []
+    assert not remote.failed and not local.failed  # the warning does not stop the run
+    assert len(remote.result['pullzones']) == len(local.result['pullzones']) == 12
+    assert [call.url for call in emulator.sent] == ['http://api.example.net/pullzone', 'http://127.0.0.1:8080/pullzone']

@@ -2,6 +2,9 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
+"""shield_zone_info: every zone (the largest page, joined with the pull zone mapping), one zone by id, pull zone id or
+pull zone name, access lists, check mode, failures and retries."""
+
 from __future__ import annotations
 
 import typing as t
@@ -9,9 +12,29 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import shield_zone_info
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Call, FakeApi, FakeResponse
+from ansible_collections.edge.platform.tests.emulator.areas.shield import (
+    Shield,
+    default_bot_detection,
+    default_upload_scanning,
+    default_zone,
+)
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Call, Emulator, FakeApi
 
 OK = {'success': True, 'message': '', 'errorKey': ''}
+# The emulator's seed (scale 12): Shield zones 3001 to 3008 protect pull zones 1001, 1002, 1004, 1005, 1007, 1008,
+# 1010 and 1011, in that order; pull zones 1003, 1006, 1009 and 1012 have none.
+SEEDED = [
+    (3001, 1001),
+    (3002, 1002),
+    (3003, 1004),
+    (3004, 1005),
+    (3005, 1007),
+    (3006, 1008),
+    (3007, 1010),
+    (3008, 1011),
+]
+LIST = '/shield/shield-zones'
+MAPPING = '/shield/shield-zones/pullzone-mapping'
 
 
 def zone(zone_id: int, pullzone_id: int | None = None, **extra: t.Any) -> dict[str, t.Any]:
@@ -42,201 +65,185 @@ def mapping(pairs: dict[int, int]) -> dict[str, t.Any]:
     return {'data': [{'shieldZoneId': zone_id, 'pullZoneId': pullzone_id} for zone_id, pullzone_id in pairs.items()]}
 
 
-OVERVIEW = {
-    'managedLists': [{'listId': 101, 'name': 'VPN Providers', 'isEnabled': True}],
-    'customLists': [
-        {
-            'listId': 9001,
-            'configurationId': 60001,
-            'name': 'office',
-            'isEnabled': True,
-            'type': 0,
-            'action': 1,
-            'entryCount': 2,
-        },
-        {
-            'listId': 9002,
-            'configurationId': 60002,
-            'name': 'partners',
-            'isEnabled': False,
-            'type': 1,
-            'action': 5,
-            'entryCount': 1,
-        },
-    ],
-    'customEntryCount': 3,
-    'customEntryLimit': 1000,
-    'customListCount': 2,
-    'customListLimit': 2,
-    'error': OK,
-}
+def stored(emulator: Emulator, zone_id: int) -> dict[str, t.Any]:
+    """The emulator's Shield zone record as the API answers it (without bot detection and upload scanning)."""
+    record = emulator.item('shield_zones', shieldZoneId=zone_id)
+    return {key: value for key, value in record.items() if key not in ('botDetection', 'uploadScanning')}
 
 
-def paths(api: FakeApi) -> list[str]:
-    return [call.path for call in api.calls]
+def overview(emulator: Emulator, zone_id: int) -> dict[str, t.Any]:
+    """The access list overview the emulator serves for a zone, without its error part; a set-up, not recorded."""
+    answer = emulator.client().get(f'shield/shield-zone/{zone_id}/access-lists', 'read the overview')
+    emulator.forget_requests()
+    return {key: value for key, value in answer.items() if key != 'error'}
 
 
-def test_lists_every_zone_with_the_largest_page_and_joins_the_mapping(fake_api: FakeApi, run_module: t.Any) -> None:
-    zones = [zone(3001 + index) for index in range(5)]
-    fake_api.add('GET', r'^/shield/shield-zones$', listing(zones, 2))
-    fake_api.add(
-        'GET', r'^/shield/shield-zones/pullzone-mapping$', mapping({3001 + index: 1001 + index for index in range(5)})
-    )
+def paths(emulator: Emulator) -> list[str]:
+    return [call.path for call in emulator.sent]
+
+
+def test_lists_every_zone_with_the_largest_page_and_joins_the_mapping(emulator: Emulator, run_module: t.Any) -> None:
+    # 2001 zones: three pages of the largest size (1000); the added ones protect pull zones 5001 and on.
+    state = emulator.state
+    for number in range(2001 - len(SEEDED)):
+        Shield.add_zone(state, default_zone(4001 + number, 5001 + number, 0))
+        state.data['bot_detection'][4001 + number] = default_bot_detection(4001 + number)
+        state.data['upload_scanning'][4001 + number] = default_upload_scanning(4001 + number)
     outcome = run_module(shield_zone_info.main, COMMON_ARGS)
     assert not outcome.failed and outcome.result['changed'] is False
-    assert [(z['shieldZoneId'], z['pullZoneId']) for z in outcome.result['shield_zones']] == [
-        (3001 + i, 1001 + i) for i in range(5)
+    found = outcome.result['shield_zones']
+    assert [(z['shieldZoneId'], z['pullZoneId']) for z in found] == SEEDED + [
+        (4001 + number, 5001 + number) for number in range(2001 - len(SEEDED))
     ]
-    assert [call.params for call in fake_api.calls[:3]] == [{'page': page, 'perPage': 1000} for page in (1, 2, 3)]
-    assert paths(fake_api) == ['/shield/shield-zones'] * 3 + ['/shield/shield-zones/pullzone-mapping']
-    assert 'accessLists' not in outcome.result['shield_zones'][0]
+    assert found[:2] == [stored(emulator, 3001), stored(emulator, 3002)]
+    assert [call.params for call in emulator.sent[:3]] == [{'page': str(page), 'perPage': '1000'} for page in (1, 2, 3)]
+    assert paths(emulator) == [LIST] * 3 + [MAPPING]
+    assert [call.status for call in emulator.sent] == [200] * 4
+    assert 'accessLists' not in found[0]
 
 
 def test_a_zone_the_mapping_does_not_know_keeps_the_list_s_pull_zone(fake_api: FakeApi, run_module: t.Any) -> None:
+    # A hand-made answer: the emulator's pull zone mapping always agrees with its zone list.
     fake_api.add('GET', r'^/shield/shield-zones$', listing([zone(3001, 1001), zone(3002, None), zone(3003, 1003)], 10))
     fake_api.add('GET', r'^/shield/shield-zones/pullzone-mapping$', mapping({3002: 1002, 3003: 1013}))
     zones = run_module(shield_zone_info.main, COMMON_ARGS).result['shield_zones']
     assert [z['pullZoneId'] for z in zones] == [1001, 1002, 1013]
 
 
-def test_an_account_without_zones_is_one_request(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/shield/shield-zones$', listing([], 1000))
+def test_an_account_without_zones_is_one_request(emulator: Emulator, run_module: t.Any) -> None:
+    emulator.state.data['shield_zones'].clear()
+    emulator.state.data['shield_by_pullzone'].clear()
     outcome = run_module(shield_zone_info.main, COMMON_ARGS)
-    assert outcome.result['shield_zones'] == [] and paths(fake_api) == ['/shield/shield-zones']
+    assert not outcome.failed and outcome.result['shield_zones'] == []
+    assert paths(emulator) == [LIST]
+    assert emulator.sent[0].params == {'page': '1', 'perPage': '1000'}
 
 
 def test_a_list_that_never_moves_on_is_read_once(fake_api: FakeApi, run_module: t.Any) -> None:
+    # A hand-made answer: the emulator's nextPage always lies ahead of the current page.
     fake_api.add(
         'GET', r'^/shield/shield-zones$', {'data': [zone(3001, 1001)], 'page': {'currentPage': 1, 'nextPage': 1}}
     )
     fake_api.add('GET', r'^/shield/shield-zones/pullzone-mapping$', mapping({}))
     outcome = run_module(shield_zone_info.main, COMMON_ARGS)
-    assert len(outcome.result['shield_zones']) == 1 and paths(fake_api).count('/shield/shield-zones') == 1
+    assert len(outcome.result['shield_zones']) == 1
+    assert [call.path for call in fake_api.calls].count('/shield/shield-zones') == 1
 
 
-def test_by_shield_zone_id(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/shield/shield-zone/3002$', {'data': zone(3002, 1002), 'error': OK})
+def test_by_shield_zone_id(emulator: Emulator, run_module: t.Any) -> None:
     outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, shield_zone_id=3002))
-    assert outcome.result['shield_zones'] == [zone(3002, 1002)]
-    assert paths(fake_api) == ['/shield/shield-zone/3002']
+    assert not outcome.failed and outcome.result['changed'] is False
+    assert outcome.result['shield_zones'] == [stored(emulator, 3002)]
+    assert outcome.result['shield_zones'][0]['pullZoneId'] == 1002
+    assert paths(emulator) == ['/shield/shield-zone/3002']
 
 
 def test_by_shield_zone_id_without_pull_zone_reads_the_mapping(fake_api: FakeApi, run_module: t.Any) -> None:
+    # A hand-made answer: the emulator's zone record always carries its pullZoneId.
     fake_api.add('GET', r'^/shield/shield-zone/3002$', {'data': zone(3002), 'error': OK})
     fake_api.add('GET', r'^/shield/shield-zones/pullzone-mapping$', mapping({3002: 1002}))
-    assert (
-        run_module(shield_zone_info.main, dict(COMMON_ARGS, shield_zone_id=3002)).result['shield_zones'][0][
-            'pullZoneId'
-        ]
-        == 1002
-    )
+    outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, shield_zone_id=3002))
+    assert outcome.result['shield_zones'][0]['pullZoneId'] == 1002
+    assert [call.path for call in fake_api.calls] == ['/shield/shield-zone/3002', MAPPING]
 
 
-def test_by_pullzone_id(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/shield/shield-zone/get-by-pullzone/1002$', {'data': zone(3002, 1002), 'error': OK})
+def test_by_pullzone_id(emulator: Emulator, run_module: t.Any) -> None:
     outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, pullzone_id=1002))
-    assert outcome.result['shield_zones'] == [zone(3002, 1002)]
-    assert paths(fake_api) == ['/shield/shield-zone/get-by-pullzone/1002']
+    assert outcome.result['shield_zones'] == [stored(emulator, 3002)]
+    assert paths(emulator) == ['/shield/shield-zone/get-by-pullzone/1002']
 
 
-def test_by_pullzone_name_keeps_exact_matches(fake_api: FakeApi, run_module: t.Any) -> None:
-    named = [{'Id': 1002, 'Name': 'media'}, {'Id': 1005, 'Name': 'media-old'}, {'Id': 1007, 'Name': 'media'}]
-    fake_api.add('GET', r'^/pullzone$', {'Items': named, 'HasMoreItems': False})
-    fake_api.add('GET', r'^/shield/shield-zone/get-by-pullzone/1002$', {'data': zone(3002, 1002), 'error': OK})
-    fake_api.add('GET', r'^/shield/shield-zone/get-by-pullzone/1007$', {'data': zone(3007, 1007), 'error': OK})
-    outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, pullzone_name='media'))
-    assert [z['shieldZoneId'] for z in outcome.result['shield_zones']] == [3002, 3007]
-    assert fake_api.calls[0].params['search'] == 'media'
+def test_by_pullzone_name_keeps_exact_matches(emulator: Emulator, run_module: t.Any) -> None:
+    # Pull zone 1002 is media-001; 1007 is given the same name, 1005 a longer one the search finds too.
+    pullzones = emulator.state.data['pullzones']
+    pullzones[1007]['Name'] = 'media-001'
+    pullzones[1005]['Name'] = 'media-001-old'
+    outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, pullzone_name='media-001'))
+    assert [z['shieldZoneId'] for z in outcome.result['shield_zones']] == [3002, 3005]
+    assert outcome.result['shield_zones'] == [stored(emulator, 3002), stored(emulator, 3005)]
+    assert emulator.sent[0].path == '/pullzone' and emulator.sent[0].params['search'] == 'media-001'
+    # The longer name was found by the search, but its Shield zone (3004) is never read.
+    assert paths(emulator)[1:] == [
+        '/shield/shield-zone/get-by-pullzone/1002',
+        '/shield/shield-zone/get-by-pullzone/1007',
+    ]
 
 
 @pytest.mark.parametrize(
-    'args',
+    'args, asked',
     [
-        {'shield_zone_id': 3999},
-        {'pullzone_id': 1003},
-        {'pullzone_name': 'nothing'},
+        ({'shield_zone_id': 3999}, [('/shield/shield-zone/3999', 404)]),
+        ({'pullzone_id': 1003}, [('/shield/shield-zone/get-by-pullzone/1003', 404)]),
+        ({'pullzone_name': 'media-00'}, [('/pullzone', 200)]),  # the search finds media-001, not exactly the name
     ],
 )
 def test_a_filter_that_matches_nothing_is_an_empty_list(
-    fake_api: FakeApi, run_module: t.Any, args: dict[str, t.Any]
+    emulator: Emulator, run_module: t.Any, args: dict[str, t.Any], asked: list[tuple[str, int]]
 ) -> None:
-    missing = FakeResponse(
-        404, {'data': None, 'error': {'success': False, 'message': 'not found', 'errorKey': 'shield_zone.not_found'}}
-    )
-    fake_api.add('GET', r'^/shield/shield-zone/', missing)
-    fake_api.add('GET', r'^/pullzone$', {'Items': [{'Id': 1001, 'Name': 'nothing-else'}], 'HasMoreItems': False})
     outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, **args))
     assert not outcome.failed and outcome.result['shield_zones'] == []
+    assert [(call.path, call.status) for call in emulator.sent] == asked
 
 
-def test_access_list_overview(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/shield/shield-zone/get-by-pullzone/1001$', {'data': zone(3001, 1001), 'error': OK})
-    fake_api.add('GET', r'^/shield/shield-zone/3001/access-lists$', OVERVIEW)
+def test_access_list_overview(emulator: Emulator, run_module: t.Any) -> None:
+    expected = overview(emulator, 3001)
+    assert [item['name'] for item in expected['customLists']] == ['office', 'blocked-countries']
     found = run_module(shield_zone_info.main, dict(COMMON_ARGS, pullzone_id=1001, access_lists='overview')).result[
         'shield_zones'
     ][0]
-    assert found['accessLists'] == {key: value for key, value in OVERVIEW.items() if key != 'error'}
-    assert len(fake_api.calls) == 2
+    assert found == dict(stored(emulator, 3001), accessLists=expected)
+    assert all('content' not in item for item in found['accessLists']['customLists'])
+    assert paths(emulator) == ['/shield/shield-zone/get-by-pullzone/1001', '/shield/shield-zone/3001/access-lists']
 
 
-def test_access_list_content(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/shield/shield-zones$', listing([zone(3001)], 1000))
-    fake_api.add('GET', r'^/shield/shield-zones/pullzone-mapping$', mapping({3001: 1001}))
-    fake_api.add('GET', r'^/shield/shield-zone/3001/access-lists$', OVERVIEW)
-    for list_id, content in ((9001, '192.0.2.1\n192.0.2.2'), (9002, '198.51.100.0/24')):
-        fake_api.add(
-            'GET',
-            rf'^/shield/shield-zone/3001/access-lists/{list_id}$',
-            {'data': {'id': list_id, 'content': content, 'checksum': f'sum-{list_id}'}, 'error': OK},
-        )
-    found = run_module(shield_zone_info.main, dict(COMMON_ARGS, access_lists='content')).result['shield_zones'][0]
-    custom = found['accessLists']['customLists']
-    assert [(item['content'], item['checksum']) for item in custom] == [
-        ('192.0.2.1\n192.0.2.2', 'sum-9001'),
-        ('198.51.100.0/24', 'sum-9002'),
+def test_access_list_content(emulator: Emulator, run_module: t.Any) -> None:
+    records = {record['id']: record for record in emulator.snapshot()['access_lists']}
+    outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, access_lists='content'))
+    assert not outcome.failed, outcome.result
+    found = outcome.result['shield_zones']
+    assert [z['shieldZoneId'] for z in found] == [zone_id for zone_id, _pullzone_id in SEEDED]
+    custom = [item for z in found for item in z['accessLists']['customLists']]
+    assert [(item['listId'], item['content'], item['checksum']) for item in custom] == [
+        (list_id, record['content'], record['checksum']) for list_id, record in records.items()
     ]
-    assert found['accessLists']['managedLists'][0].keys() == {'listId', 'name', 'isEnabled'}
-    assert len(fake_api.calls) == 5
+    assert len(custom) == 5  # two lists of zone 3001, one of 3002, 3003 and 3008
+    assert all(not {'content', 'checksum'} & set(item) for z in found for item in z['accessLists']['managedLists'])
+    # Each zone's overview, then each of its custom lists.
+    assert paths(emulator) == [LIST, MAPPING] + [
+        path
+        for zone_id, _pullzone_id in SEEDED
+        for path in [f'/shield/shield-zone/{zone_id}/access-lists']
+        + [
+            f'/shield/shield-zone/{zone_id}/access-lists/{list_id}'
+            for list_id, record in records.items()
+            if record['shieldZoneId'] == zone_id
+        ]
+    ]
 
 
-def test_check_mode_reads_the_same(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/shield/shield-zones$', listing([zone(3001)], 1000))
-    fake_api.add('GET', r'^/shield/shield-zones/pullzone-mapping$', mapping({3001: 1001}))
-    outcome = run_module(shield_zone_info.main, COMMON_ARGS, check_mode=True)
-    assert outcome.result['changed'] is False and outcome.result['shield_zones'][0]['pullZoneId'] == 1001
-    assert fake_api.writes == []
+def test_check_mode_reads_the_same(emulator: Emulator, run_module: t.Any) -> None:
+    normal = run_module(shield_zone_info.main, COMMON_ARGS)
+    checked = run_module(shield_zone_info.main, COMMON_ARGS, check_mode=True)
+    assert checked.result == normal.result
+    assert checked.result['changed'] is False and checked.result['shield_zones'][0]['pullZoneId'] == 1001
+    assert emulator.writes == []
+    assert paths(emulator) == [LIST, MAPPING] * 2
 
 
-@pytest.mark.parametrize(
-    'args, message',
-    [
-        ({'shield_zone_id': 0}, 'shield_zone_id must be a positive integer'),
-        ({'pullzone_id': -2}, 'pullzone_id must be a positive integer'),
-        ({'pullzone_name': ' '}, 'pullzone_name must not be empty'),
-        ({'shield_zone_id': 3001, 'pullzone_id': 1001}, 'mutually exclusive'),
-        ({'access_lists': 'all'}, 'value of access_lists must be one of'),
-    ],
-)
-def test_bad_input_is_refused_before_any_request(
-    fake_api: FakeApi, run_module: t.Any, args: dict[str, t.Any], message: str
-) -> None:
-    outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, **args))
-    assert outcome.failed and message in outcome.result['msg']
-    assert fake_api.calls == []
-
-
-def test_a_refused_list_names_the_operation_and_status(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add('GET', r'^/shield/shield-zones$', FakeResponse(401, {'statusCode': 401}))
-    outcome = run_module(shield_zone_info.main, COMMON_ARGS)
+def test_a_refused_list_names_the_operation_and_status(emulator: Emulator, run_module: t.Any) -> None:
+    # A wrong key: the zone list answers 401 with the bare {statusCode} of the reference.
+    outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, api_key='not-the-account-key-0123456789'))
     assert outcome.failed
     assert (
         outcome.result['msg']
         == 'list shield zones (page 1) failed: HTTP 401 unauthorized: the API answered statusCode 401'
     )
     assert outcome.result['failure']['status'] == 401
+    assert [(call.path, call.status) for call in emulator.sent] == [(LIST, 401)]  # a 401 is not retried
 
 
 def test_an_envelope_that_says_it_failed_is_a_failure(fake_api: FakeApi, run_module: t.Any) -> None:
+    # A hand-made answer: the emulator never answers 200 with success false.
     fake_api.add('GET', r'^/shield/shield-zones$', listing([zone(3001)], 1000))
     fake_api.add(
         'GET',
@@ -248,15 +255,16 @@ def test_an_envelope_that_says_it_failed_is_a_failure(fake_api: FakeApi, run_mod
     assert outcome.result['msg'] == 'read the pull zones of the shield zones failed: HTTP 200 shield.busy: try later'
 
 
-def test_5xx_and_429_are_retried(fake_api: FakeApi, run_module: t.Any) -> None:
-    fake_api.add(
-        'GET',
-        r'^/shield/shield-zones$',
-        FakeResponse(503),
-        FakeResponse(429, None, {'Retry-After': '1'}),
-        listing([zone(3001)], 1000),
-    )
-    fake_api.add('GET', r'^/shield/shield-zones/pullzone-mapping$', mapping({3001: 1001}))
+def test_5xx_and_429_are_retried(emulator: Emulator, run_module: t.Any) -> None:
+    emulator.add_fault(path=rf'^{LIST}$', status=503)
+    emulator.add_fault(path=rf'^{LIST}$', status=429, retry_after=1)
     outcome = run_module(shield_zone_info.main, COMMON_ARGS)
     assert not outcome.failed and outcome.result['shield_zones'][0]['pullZoneId'] == 1001
-    assert paths(fake_api).count('/shield/shield-zones') == 3
+    assert len(outcome.result['shield_zones']) == len(SEEDED)
+    assert [(call.path, call.status) for call in emulator.sent] == [
+        (LIST, 503),
+        (LIST, 429),
+        (LIST, 200),
+        (MAPPING, 200),
+    ]
+    assert emulator.slept[1] == 1.0  # Retry-After honoured

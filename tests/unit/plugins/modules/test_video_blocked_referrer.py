@@ -9,38 +9,32 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import video_blocked_referrer
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, FakeApi, FakeResponse
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator
 
-LIBRARY = r'^/videolibrary/5001$'
+LIBRARY = '/videolibrary/5001'
 ADD = r'^/videolibrary/5001/addBlockedReferrer$'
-REMOVE = r'^/videolibrary/5001/removeBlockedReferrer$'
-
-
-def library(*blocked: str) -> dict[str, t.Any]:
-    return {
-        'Id': 5001,
-        'Name': 'library-00',
-        'ApiKey': 'library-key',
-        'BlockedReferrers': list(blocked),
-        'AllowedReferrers': [],
-    }
+# The seeded library 5001 blocks these two, spelt as it holds them.
+SEEDED = ['spam0.example.net', 'Leech.Example.ORG']
 
 
 def args(**extra: t.Any) -> dict[str, t.Any]:
     return dict(COMMON_ARGS, library_id=5001, **extra)
 
 
-def sent(api: FakeApi) -> list[tuple[str, str]]:
+def sent(emulator: Emulator) -> list[tuple[str, str]]:
     """(endpoint, hostname) of every write."""
-    return [(call.path.rsplit('/', 1)[-1], call.json['Hostname']) for call in api.writes]
+    return [(call.path.rsplit('/', 1)[-1], call.json['Hostname']) for call in emulator.writes]
+
+
+def blocked(emulator: Emulator) -> list[str]:
+    """What library 5001 blocks now."""
+    return emulator.item('video_libraries', Id=5001)['BlockedReferrers']
 
 
 @pytest.fixture
-def held(fake_api: FakeApi) -> FakeApi:
-    fake_api.add('GET', LIBRARY, library('spam0.example.net', 'Leech.Example.ORG'))
-    fake_api.add('POST', ADD, FakeResponse(200))
-    fake_api.add('POST', REMOVE, FakeResponse(200))
-    return fake_api
+def held(emulator: Emulator) -> Emulator:
+    assert blocked(emulator) == SEEDED
+    return emulator
 
 
 def test_adds_only_the_missing_hostnames_in_lower_case(held, run_module):
@@ -54,8 +48,12 @@ def test_adds_only_the_missing_hostnames_in_lower_case(held, run_module):
     assert outcome.result['blocked_referrers'] == ['spam0.example.net', 'Leech.Example.ORG', 'new.example.com']
     assert sent(held) == [('addBlockedReferrer', 'new.example.com')]
     # one read of the library, with the account key
-    assert [call.method for call in held.calls] == ['GET', 'POST']
-    assert held.calls[0].headers['AccessKey'] == COMMON_ARGS['api_key']
+    assert [(call.method, call.path) for call in held.sent] == [
+        ('GET', LIBRARY),
+        ('POST', f'{LIBRARY}/addBlockedReferrer'),
+    ]
+    assert all(call.headers['AccessKey'] == COMMON_ARGS['api_key'] for call in held.sent)
+    assert blocked(held) == outcome.result['blocked_referrers']
 
 
 def test_converged_list_sends_no_write(held, run_module):
@@ -63,7 +61,8 @@ def test_converged_list_sends_no_write(held, run_module):
     assert outcome.result['changed'] is False
     assert outcome.result['added'] == outcome.result['removed'] == []
     assert held.writes == []
-    assert len(held.calls) == 1
+    assert len(held.sent) == 1
+    assert blocked(held) == SEEDED
 
 
 def test_absent_removes_the_present_ones_as_the_library_spells_them(held, run_module):
@@ -74,12 +73,14 @@ def test_absent_removes_the_present_ones_as_the_library_spells_them(held, run_mo
     assert outcome.result['removed'] == ['Leech.Example.ORG']
     assert outcome.result['blocked_referrers'] == ['spam0.example.net']
     assert sent(held) == [('removeBlockedReferrer', 'Leech.Example.ORG')]
+    assert blocked(held) == ['spam0.example.net']
 
 
 def test_absent_of_missing_ones_is_unchanged(held, run_module):
     outcome = run_module(video_blocked_referrer.main, args(hostnames=['never.example.com'], state='absent'))
     assert outcome.result['changed'] is False
     assert held.writes == []
+    assert outcome.result['blocked_referrers'] == blocked(held) == SEEDED
 
 
 def test_purge_makes_the_list_exactly_hostnames_removing_first(held, run_module):
@@ -90,12 +91,17 @@ def test_purge_makes_the_list_exactly_hostnames_removing_first(held, run_module)
     assert outcome.result['removed'] == ['spam0.example.net']
     assert outcome.result['blocked_referrers'] == ['Leech.Example.ORG', 'a.example.com']
     assert sent(held) == [('removeBlockedReferrer', 'spam0.example.net'), ('addBlockedReferrer', 'a.example.com')]
+    assert blocked(held) == ['Leech.Example.ORG', 'a.example.com']
 
 
 def test_purge_with_an_empty_list_removes_everything(held, run_module):
     outcome = run_module(video_blocked_referrer.main, args(hostnames=[], purge=True))
     assert outcome.result['blocked_referrers'] == []
-    assert [hostname for endpoint, hostname in sent(held)] == ['spam0.example.net', 'Leech.Example.ORG']
+    assert sent(held) == [
+        ('removeBlockedReferrer', 'spam0.example.net'),
+        ('removeBlockedReferrer', 'Leech.Example.ORG'),
+    ]
+    assert blocked(held) == []
 
 
 def test_check_mode_predicts_and_sends_no_write(held, run_module):
@@ -107,6 +113,7 @@ def test_check_mode_predicts_and_sends_no_write(held, run_module):
     assert outcome.result['removed'] == ['spam0.example.net', 'Leech.Example.ORG']
     assert outcome.result['blocked_referrers'] == ['a.example.com']
     assert held.writes == []
+    assert blocked(held) == SEEDED
     assert outcome.result['diff'] == {
         'before': {'blocked_referrers': ['spam0.example.net', 'Leech.Example.ORG']},
         'after': {'blocked_referrers': ['a.example.com']},
@@ -117,8 +124,10 @@ def test_check_mode_predicts_and_sends_no_write(held, run_module):
 def test_check_mode_and_real_run_agree(held, run_module):
     wanted = args(hostnames=['b.example.com', 'spam0.example.net'], purge=True)
     predicted = run_module(video_blocked_referrer.main, wanted, check_mode=True).result
+    assert blocked(held) == SEEDED
     done = run_module(video_blocked_referrer.main, wanted).result
     assert predicted == done
+    assert blocked(held) == done['blocked_referrers'] == ['spam0.example.net', 'b.example.com']
 
 
 @pytest.mark.parametrize(
@@ -133,19 +142,19 @@ def test_check_mode_and_real_run_agree(held, run_module):
         ('spam example.com', ['is not a hostname']),
     ],
 )
-def test_bad_hostnames_are_refused_before_any_request(fake_api, run_module, value, words):
+def test_bad_hostnames_are_refused_before_any_request(emulator, run_module, value, words):
     outcome = run_module(video_blocked_referrer.main, args(hostnames=['ok.example.com', value]))
     assert outcome.failed
     assert outcome.result['msg'].startswith('hostnames: ')
     for word in words:
         assert word in outcome.result['msg']
-    assert fake_api.calls == []
+    assert emulator.sent == []
 
 
-def test_every_bad_hostname_is_named(fake_api, run_module):
+def test_every_bad_hostname_is_named(emulator, run_module):
     outcome = run_module(video_blocked_referrer.main, args(hostnames=['http://a.example.com', 'b.example.com:1']))
     assert "'http://a.example.com'" in outcome.result['msg'] and "'b.example.com:1'" in outcome.result['msg']
-    assert fake_api.calls == []
+    assert emulator.sent == []
 
 
 @pytest.mark.parametrize(
@@ -155,60 +164,51 @@ def test_every_bad_hostname_is_named(fake_api, run_module):
         (dict(hostnames=['a.example.com'], library_id=0), 'library_id must be a positive integer'),
     ],
 )
-def test_bad_options_are_refused_before_any_request(fake_api, run_module, extra, words):
+def test_bad_options_are_refused_before_any_request(emulator, run_module, extra, words):
     outcome = run_module(video_blocked_referrer.main, dict(args(), **extra))
     assert outcome.failed
     assert words in outcome.result['msg']
-    assert fake_api.calls == []
+    assert emulator.sent == []
 
 
-def test_missing_library_reports_the_core_error_body(fake_api, run_module):
-    fake_api.add(
-        'GET',
-        r'^/videolibrary/5001$',
-        FakeResponse(
-            404,
-            {
-                'ErrorKey': 'videolibrary.not_found',
-                'Field': 'id',
-                'Message': 'The Video Library with the requested ID does not exist',
-            },
-        ),
-    )
-    outcome = run_module(video_blocked_referrer.main, args(hostnames=['a.example.com']))
+def test_missing_library_reports_the_core_error_body(emulator, run_module):
+    outcome = run_module(video_blocked_referrer.main, dict(args(hostnames=['a.example.com']), library_id=5999))
     assert outcome.failed
     assert outcome.result['msg'] == (
-        'read video library 5001 failed: HTTP 404 videolibrary.not_found: '
+        'read video library 5999 failed: HTTP 404 videolibrary.not_found: '
         'The Video Library with the requested ID does not exist'
     )
     assert outcome.result['failure']['error_key'] == 'videolibrary.not_found'
     assert outcome.result['failure']['errors'] == [
         {'field': 'id', 'message': 'The Video Library with the requested ID does not exist'}
     ]
+    assert [(call.path, call.status) for call in emulator.sent] == [('/videolibrary/5999', 404)]
 
 
 def test_failed_write_says_what_was_done(held, run_module):
-    held.add(
-        'POST',
-        ADD,
-        FakeResponse(200),
-        FakeResponse(
-            400,
-            {'ErrorKey': 'videolibrary.referrer_invalid', 'Field': 'Hostname', 'Message': 'The hostname is not valid'},
-        ),
-    )
+    def block_b() -> None:  # another run blocks b.example.com between the two adds
+        held.client().request('POST', f'{LIBRARY}/addBlockedReferrer', 'add b', json_body={'Hostname': 'b.example.com'})
+
+    held.meanwhile('POST', ADD, block_b)
     outcome = run_module(video_blocked_referrer.main, args(hostnames=['a.example.com', 'b.example.com']))
     assert outcome.failed
     assert outcome.result['msg'] == (
         'add blocked referrer "b.example.com" to video library 5001 failed: '
-        'HTTP 400 videolibrary.referrer_invalid: The hostname is not valid'
+        'HTTP 400 videolibrary.referrer_exists: The hostname b.example.com is already a blocked referrer.'
     )
     assert outcome.result['added'] == ['a.example.com']
     assert outcome.result['changed'] is True
+    assert sent(held) == [('addBlockedReferrer', 'a.example.com'), ('addBlockedReferrer', 'b.example.com')]
+    assert blocked(held) == [*SEEDED, 'a.example.com', 'b.example.com']
 
 
 def test_a_write_is_not_repeated_after_a_server_error(held, run_module):
-    held.add('POST', ADD, FakeResponse(500, {'ErrorKey': 'internal_error', 'Field': '', 'Message': 'boom'}))
+    held.add_fault(method='POST', path=ADD, status=500, times=5)
     outcome = run_module(video_blocked_referrer.main, args(hostnames=['a.example.com']))
     assert outcome.failed
-    assert len(held.writes) == 1
+    assert outcome.result['msg'] == (
+        'add blocked referrer "a.example.com" to video library 5001 failed: '
+        'HTTP 500 internal_error: An unexpected error occurred.'
+    )
+    assert outcome.result['changed'] is True  # a 5xx write may have been done
+    assert [call.status for call in held.writes] == [500]

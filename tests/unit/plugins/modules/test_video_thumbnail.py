@@ -12,39 +12,41 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._video import image_kind
 from ansible_collections.edge.platform.plugins.modules import video_thumbnail
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, VIDEO_URL, FakeApi, FakeResponse
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, VIDEO_URL, Emulator, FakeApi
 
+# Seeded videos of library 5001: GUID serves a PNG (thumbnail.png), WEBP_GUID a WebP; the last video of library
+# 5003 is still processing and has no thumbnail.
 GUID = '7e8a2401-2d3a-4904-8b9c-f532f558c29f'
-VIDEO = rf'^/library/5001/videos/{GUID}$'
+WEBP_GUID = 'a40bb70f-8f74-4f85-98d7-6bface661be3'
+BARE = (5003, '0440f860-a490-4322-bec5-a5f836824db7')
+VIDEO = f'/library/5001/videos/{GUID}'
 THUMBNAIL = rf'^/library/5001/videos/{GUID}/thumbnail$'
-SERVED = r'^/cdn/5001/thumbnail\.png$'
-ELSEWHERE = r'^/images/new\.webp$'
-CDN_URL = 'https://cdn.edge.test/cdn/5001/thumbnail.png'
-IMAGE_URL = 'https://images.example.com/images/new.webp'
 
 CURRENT = b'\x89PNG\r\n\x1a\n' + b'current image' * 10
 WANTED = b'\xff\xd8\xff\xe0' + b'wanted image' * 10
 WEBP = b'RIFF\x20\x00\x00\x00WEBPVP8L' + b'webp image' * 10
-OK = {'success': True, 'message': 'The thumbnail was successfully set', 'statusCode': 200}
 
 
 def sha(content: bytes) -> str:
     return hashlib.sha256(content).hexdigest()
 
 
-def video(thumbnail: str | None = 'thumbnail.png', url: str | None = CDN_URL) -> dict[str, t.Any]:
-    return {
-        'videoLibraryId': 5001,
-        'guid': GUID,
-        'title': 'launch',
-        'status': 4,
-        'thumbnailFileName': thumbnail,
-        'thumbnailUrl': url,
-    }
-
-
 def args(**extra: t.Any) -> dict[str, t.Any]:
     return dict(COMMON_ARGS, video_api_url=VIDEO_URL, library_id=5001, video_id=GUID, **extra)
+
+
+def video(emulator: Emulator, guid: str = GUID) -> dict[str, t.Any]:
+    """The video as the video API answers it now."""
+    return emulator.item('videos', guid=guid)
+
+
+def served(emulator: Emulator, guid: str = GUID) -> bytes:
+    """What the video serves as its thumbnail now (fetched from the emulator's CDN, not recorded)."""
+    recorded = list(emulator.sent)
+    response = emulator.session().get(video(emulator, guid)['thumbnailUrl'])
+    emulator.sent[:] = recorded
+    assert response.status_code == 200, response.text
+    return response.content
 
 
 @pytest.fixture
@@ -55,12 +57,11 @@ def image(tmp_path: pathlib.Path) -> str:
 
 
 @pytest.fixture
-def served(fake_api: FakeApi) -> FakeApi:
-    """A video serving CURRENT, whose thumbnail can be set (then it reads as thumbnail_2.jpg)."""
-    fake_api.add('GET', VIDEO, video(), video('thumbnail_2.jpg', CDN_URL.replace('thumbnail.png', 'thumbnail_2.jpg')))
-    fake_api.add('GET', SERVED, FakeResponse(200, content=CURRENT, headers={'Content-Type': 'image/png'}))
-    fake_api.add('POST', THUMBNAIL, OK)
-    return fake_api
+def current(emulator: Emulator, tmp_path: pathlib.Path) -> str:
+    """A file holding the image the video serves now."""
+    path = tmp_path / 'same.png'
+    path.write_bytes(served(emulator))
+    return str(path)
 
 
 def test_image_kinds_by_signature():
@@ -72,191 +73,235 @@ def test_image_kinds_by_signature():
     assert image_kind(b'') is None
 
 
-def test_uploads_a_different_image_as_a_stream(served, run_module, image):
+def test_uploads_a_different_image_as_a_stream(emulator, run_module, image):
+    before = video(emulator)
     outcome = run_module(video_thumbnail.main, args(src=image))
     assert not outcome.failed, outcome.result
     assert outcome.result['changed'] is True
     assert outcome.result['checksum'] == sha(WANTED)
-    assert outcome.result['video']['thumbnailFileName'] == 'thumbnail_2.jpg'  # read again after the upload
-    calls = [(call.method, call.path) for call in served.calls]
+    assert outcome.result['video']['thumbnailFileName'] == 'thumbnail_1.jpg'  # read again after the upload
+    assert outcome.result['video'] == video(emulator)
+    calls = [(call.method, call.path) for call in emulator.sent]
     assert calls == [
-        ('GET', f'/library/5001/videos/{GUID}'),
-        ('GET', '/cdn/5001/thumbnail.png'),
-        ('POST', f'/library/5001/videos/{GUID}/thumbnail'),
-        ('GET', f'/library/5001/videos/{GUID}'),
+        ('GET', VIDEO),
+        ('GET', f'/thumbnails/5001/{GUID}/thumbnail.png'),
+        ('POST', f'{VIDEO}/thumbnail'),
+        ('GET', VIDEO),
     ]
-    upload = served.writes[0]
+    assert emulator.sent[1].url == before['thumbnailUrl']
+    [upload] = emulator.writes
     assert upload.url == f'{VIDEO_URL}/library/5001/videos/{GUID}/thumbnail'
-    assert upload.data == WANTED
+    assert upload.content == WANTED
     assert upload.params == {}
     # The documented request type. The emulator takes any declared type, so only this pins it.
     assert upload.headers['Content-Type'] == 'application/octet-stream'
     assert upload.headers['AccessKey'] == COMMON_ARGS['api_key']
+    assert served(emulator) == WANTED
 
 
-def test_the_served_thumbnail_is_read_without_the_api_key(served, run_module, image):
+def test_the_served_thumbnail_is_read_without_the_api_key(emulator, run_module, image):
+    cdn_url = video(emulator)['thumbnailUrl']
     run_module(video_thumbnail.main, args(src=image))
-    fetch = served.calls[1]
-    assert fetch.url == CDN_URL
+    fetch = emulator.sent[1]
+    assert fetch.url == cdn_url
     assert 'AccessKey' not in fetch.headers
-    assert served.calls[0].headers['AccessKey'] == COMMON_ARGS['api_key']
+    assert emulator.sent[0].headers['AccessKey'] == COMMON_ARGS['api_key']
 
 
-def test_same_image_is_unchanged_and_sends_no_write(served, run_module, tmp_path):
-    path = tmp_path / 'same.png'
-    path.write_bytes(CURRENT)
-    outcome = run_module(video_thumbnail.main, args(src=str(path)), diff=True)
+def test_same_image_is_unchanged_and_sends_no_write(emulator, run_module, current):
+    checksum = sha(served(emulator))
+    outcome = run_module(video_thumbnail.main, args(src=current), diff=True)
     assert outcome.result['changed'] is False
-    assert outcome.result['checksum'] == sha(CURRENT)
-    assert outcome.result['video'] == video()
-    assert served.writes == []
-    assert outcome.result['diff'] == {'before': {'checksum': sha(CURRENT)}, 'after': {'checksum': sha(CURRENT)}}
+    assert outcome.result['checksum'] == checksum
+    assert outcome.result['video'] == video(emulator)
+    assert outcome.result['video']['thumbnailFileName'] == 'thumbnail.png'
+    assert emulator.writes == []
+    assert outcome.result['diff'] == {'before': {'checksum': checksum}, 'after': {'checksum': checksum}}
 
 
-def test_force_uploads_the_same_image_again(served, run_module, tmp_path):
-    path = tmp_path / 'same.png'
-    path.write_bytes(CURRENT)
-    outcome = run_module(video_thumbnail.main, args(src=str(path), force=True), diff=True)
+def test_force_uploads_the_same_image_again(emulator, run_module, current):
+    same = served(emulator)
+    outcome = run_module(video_thumbnail.main, args(src=current, force=True), diff=True)
     assert outcome.result['changed'] is True
-    assert len(served.writes) == 1
-    assert served.writes[0].data == CURRENT
-    assert outcome.result['diff']['after_header'] == f'set thumbnail from {path} (force)'
+    assert len(emulator.writes) == 1
+    assert emulator.writes[0].content == same
+    assert outcome.result['diff']['after_header'] == f'set thumbnail from {current} (force)'
+    assert video(emulator)['thumbnailFileName'] == 'thumbnail_1.png' and served(emulator) == same
 
 
-def test_check_mode_predicts_and_sends_no_write(served, run_module, image):
+def test_check_mode_predicts_and_sends_no_write(emulator, run_module, image):
+    before = video(emulator)
+    checksum = sha(served(emulator))
     outcome = run_module(video_thumbnail.main, args(src=image), check_mode=True, diff=True)
     assert outcome.result['changed'] is True
     assert outcome.result['checksum'] == sha(WANTED)
-    assert outcome.result['video'] == video()
-    assert served.writes == []
-    assert outcome.result['diff']['before'] == {'checksum': sha(CURRENT)}
+    assert outcome.result['video'] == before == video(emulator)
+    assert emulator.writes == []
+    assert outcome.result['diff']['before'] == {'checksum': checksum}
     assert outcome.result['diff']['after'] == {'checksum': sha(WANTED)}
     assert outcome.result['diff']['after_header'] == f'set thumbnail from {image}'
 
 
-def test_url_is_compared_by_what_it_serves_then_set_by_url(served, run_module):
-    served.add('GET', ELSEWHERE, FakeResponse(200, content=WEBP))
-    outcome = run_module(video_thumbnail.main, args(url=IMAGE_URL))
+def test_url_is_compared_by_what_it_serves_then_set_by_url(emulator, run_module):
+    elsewhere = video(emulator, WEBP_GUID)['thumbnailUrl']  # another video's thumbnail, a WebP
+    webp = served(emulator, WEBP_GUID)
+    outcome = run_module(video_thumbnail.main, args(url=elsewhere))
     assert outcome.result['changed'] is True
-    assert outcome.result['checksum'] == sha(WEBP)
-    fetch = next(call for call in served.calls if call.url == IMAGE_URL)
+    assert outcome.result['checksum'] == sha(webp)
+    fetch = next(call for call in emulator.sent if call.url == elsewhere)
     assert 'AccessKey' not in fetch.headers
-    upload = served.writes[0]
-    assert upload.params == {'thumbnailUrl': IMAGE_URL}
-    assert upload.data is None
+    [upload] = emulator.writes
+    assert upload.params == {'thumbnailUrl': elsewhere}
+    assert upload.content == b''
     assert 'Content-Type' not in upload.headers
+    assert served(emulator) == webp  # the emulator fetched it from there
+    assert outcome.result['video']['thumbnailFileName'] == 'thumbnail_1.webp'
 
 
-def test_url_already_shown_is_unchanged(served, run_module):
-    served.add('GET', ELSEWHERE, FakeResponse(200, content=CURRENT))
-    outcome = run_module(video_thumbnail.main, args(url=IMAGE_URL))
+def test_url_already_shown_is_unchanged(emulator, run_module):
+    outcome = run_module(video_thumbnail.main, args(url=video(emulator)['thumbnailUrl']))
     assert outcome.result['changed'] is False
-    assert served.writes == []
+    assert emulator.writes == []
 
 
-def test_url_that_serves_no_image_is_refused_before_any_write(served, run_module):
-    served.add('GET', ELSEWHERE, FakeResponse(200, {'not': 'an image'}))
-    outcome = run_module(video_thumbnail.main, args(url=IMAGE_URL))
+def test_url_that_serves_no_image_is_refused_before_any_write(emulator, run_module):
+    url = f'{emulator.admin_url}/state'  # JSON
+    outcome = run_module(video_thumbnail.main, args(url=url))
     assert outcome.failed
     assert (
         outcome.result['msg']
-        == f'url {IMAGE_URL} does not serve a JPEG, PNG or WebP image (judged by its content); nothing was changed'
+        == f'url {url} does not serve a JPEG, PNG or WebP image (judged by its content); nothing was changed'
     )
-    assert served.writes == []
+    assert emulator.writes == []
 
 
-def test_url_that_fails_names_the_fetch(served, run_module):
-    served.add('GET', ELSEWHERE, FakeResponse(404, content=b'Not Found'))
-    outcome = run_module(video_thumbnail.main, args(url=IMAGE_URL))
+def test_url_that_fails_names_the_fetch(emulator, run_module):
+    url = video(emulator)['thumbnailUrl'].replace('thumbnail.png', 'nothing.png')
+    outcome = run_module(video_thumbnail.main, args(url=url))
     assert outcome.failed
-    assert outcome.result['msg'] == f'fetch the thumbnail image from {IMAGE_URL} failed: HTTP 404 not_found: Not Found'
-    assert served.writes == []
+    assert (
+        outcome.result['msg']
+        == f'fetch the thumbnail image from {url} failed: HTTP 404 not_found: The requested file was not found'
+    )
+    assert emulator.writes == []
 
 
-def test_library_api_key_is_used_for_the_video_api_only(served, run_module, image):
-    outcome = run_module(video_thumbnail.main, args(src=image, library_api_key='library-key-0001'))
-    assert outcome.result['changed'] is True
-    video_calls = [call for call in served.calls if call.url.startswith(VIDEO_URL)]
+def test_library_api_key_is_used_for_the_video_api_only(emulator, run_module, image):
+    library_key = emulator.item('video_libraries', Id=5001)['ApiKey']
+    outcome = run_module(video_thumbnail.main, args(src=image, library_api_key=library_key))
+    assert outcome.result['changed'] is True  # the emulator took the library's key
+    video_calls = [call for call in emulator.sent if call.url.startswith(VIDEO_URL)]
     assert len(video_calls) == 3
-    assert all(call.headers['AccessKey'] == 'library-key-0001' for call in video_calls)
-    assert all('AccessKey' not in call.headers for call in served.calls if not call.url.startswith(VIDEO_URL))
+    assert all(call.headers['AccessKey'] == library_key for call in video_calls)
+    assert all('AccessKey' not in call.headers for call in emulator.sent if not call.url.startswith(VIDEO_URL))
+    assert len(emulator.sent) == 4
 
 
-def test_a_video_without_thumbnail_gets_one(fake_api, run_module, image):
-    fake_api.add('GET', VIDEO, video(None, None))
-    fake_api.add('POST', THUMBNAIL, OK)
+def test_a_video_without_thumbnail_gets_one(emulator, run_module, image):
+    library_id, guid = BARE
+    assert video(emulator, guid)['thumbnailUrl'] is None
+    outcome = run_module(video_thumbnail.main, dict(args(src=image), library_id=library_id, video_id=guid), diff=True)
+    assert outcome.result['changed'] is True
+    assert outcome.result['diff']['before'] == {'checksum': None}
+    assert len(emulator.writes) == 1
+    assert [call.method for call in emulator.sent] == ['GET', 'POST', 'GET']  # nothing served to read
+    assert served(emulator, guid) == WANTED
+
+
+def test_a_thumbnail_that_is_gone_counts_as_none(emulator, run_module, image):
+    emulator.add_fault(service='video', method='GET', path=r'^/thumbnails/', status=404)
     outcome = run_module(video_thumbnail.main, args(src=image), diff=True)
     assert outcome.result['changed'] is True
     assert outcome.result['diff']['before'] == {'checksum': None}
-    assert len(fake_api.writes) == 1
+    assert len(emulator.writes) == 1
+    assert emulator.sent[1].status == 404
 
 
-def test_a_thumbnail_that_is_gone_counts_as_none(served, run_module, image):
-    served.add('GET', SERVED, FakeResponse(404, content=b''))
-    outcome = run_module(video_thumbnail.main, args(src=image))
-    assert outcome.result['changed'] is True
-    assert len(served.writes) == 1
-
-
-def test_an_unreadable_thumbnail_fails_unless_forced(served, run_module, image):
-    served.add('GET', SERVED, FakeResponse(403, content=b'token required'))
+def test_an_unreadable_thumbnail_fails_unless_forced(emulator, run_module, image):
+    cdn_url = video(emulator)['thumbnailUrl']
+    emulator.add_fault(service='video', method='GET', path=r'^/thumbnails/', status=403, times=10)
     outcome = run_module(video_thumbnail.main, args(src=image))
     assert outcome.failed
     assert outcome.result['msg'].startswith(
-        f'read the current thumbnail of video {GUID} of video library 5001 at {CDN_URL} failed: HTTP 403'
+        f'read the current thumbnail of video {GUID} of video library 5001 at {cdn_url} failed: HTTP 403'
     )
     assert 'Set force=true' in outcome.result['msg']
-    assert served.writes == []
+    assert emulator.writes == []
     forced = run_module(video_thumbnail.main, args(src=image, force=True))
     assert forced.result['changed'] is True
-    assert len(served.writes) == 1
+    assert len(emulator.writes) == 1
+    assert [call.status for call in emulator.sent if '/thumbnails/' in call.path] == [403, 403]
 
 
-def test_upload_is_retried_with_the_whole_file(served, run_module, image):
-    served.add('POST', THUMBNAIL, FakeResponse(503, {'success': False, 'message': 'busy', 'statusCode': 503}), OK)
+def test_upload_is_retried_with_the_whole_file(emulator, run_module, image):
+    emulator.add_fault(method='POST', path=THUMBNAIL, status=503)
     outcome = run_module(video_thumbnail.main, args(src=image))
     assert outcome.result['changed'] is True
-    assert [call.data for call in served.writes] == [WANTED, WANTED]
+    assert [(call.content, call.status) for call in emulator.writes] == [(WANTED, 503), (WANTED, 200)]
+    assert served(emulator) == WANTED
 
 
-def test_missing_video_reports_the_video_error_body(fake_api, run_module, image):
-    fake_api.add(
-        'GET',
-        VIDEO,
-        FakeResponse(404, {'success': False, 'message': 'The requested video was not found', 'statusCode': 404}),
-    )
-    outcome = run_module(video_thumbnail.main, args(src=image))
+def test_missing_video_reports_the_video_error_body(emulator, run_module, image):
+    missing = '00000000-0000-4000-8000-000000000000'
+    outcome = run_module(video_thumbnail.main, dict(args(src=image), video_id=missing))
     assert outcome.failed
     assert (
         outcome.result['msg']
-        == f'read video {GUID} of video library 5001 failed: HTTP 404 not_found: The requested video was not found'
+        == f'read video {missing} of video library 5001 failed: HTTP 404 not_found: The requested video was not found'
     )
     assert outcome.result['failure']['message'] == 'The requested video was not found'
+    assert [call.status for call in emulator.sent] == [404]
 
 
-def test_refused_upload_reports_the_video_error_body(served, run_module, image):
-    served.add(
-        'POST',
-        THUMBNAIL,
-        FakeResponse(400, {'success': False, 'message': 'The request or URL was invalid', 'statusCode': 400}),
-    )
-    outcome = run_module(video_thumbnail.main, args(src=image))
+def test_refused_upload_reports_the_video_error_body(emulator, run_module, image):
+    read_only = emulator.item('video_libraries', Id=5001)['ReadOnlyApiKey']  # reads, but cannot change videos
+    outcome = run_module(video_thumbnail.main, args(src=image, library_api_key=read_only))
     assert outcome.failed
     assert outcome.result['msg'] == (
         f'set the thumbnail of video {GUID} of video library 5001 from {image} failed: '
-        'HTTP 400 bad_request: The request or URL was invalid'
+        'HTTP 403 forbidden: The request authorization failed: the read-only key cannot change videos'
     )
+    assert [call.status for call in emulator.writes] == [403]
+    assert video(emulator)['thumbnailFileName'] == 'thumbnail.png'
 
 
-def test_a_2xx_with_success_false_is_a_failure(served, run_module, image):
-    served.add('POST', THUMBNAIL, {'success': False, 'message': 'Thumbnail rejected', 'statusCode': 422})
+def test_a_url_the_service_cannot_fetch_reports_its_refusal(emulator, run_module):
+    elsewhere = video(emulator, WEBP_GUID)['thumbnailUrl']
+
+    def replace_it() -> None:  # between the module's fetch and the set, the other video's thumbnail changes
+        emulator.client().request(
+            'POST',
+            f'library/5001/videos/{WEBP_GUID}/thumbnail',
+            'set the other thumbnail',
+            service='video',
+            data=WANTED,
+        )
+
+    emulator.meanwhile('GET', r'^/thumbnails/5001/' + WEBP_GUID, replace_it)
+    outcome = run_module(video_thumbnail.main, args(url=elsewhere))
+    assert outcome.failed
+    assert outcome.result['msg'] == (
+        f'set the thumbnail of video {GUID} of video library 5001 from the URL {elsewhere} failed: '
+        'HTTP 422 unprocessable_entity: Unable to fetch thumbnail from origin: HTTP 404'
+    )
+    assert [call.status for call in emulator.writes] == [422]
+    assert video(emulator)['thumbnailFileName'] == 'thumbnail.png'
+
+
+def test_a_2xx_with_success_false_is_a_failure(fake_api: FakeApi, run_module: t.Any, image: str) -> None:
+    # A hand-made answer: the emulator answers every refused set with a 4xx, never 200 with success false.
+    fake_api.add('GET', rf'^{VIDEO}$', {'videoLibraryId': 5001, 'guid': GUID, 'thumbnailUrl': None})
+    fake_api.add('POST', THUMBNAIL, {'success': False, 'message': 'Thumbnail rejected', 'statusCode': 422})
     outcome = run_module(video_thumbnail.main, args(src=image))
     assert outcome.failed
     assert outcome.result['msg'].endswith('failed: HTTP 422: Thumbnail rejected')
     assert outcome.result['failure']['status'] == 422
+    assert outcome.result['changed'] is False  # a refusal is not a write
+    assert len(fake_api.writes) == 1
 
 
-def test_bad_input_is_refused_before_any_request(fake_api, run_module, tmp_path):
+def test_bad_input_is_refused_before_any_request(emulator, run_module, tmp_path):
+    image_url = 'https://images.example.com/images/new.webp'
     gif = tmp_path / 'anim.jpg'
     gif.write_bytes(b'GIF89a' + b'\x00' * 20)
     empty = tmp_path / 'empty.png'
@@ -273,15 +318,15 @@ def test_bad_input_is_refused_before_any_request(fake_api, run_module, tmp_path)
         (dict(url='images.example.com/a.png'), 'url must be an http:// or https:// URL'),
         (dict(url='https://'), 'url must name a host'),
         (dict(url='https://user:secret@images.example.com/a.png'), 'url must not hold a user name or password'),
-        (dict(url=IMAGE_URL, video_id='..'), "video_id '..' must be letters, digits"),
-        (dict(src=str(gif), url=IMAGE_URL), 'mutually exclusive'),
+        (dict(url=image_url, video_id='..'), "video_id '..' must be letters, digits"),
+        (dict(src=str(gif), url=image_url), 'mutually exclusive'),
         (dict(), 'one of the following is required: src, url'),
-        (dict(url=IMAGE_URL, library_id=0), 'library_id must be a positive integer'),
-        (dict(url=IMAGE_URL, video_id=' '), 'video_id must not be empty'),
-        (dict(url=IMAGE_URL, video_api_url='video.edge.test'), 'video_api_url must be an http:// or https:// URL'),
+        (dict(url=image_url, library_id=0), 'library_id must be a positive integer'),
+        (dict(url=image_url, video_id=' '), 'video_id must not be empty'),
+        (dict(url=image_url, video_api_url='video.edge.test'), 'video_api_url must be an http:// or https:// URL'),
     ]
     for extra, words in cases:
         outcome = run_module(video_thumbnail.main, dict(args(), **extra))
         assert outcome.failed, extra
         assert words in outcome.result['msg'], (extra, outcome.result['msg'])
-    assert fake_api.calls == []
+    assert emulator.sent == []
