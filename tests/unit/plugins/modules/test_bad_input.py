@@ -7,14 +7,17 @@
 from __future__ import annotations
 
 import datetime
+import os
 import typing as t
 
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import (
+    cdn_log_export,
     cdn_log_info,
     container_app_info,
     container_registry,
+    db_info,
     db_query,
     db_token,
     pullzone_info,
@@ -22,6 +25,7 @@ from ansible_collections.edge.platform.plugins.modules import (
     shield_event_log_export,
     shield_event_log_info,
     shield_zone,
+    shield_zone_info,
     video_blocked_referrer,
     video_thumbnail,
 )
@@ -29,6 +33,7 @@ from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, LO
 
 # A date inside the event logs' retention whenever the tests run (a fixed one falls out of it).
 TODAY = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+YESTERDAY = (datetime.datetime.now(datetime.timezone.utc).date() - datetime.timedelta(days=1)).isoformat()
 
 DB = 'db_01HZX3J5K8M9N0P1Q2R3S4T5V6'
 JA4 = 't13d1516h2_8daaf6152771_b186095e22b6'
@@ -42,6 +47,7 @@ VIDEO = {
 }
 LOGS = {'pullzone_id': 1001}
 EXPORT = {**ZONE, 'dest': '/tmp/edge-bad-input.csv'}
+LOG_EXPORT = {**LOGS, 'dest': '/tmp/edge-bad-input.jsonl', 'start': '-30h', 'end': '-6h'}
 DATABASE = {'database_url': 'https://db.example.net', 'auth_token': 'token-0123456789', 'statements': ['SELECT 1']}
 
 # (module, arguments beyond the connection, words the message must hold)
@@ -68,6 +74,11 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
         cdn_log_info,
         {**LOGS, 'logging_api_url': 'logging.example.net'},
         'logging_api_url must be an http:// or https:// URL',
+    ),
+    (
+        cdn_log_export,
+        {**LOG_EXPORT, 'logging_api_url': 'https://user:pw@logging.example.net'},
+        'logging_api_url must not hold a user name',
     ),
     # ---- pullzone_info ----
     (pullzone_info, {'id': 0}, 'id must be a positive integer'),
@@ -236,6 +247,50 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
         {**DATABASE, 'statements': [{'sql': 'SELECT :a', 'named_args': {'a b': 1}}]},
         "'a b' is not a parameter name",
     ),
+    # ---- cdn_log_export ----
+    (
+        cdn_log_export,
+        {**LOG_EXPORT, 'format': 'csv', 'api_version': 1, 'date': YESTERDAY, 'start': None, 'end': None},
+        'format is not supported with api_version 1 (only with api_version 2)',
+    ),
+    (cdn_log_export, {**LOG_EXPORT, 'format': 'xml'}, 'value of format must be one of: jsonl, csv'),
+    (cdn_log_export, {**LOG_EXPORT, 'date': YESTERDAY}, 'date is not supported with api_version 2'),
+    (cdn_log_export, {**LOG_EXPORT, 'start': '-4d'}, 'start and end may be at most 3 days apart'),
+    (cdn_log_export, {**LOG_EXPORT, 'status': ['4x']}, 'status entries must be'),
+    (cdn_log_export, {**LOG_EXPORT, 'limit': 0}, 'limit must be between 1 and 10000'),
+    (cdn_log_export, {**LOG_EXPORT, 'pullzone_id': 0}, 'pullzone_id must be a positive integer'),
+    (
+        cdn_log_export,
+        {**LOG_EXPORT, 'pullzone_name': 'assets'},
+        'parameters are mutually exclusive: pullzone_id|pullzone_name',
+    ),
+    (cdn_log_export, {**LOG_EXPORT, 'pullzone_id': None, 'pullzone_name': ' '}, 'pullzone_name must not be empty'),
+    (
+        cdn_log_export,
+        {**LOG_EXPORT, 'pullzone_id': None},
+        'one of the following is required: pullzone_id, pullzone_name',
+    ),
+    (
+        cdn_log_export,
+        {**LOG_EXPORT, 'dest': '/nonexistent-dir/rows.jsonl'},
+        'the directory of dest (/nonexistent-dir) does not exist',
+    ),
+    (cdn_log_export, {**LOG_EXPORT, 'dest': '/tmp'}, 'dest /tmp is a directory'),
+    (cdn_log_export, {**LOG_EXPORT, 'start': '-99999999999d'}, 'start'),
+    (cdn_log_export, {**LOG_EXPORT, 'offset': 5}, 'Unsupported parameters'),
+    # ---- db_info ----
+    (db_info, {'id': 'db 1'}, 'id must be a database id'),
+    (db_info, {'id': 'db_01HZX3J5K8M9N0P1Q2R3S4T5V6\n'}, 'id must be a database id'),
+    (db_info, {'id': ''}, 'id must not be empty'),
+    (db_info, {'name': '  '}, 'name must not be empty'),
+    (db_info, {'id': 'db_1', 'name': 'x'}, 'mutually exclusive'),
+    # ---- shield_zone_info ----
+    (shield_zone_info, {'shield_zone_id': 0}, 'shield_zone_id must be a positive integer'),
+    (shield_zone_info, {'pullzone_id': -2}, 'pullzone_id must be a positive integer'),
+    (shield_zone_info, {'pullzone_name': ' '}, 'pullzone_name must not be empty'),
+    (shield_zone_info, {'shield_zone_id': 3001, 'pullzone_id': 1001}, 'mutually exclusive'),
+    (shield_zone_info, {'pullzone_id': 1001, 'pullzone_name': 'assets'}, 'mutually exclusive'),
+    (shield_zone_info, {'access_lists': 'all'}, 'value of access_lists must be one of'),
 ]
 
 
@@ -246,7 +301,7 @@ def connection(module: t.Any) -> dict[str, t.Any]:
     extra: dict[str, t.Any] = {}
     if module is video_thumbnail:
         extra['video_api_url'] = VIDEO_URL
-    if module is cdn_log_info:
+    if module in (cdn_log_info, cdn_log_export):
         extra['logging_api_url'] = LOGGING_URL
     return dict(COMMON_ARGS, **extra)
 
@@ -254,9 +309,11 @@ def connection(module: t.Any) -> dict[str, t.Any]:
 def test_the_table_covers_every_module_with_at_least_100_cases() -> None:
     assert len(CASES) >= 100
     assert {module.__name__.rsplit('.', 1)[-1] for module, _args, _words in CASES} == {
+        'cdn_log_export',
         'cdn_log_info',
         'container_app_info',
         'container_registry',
+        'db_info',
         'db_query',
         'db_token',
         'pullzone_info',
@@ -264,6 +321,7 @@ def test_the_table_covers_every_module_with_at_least_100_cases() -> None:
         'shield_event_log_export',
         'shield_event_log_info',
         'shield_zone',
+        'shield_zone_info',
         'video_blocked_referrer',
         'video_thumbnail',
     }
@@ -277,8 +335,12 @@ def test_the_table_covers_every_module_with_at_least_100_cases() -> None:
 def test_bad_input_is_refused_before_any_request(
     fake_api: FakeApi, run_module: t.Any, module: t.Any, arguments: dict[str, t.Any], words: str
 ) -> None:
-    outcome = run_module(module.main, dict(connection(module), **arguments))
+    dest = arguments.get('dest')
+    wrote_before = dest is not None and os.path.isfile(dest)
+    given = {key: value for key, value in arguments.items() if value is not None}
+    outcome = run_module(module.main, dict(connection(module), **given))
     assert outcome.failed, outcome.result
     assert words in outcome.result['msg'], outcome.result['msg']
     assert outcome.result.get('changed') in (None, False)
     assert fake_api.calls == []
+    assert dest is None or wrote_before or not os.path.isfile(dest)  # no file left behind
