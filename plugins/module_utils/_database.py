@@ -31,6 +31,7 @@ from ansible_collections.edge.platform.plugins.module_utils._client import (
     EdgeFinding,
     iter_pages,
 )
+from ansible_collections.edge.platform.plugins.module_utils._files import unwritable_reason
 
 ENV_URL = 'SERVICE_DATABASE_URL'
 ENV_TOKEN = 'SERVICE_DATABASE_AUTH_TOKEN'
@@ -490,18 +491,10 @@ class EnvFile:
             self.mode = os.lstat(self.path).st_mode & 0o7777 if not self.is_link else None
 
     def check_writable(self) -> None:
-        """Refuse before anything is changed when the file could not be written afterwards.
-
-        A file is made and removed where the new file will be written: permission bits do not
-        tell (root, read-only mounts, immutable directories).
-        """
-        directory = os.path.dirname(self.path) or '.'
-        try:
-            handle, probe = tempfile.mkstemp(prefix=f'.{os.path.basename(self.path)}.', suffix='.probe', dir=directory)
-        except OSError as exc:
-            raise ValueError(f'env_file {self.path} cannot be written: {exc.strerror or exc}') from None
-        os.close(handle)
-        os.unlink(probe)
+        """Refuse before anything is changed when the file could not be written afterwards."""
+        reason = unwritable_reason(os.path.dirname(self.path) or '.', os.path.basename(self.path))
+        if reason is not None:
+            raise ValueError(f'env_file {self.path} cannot be written: {reason}')
 
     @property
     def text(self) -> str:

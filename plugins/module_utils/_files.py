@@ -110,6 +110,21 @@ def measure_file(path: str, measure: Measure) -> dict[str, t.Any]:
     return measure.result()
 
 
+def unwritable_reason(directory: str, name: str) -> str | None:
+    """Why no file can be made in ``directory`` (None when one can).
+
+    A file is made and removed there: permission bits do not tell (root, read-only mounts,
+    immutable directories).
+    """
+    try:
+        handle, probe = tempfile.mkstemp(prefix=f'.{name}.', suffix='.probe', dir=directory)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    os.close(handle)
+    os.unlink(probe)
+    return None
+
+
 def check_dest(module: EdgeModule, dest: str) -> str:
     """The absolute path of ``dest``; refuses, before any request, one that cannot be written."""
     dest = os.path.abspath(dest)
@@ -118,8 +133,9 @@ def check_dest(module: EdgeModule, dest: str) -> str:
     directory = os.path.dirname(dest)
     if not os.path.isdir(directory):
         module.fail(f'the directory of dest ({directory}) does not exist')
-    if not os.access(directory, os.W_OK | os.X_OK):
-        module.fail(f'the directory of dest ({directory}) is not writable')
+    reason = unwritable_reason(directory, os.path.basename(dest))
+    if reason is not None:
+        module.fail(f'the directory of dest ({directory}) is not writable: {reason}')
     return dest
 
 
