@@ -196,7 +196,7 @@ build_import_check() {
 
 eda() { quietly "$LOGS/eda.log" "$ROOT/scripts/eda.sh"; }
 docs_site() { quietly "$LOGS/docs.log" "$ROOT/scripts/docs.sh" --check-page && tail -2 "$LOGS/docs.log"; }
-demo() { quietly "$LOGS/demo.log" "$ROOT/scripts/demo.sh"; }
+demo() { EDGE_DEMO_REQUIRE_EDA=1 quietly "$LOGS/demo.log" "$ROOT/scripts/demo.sh"; }
 
 main() {
     if ! ensure_venv || ! nox_install || ! ensure_pip_bootstrap; then
