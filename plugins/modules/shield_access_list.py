@@ -28,7 +28,13 @@ description:
     a new list is created with the same name, entries, action and enabled flag (unless you give new ones), then the
     old one is deleted; the diff header says so. A run that stops half-way leaves the new list under a temporary
     name, which the next run finishes. Only a Shield zone with no room for a second list has the old list deleted
-    first; a failure after that returns what it held in RV(deleted_list).
+    first. When the new list cannot be created after that, the zone's lists are read again; a list of the name that
+    is there now (the create went through but its answer was lost) is finished; otherwise the old list is created
+    again as it was (name, type, entries, description, action, enabled flag; with a new id) and the task fails, so
+    that a rerun replaces it again with every value it held. Only when that fails too does the failure return what
+    the old list held in RV(deleted_list).
+  - O(remove_entries) takes entries out of the list without naming the others, so a removal does not undo an
+    addition made meanwhile.
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
@@ -84,9 +90,27 @@ options:
       - When not set, the entries are not managed (a new list is created empty).
     type: list
     elements: str
+  remove_entries:
+    description:
+      - Entries taken out of the list when it holds them; all other entries stay. Entries it does not hold are
+        no change.
+      - Items are trimmed, split into lines and checked against the list type like O(entries) (country codes
+        and JA4 fingerprints compared as they are written), before anything is written.
+      - As with O(purge=false) additions, the list is read again after the write, and written again when another
+        run's write (of what it had read before) brought back an entry this run removed; an entry that another
+        run added meanwhile stays.
+      - With O(purge=false), O(entries) are added and these removed in one write. Refused together with O(entries)
+        when O(purge=true) (the entries are then the whole list), when an entry is in both, and with O(state=absent).
+      - When the list does not exist and no O(type) is given (nor O(entries), O(description), O(action),
+        O(enabled)), the task fails with C(failure.error_key) C(access_list.not_found) and creates nothing.
+        With O(type), the list is created, without these entries.
+    type: list
+    elements: str
+    version_added: 1.1.0
   purge:
     description:
       - Whether entries not in O(entries) are removed.
+      - To take out only some entries, give them in O(remove_entries) instead.
     type: bool
     default: true
   action:
@@ -112,7 +136,8 @@ options:
     default: present
 notes:
   - In the diff, C(entries) of C(before) lists the entries that are removed and C(entries) of C(after) the entries
-    that are added; the other fields show the list's values with the API's property names and numbers.
+    that are added (shown when O(entries) or O(remove_entries) is given); the other fields show the list's values
+    with the API's property names and numbers.
 seealso:
   - module: edge.platform.shield_zone
 '''
@@ -146,6 +171,12 @@ EXAMPLES = r'''
     type: cidr
     entries: [203.0.113.0/24]
     purge: false
+
+- name: Lift the block of one address; the other entries stay, and so does an address blocked meanwhile
+  edge.platform.shield_access_list:
+    shield_zone_id: 3001
+    name: auto-blocked
+    remove_entries: [203.0.113.9]
 
 - name: Delete a list
   edge.platform.shield_access_list:
@@ -236,7 +267,8 @@ access_list:
 deleted_list:
   description:
     - What the old list held, in the options' terms, when a Shield zone with no room for a second list had the old
-      list deleted before the new one was created and the create then failed. Declare these values and run again.
+      list deleted before the new one was created, the create then failed, and the old list could not be created
+      again either. Declare these values and run again.
   returned: on that failure
   type: dict
   contains:
@@ -342,6 +374,8 @@ class AccessList(EdgeResource):
         Field('entries', 'entries', to_api=lambda values: frozenset(split_entries(values)), members=True),
     )
     where: Zone
+    # remove_entries as the list's type writes them (resolve); empty when not given.
+    removing: frozenset[str] = frozenset()
 
     # ---- input ----
 
@@ -360,6 +394,41 @@ class AccessList(EdgeResource):
                 )
             if params['type'] is not None:
                 self.checked_entries(params['type'], frozenset(split_entries(params['entries'])), 'entries')
+        if params['remove_entries'] is not None:
+            self.validate_removal()
+
+    def validate_removal(self) -> None:
+        """remove_entries: checked as entries are, and refused where it would contradict the other options."""
+        params = self.params
+        blank = [value for value in params['remove_entries'] if not str(value).strip()]
+        if blank:
+            self.module.fail(f'remove_entries must not hold blank values ({len(blank)} given)')
+        if self.state == 'absent':
+            self.module.fail(
+                'remove_entries cannot be used with state=absent, which deletes the whole list; '
+                'give state: present to take the entries out of the list'
+            )
+        if params['entries'] is not None and params['purge']:
+            self.module.fail(
+                'remove_entries cannot be used with entries and purge=true (entries are then the whole list); '
+                'give purge: false to add entries and remove others in one run'
+            )
+        entries = frozenset(split_entries(params['entries'] or ()))
+        removing = frozenset(split_entries(params['remove_entries']))
+        if params['type'] is not None:
+            entries = self.checked_entries(params['type'], entries, 'entries')
+            removing = self.checked_entries(params['type'], removing, 'remove_entries')
+        self.refuse_overlap(entries, removing)
+
+    def refuse_overlap(self, entries: frozenset[str], removing: frozenset[str]) -> None:
+        both = sorted(entries & removing)
+        if both:
+            shown = ', '.join(f'"{entry}"' for entry in both[:10])
+            more = f' and {len(both) - 10} more' if len(both) > 10 else ''
+            self.module.fail(
+                f'entries and remove_entries both hold {shown}{more}: an entry is either added or removed',
+                bad_entries=both,
+            )
 
     def checked_entries(self, list_type: str, entries: frozenset[str], what: str) -> frozenset[str]:
         good, bad = check_entries(list_type, entries)
@@ -420,8 +489,14 @@ class AccessList(EdgeResource):
             if len(matches) != 1:
                 return None
             self.notes.append(f"finish replacing the list: rename list {matches[0].get('listId')}")
-        item = matches[0]
-        current = {
+        current = self.record_of(matches[0])
+        if self.state == 'present':
+            self.read_content(current)
+        return current
+
+    def record_of(self, item: dict[str, t.Any]) -> dict[str, t.Any]:
+        """A list of the zone's overview as the module holds it (its content not read yet)."""
+        return {
             'id': item.get('listId'),
             'name': item.get('name'),
             'description': item.get('description'),
@@ -432,23 +507,16 @@ class AccessList(EdgeResource):
             'action': item.get('action'),
             'isEnabled': item.get('isEnabled'),
             'configurationId': item.get('configurationId'),
-            'shieldZoneId': zone_id,
+            'shieldZoneId': self.where.zone_id,
         }
-        if self.state == 'present':
-            detail = (
-                shield_call(
-                    self.client,
-                    'GET',
-                    f"shield/shield-zone/{zone_id}/access-lists/{current['id']}",
-                    f'read {self.label(current)}',
-                )
-                or {}
-            )
-            current.update({key: detail[key] for key in RECORD_KEYS if detail.get(key) is not None})
-            current['entries'] = entries_of_content(detail.get('content'))
-            if params['return_content']:
-                current['content'] = detail.get('content')
-        return current
+
+    def read_content(self, record: dict[str, t.Any]) -> None:
+        """Read the list's content into ``record`` (``entries``, and ``content`` with return_content)."""
+        detail = shield_call(self.client, 'GET', self.list_path(record['id']), f'read {self.label(record)}') or {}
+        record.update({key: detail[key] for key in RECORD_KEYS if detail.get(key) is not None})
+        record['entries'] = entries_of_content(detail.get('content'))
+        if self.params['return_content']:
+            record['content'] = detail.get('content')
 
     @staticmethod
     def replaces(item: dict[str, t.Any], name: str, list_id: t.Any = None) -> bool:
@@ -467,11 +535,44 @@ class AccessList(EdgeResource):
         list_type = self.params['type'] or (enum_name(ACCESS_LIST_TYPES, current.get('type')) if current else None)
         if 'entries' in wanted and list_type is not None:
             wanted['entries'] = self.checked_entries(list_type, wanted['entries'], 'entries')
+        if self.params['remove_entries'] is not None:
+            removing = frozenset(split_entries(self.params['remove_entries']))
+            if list_type is not None:
+                removing = self.checked_entries(list_type, removing, 'remove_entries')
+            # Written alike only now (DE and de in a country list): still before anything is written.
+            self.refuse_overlap(wanted.get('entries') or frozenset(), removing)
+            self.removing = removing
         return wanted
+
+    def wanted(self, current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        """The base's wanted values, without the entries of remove_entries.
+
+        Taken out after the base has kept the list's other entries (purge=false), which would
+        otherwise bring them back.
+        """
+        wanted = super().wanted(current)
+        if self.removing and current is not None:
+            held = wanted.get('entries', current.get('entries') or frozenset())
+            wanted['entries'] = frozenset(held) - self.removing
+        return wanted
+
+    def only_removing(self) -> bool:
+        """Whether the run only takes entries out of a list (nothing it could create a list with)."""
+        params = self.params
+        declared = ('type', 'entries', 'description', 'action', 'enabled')
+        return params['remove_entries'] is not None and all(params[option] is None for option in declared)
 
     def check(self, plan: Plan) -> None:
         """What only the current list and its zone can tell is wrong, refused before anything is written."""
         params, current = self.params, plan.current
+        if plan.action == 'create' and self.only_removing():
+            # Nothing to take out; creating an empty list would bring back a list someone deleted.
+            raise EdgeFinding(
+                f'remove entries from {self.label()}',
+                f"shield zone {self.where.zone_id} has no custom access list named \"{params['name']}\", "
+                'so it holds none of remove_entries (give type to create the list)',
+                'access_list.not_found',
+            )
         if plan.action == 'create' and params['type'] is None:
             self.module.fail(f'type is required to create {self.label()}')
         if plan.action == 'create' and params['name'] is None:
@@ -481,7 +582,7 @@ class AccessList(EdgeResource):
             if params['type'] is not None and params['type'] != current_type:
                 self.checked_entries(
                     params['type'],
-                    current.get('entries') or frozenset(),
+                    plan.wanted.get('entries') or frozenset(),
                     f'the current entries of {self.label(current)} (give entries for the new type)',
                 )
         if plan.creating or 'entries' in plan.changes:
@@ -624,25 +725,83 @@ class AccessList(EdgeResource):
         return overview.get('customEntryLimit') is None or used + entries <= overview['customEntryLimit']
 
     def delete_then_create(self, current: dict[str, t.Any], values: dict[str, t.Any]) -> dict[str, t.Any]:
-        """Replace the list where the zone has no room for two: a failure after the delete says what the list held."""
+        """Replace the list where the zone has no room for two: the old list is deleted first.
+
+        A create that fails is not the end: when its answer was lost after the API acted, the
+        new list is there and is finished; otherwise the old list is created again as it was, so
+        that a rerun finds it and replaces it again with every value it held. Only when that
+        fails too does the failure return what the old list held (``deleted_list``).
+        """
         self.delete(current)
         try:
             return self.create(values)
         except EdgeApiError as error:
-            held = {
-                'name': current.get('name'),
-                'type': enum_name(ACCESS_LIST_TYPES, current.get('type')),
-                'description': current.get('description'),
-                'action': enum_name(ACCESS_LIST_ACTIONS, current.get('action')),
-                'enabled': current.get('isEnabled'),
-                'entries': sorted(current.get('entries') or ()),
-            }
-            self.module.fail(
-                f'{error}; the zone had no room for a second list, so the old list was deleted first: '
-                f'its values are in deleted_list, declare them and run again',
-                failure=error.failure(),
-                deleted_list=held,
+            failed = error
+        try:
+            overview = (
+                shield_call(
+                    self.client, 'GET', self.list_path(), f'list access lists of shield zone {self.where.zone_id}'
+                )
+                or {}
             )
+        except EdgeApiError:  # whether the create went through is unknown: a restored list could be a second one
+            self.fail_deleted(current, failed)
+        named = [item for item in overview.get('customLists') or [] if item.get('name') == values['name']]
+        if len(named) > 1:  # another run created one too: neither is restored over them
+            self.fail_deleted(current, failed)
+        if named:
+            try:
+                return self.finish_created(named[0], values)
+            except EdgeApiError as error:
+                self.fail_deleted(current, error)
+        try:
+            restored = self.create(self.held_values(current))
+        except EdgeApiError:
+            self.fail_deleted(current, failed)
+        self.module.fail(
+            f'{failed}; the zone had no room for a second list, so the old list was deleted first: the replacement '
+            f'failed and the old list was restored as it was (id {restored["id"]}); run again to replace it',
+            failure=failed.failure(),
+        )
+
+    def finish_created(self, item: dict[str, t.Any], values: dict[str, t.Any]) -> dict[str, t.Any]:
+        """Bring a list that a create made (whose answer was lost) to ``values``: entries, action, enabled flag."""
+        record = self.record_of(item)
+        self.notes.append(f"the answer to the create was lost: list {record['id']} was created and is finished")
+        self.read_content(record)
+        entries = values.get('entries') or frozenset()
+        if record['entries'] != entries:
+            self.write_entries(record, entries)
+        self.configure(
+            record,
+            {key: values[key] for key in ('action', 'isEnabled') if key in values and values[key] != record.get(key)},
+        )
+        return record
+
+    @staticmethod
+    def held_values(current: dict[str, t.Any]) -> dict[str, t.Any]:
+        """The API values a list is created again with: its name, type, entries, description, action, enabled flag."""
+        return {
+            key: current[key]
+            for key in ('name', 'type', 'entries', 'description', 'action', 'isEnabled')
+            if current.get(key) is not None
+        }
+
+    def fail_deleted(self, current: dict[str, t.Any], error: EdgeApiError) -> t.NoReturn:
+        held = {
+            'name': current.get('name'),
+            'type': enum_name(ACCESS_LIST_TYPES, current.get('type')),
+            'description': current.get('description'),
+            'action': enum_name(ACCESS_LIST_ACTIONS, current.get('action')),
+            'enabled': current.get('isEnabled'),
+            'entries': sorted(current.get('entries') or ()),
+        }
+        self.module.fail(
+            f'{error}; the zone had no room for a second list, so the old list was deleted first: '
+            f'its values are in deleted_list, declare them and run again',
+            failure=error.failure(),
+            deleted_list=held,
+        )
 
     def write_entries(self, record: dict[str, t.Any], entries: frozenset[str]) -> None:
         """PATCH the content of a list to ``entries``; ``record`` takes what the API answers."""
@@ -661,24 +820,26 @@ class AccessList(EdgeResource):
         self.with_content(record, entries)
         record.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
 
-    def merge_entries(self, record: dict[str, t.Any], added: frozenset[str]) -> None:
-        """With purge=false, make sure the added entries stay: another run may have written the whole list meanwhile.
+    def merge_entries(self, record: dict[str, t.Any], added: frozenset[str], removed: frozenset[str]) -> None:
+        """Make sure this run's own change of entries stays: another run may have written the whole list meanwhile.
 
-        The list is read again after the write; entries of this run that are missing (the other
-        run wrote what it had read before) are added to what the list holds now.
+        The list is read again after the write; entries this run added (purge=false) that are
+        missing, or removed (remove_entries) that are back, because the other run wrote what it
+        had read before, are written again over what the list holds now, which keeps the other
+        run's own change too.
         """
         for _attempt in range(MERGE_ATTEMPTS):
             detail = (
                 shield_call(self.client, 'GET', self.list_path(record['id']), f'read {self.label(record)} again') or {}
             )
             held = entries_of_content(detail.get('content'))
-            if added <= held:
+            if added <= held and not removed & held:
                 self.with_content(record, held)
                 record.update({key: detail[key] for key in RECORD_KEYS if detail.get(key) is not None})
                 return
-            self.write_entries(record, held | added)
+            self.write_entries(record, (held | added) - removed)
         message = (
-            f'other runs kept rewriting the list: {len(added)} entries could not be kept '
+            f'other runs kept rewriting the list: the change of {len(added) + len(removed)} entries could not be kept '
             f'after {MERGE_ATTEMPTS} attempts; run again'
         )
         raise EdgeFinding(f'update {self.label(record)}', message)
@@ -704,9 +865,12 @@ class AccessList(EdgeResource):
                 or {}
             )
             after.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
-        added = changes.get('entries', frozenset()) - frozenset(current.get('entries') or ())
-        if added and not self.params['purge']:
-            self.merge_entries(after, added)
+        if 'entries' in changes:
+            held = frozenset(current.get('entries') or ())
+            added = changes['entries'] - held if not self.params['purge'] else frozenset()
+            removed = held & self.removing  # only what this run took out: an entry added meanwhile stays
+            if added or removed:
+                self.merge_entries(after, added, removed)
         self.configure(after, {key: changes[key] for key in ('action', 'isEnabled') if key in changes})
         return after
 
@@ -749,6 +913,11 @@ class AccessList(EdgeResource):
             )
         return view
 
+    def diff_fields(self) -> t.Sequence[Field]:
+        # The entries are in the diff when the run manages them: given, or some to remove.
+        removing = self.params['remove_entries'] is not None
+        return [field for field in self.fields if not field.members or removing or self.params['entries'] is not None]
+
     def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
         view = super().diff_view(resource)
         if view is not None:
@@ -765,6 +934,7 @@ def main() -> None:
             type=dict(type='str', choices=list(ACCESS_LIST_TYPES)),
             description=dict(type='str'),
             entries=dict(type='list', elements='str'),
+            remove_entries=dict(type='list', elements='str'),
             purge=dict(type='bool', default=True),
             action=dict(type='str', choices=list(ACCESS_LIST_ACTIONS)),
             enabled=dict(type='bool'),

@@ -2,8 +2,8 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""shield_access_list: entries as a set, checksums, purge, recreate on type change, limits, validation, check mode,
-diff."""
+"""shield_access_list: entries as a set, checksums, purge, remove_entries, recreate on type change (and its failures),
+limits, validation, check mode, diff."""
 
 from __future__ import annotations
 
@@ -207,6 +207,181 @@ def test_rename_by_id(lists: Emulator, run_module: t.Any) -> None:
     assert [item['name'] for item in zone_lists(lists)] == ['office', 'geo-block']
 
 
+# ---- remove_entries -----------------------------------------------------------------------------------------------
+
+
+def test_remove_entries_takes_out_only_those_entries(lists: Emulator, run_module: t.Any) -> None:
+    wanted = args(shield_zone_id=ZONE, name='office', remove_entries=['198.51.100.7', ' 2001:db8::1\n192.0.2.1'])
+    outcome = run_module(shield_access_list.main, wanted, diff=True)
+    assert not outcome.failed, outcome.result
+    assert outcome.result['changed'] is True
+    assert [(call.method, call.path, call.json) for call in lists.writes] == [
+        ('PATCH', f'{BASE}/9001', {'content': '198.51.100.9', 'checksum': sha('198.51.100.9')}),
+    ]
+    assert detail_reads(lists) == [f'{BASE}/9001', f'{BASE}/9001']  # read, and read again after the write
+    diff = outcome.result['diff']
+    assert (diff['before']['entries'], diff['after']['entries']) == (['198.51.100.7', '2001:db8::1'], [])
+    assert diff['after_header'] == 'update'
+    assert (outcome.result['access_list']['entryCount'], outcome.result['access_list']['action']) == (1, 1)
+    assert zone_lists(lists)[0]['content'] == '198.51.100.9'
+    again = run_module(shield_access_list.main, wanted)
+    assert again.result['changed'] is False
+    assert len(lists.writes) == 1
+
+
+def test_removing_entries_the_list_does_not_hold_is_unchanged(lists: Emulator, run_module: t.Any) -> None:
+    for check_mode in (True, False):
+        outcome = run_module(
+            shield_access_list.main,
+            args(shield_zone_id=ZONE, name='office', remove_entries=['192.0.2.1', '2001:db8::2']),
+            check_mode=check_mode,
+            diff=True,
+        )
+        assert not outcome.failed, outcome.result
+        assert outcome.result['changed'] is False
+        assert outcome.result['diff']['before'] == outcome.result['diff']['after']
+    assert lists.writes == []
+    assert zone_lists(lists)[0]['content'] == OFFICE
+
+
+def test_remove_entries_in_check_mode_predicts_and_writes_nothing(lists: Emulator, run_module: t.Any) -> None:
+    outcome = run_module(
+        shield_access_list.main,
+        args(shield_zone_id=ZONE, name='office', remove_entries=['198.51.100.9']),
+        check_mode=True,
+        diff=True,
+    )
+    assert outcome.result['changed'] is True
+    assert lists.writes == []
+    assert (outcome.result['diff']['before']['entries'], outcome.result['diff']['after']['entries']) == (
+        ['198.51.100.9'],
+        [],
+    )
+    content = '198.51.100.7\n2001:db8::1'
+    assert (outcome.result['access_list']['entryCount'], outcome.result['access_list']['checksum']) == (2, sha(content))
+    assert zone_lists(lists)[0]['content'] == OFFICE
+
+
+def test_remove_entries_keeps_an_entry_another_run_added_meanwhile(lists: Emulator, run_module: t.Any) -> None:
+    # Another run (block_ip adding an address) wrote what it had read before this run's write, and its address:
+    # the removed entry is back at the re-read, and is taken out again over what the list holds now.
+    def other_run_adds() -> None:
+        content = OFFICE + '203.0.113.77'
+        lists.client().request(
+            'PATCH', f'{BASE}/9001', 'another run', json_body={'content': content, 'checksum': sha(content)}
+        )
+
+    lists.meanwhile('PATCH', rf'^{BASE}/9001$', other_run_adds)
+    outcome = run_module(
+        shield_access_list.main, args(shield_zone_id=ZONE, name='office', remove_entries=['198.51.100.7'])
+    )
+    assert not outcome.failed, outcome.result
+    assert outcome.result['changed'] is True
+    assert [call.method for call in lists.writes] == ['PATCH', 'PATCH']
+    assert lists.writes[1].json['content'] == '198.51.100.9\n2001:db8::1\n203.0.113.77'
+    assert sorted(zone_lists(lists)[0]['content'].splitlines()) == ['198.51.100.9', '2001:db8::1', '203.0.113.77']
+    assert outcome.result['access_list']['entryCount'] == 3
+
+
+def test_remove_entries_keeps_an_entry_another_run_added_after_the_write(lists: Emulator, run_module: t.Any) -> None:
+    def other_run_adds() -> None:  # it read the list after this run's write
+        content = '198.51.100.9\n2001:db8::1\n203.0.113.77'
+        lists.client().request(
+            'PATCH', f'{BASE}/9001', 'another run', json_body={'content': content, 'checksum': sha(content)}
+        )
+
+    lists.meanwhile('PATCH', rf'^{BASE}/9001$', other_run_adds)
+    outcome = run_module(
+        shield_access_list.main, args(shield_zone_id=ZONE, name='office', remove_entries=['198.51.100.7'])
+    )
+    assert outcome.result['changed'] is True
+    assert [call.method for call in lists.writes] == ['PATCH']
+    assert zone_lists(lists)[0]['content'] == '198.51.100.9\n2001:db8::1\n203.0.113.77'
+
+
+def test_entries_added_and_removed_in_one_write_with_purge_false(lists: Emulator, run_module: t.Any) -> None:
+    outcome = run_module(
+        shield_access_list.main,
+        args(
+            shield_zone_id=ZONE,
+            name='office',
+            entries=['192.0.2.1', '198.51.100.9'],
+            remove_entries=['198.51.100.7'],
+            purge=False,
+        ),
+        diff=True,
+    )
+    assert outcome.result['changed'] is True
+    assert [call.json['content'] for call in lists.writes] == ['192.0.2.1\n198.51.100.9\n2001:db8::1']
+    assert (outcome.result['diff']['before']['entries'], outcome.result['diff']['after']['entries']) == (
+        ['198.51.100.7'],
+        ['192.0.2.1'],
+    )
+
+
+def test_remove_entries_are_checked_and_written_as_the_current_type(lists: Emulator, run_module: t.Any) -> None:
+    bad = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='countries', remove_entries=['Germany']))
+    assert bad.failed and bad.result['bad_entries'] == ['Germany']
+    assert 'remove_entries: 1 entry is not valid for type country' in bad.result['msg']
+    both = run_module(
+        shield_access_list.main,
+        args(shield_zone_id=ZONE, name='countries', entries=['de'], remove_entries=['DE'], purge=False),
+    )
+    assert both.failed and both.result['msg'] == (
+        'entries and remove_entries both hold "DE": an entry is either added or removed'
+    )
+    assert lists.writes == []
+    removed = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='countries', remove_entries=['ru']))
+    assert removed.result['changed'] is True
+    assert zone_lists(lists)[1]['content'] == 'KP'
+
+
+def test_remove_entries_from_a_list_that_does_not_exist(lists: Emulator, run_module: t.Any) -> None:
+    # Nothing to take out, and no list is created again unless type says what it is.
+    missing = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='gone', remove_entries=['192.0.2.1']))
+    assert missing.failed and missing.result['changed'] is False
+    assert missing.result['msg'] == (
+        'remove entries from custom access list "gone" of shield zone 3001 failed: shield zone 3001 has no custom '
+        'access list named "gone", so it holds none of remove_entries (give type to create the list)'
+    )
+    assert missing.result['failure']['error_key'] == 'access_list.not_found'
+    assert lists.writes == []
+    created = run_module(
+        shield_access_list.main, args(shield_zone_id=ZONE, name='gone', type='ip', remove_entries=['192.0.2.1'])
+    )
+    assert created.result['changed'] is True
+    assert [(call.method, call.json['content']) for call in lists.writes] == [('POST', '')]
+
+
+@pytest.mark.parametrize(
+    'extra, message',
+    [
+        (
+            {'entries': ['192.0.2.1'], 'remove_entries': ['192.0.2.2']},
+            'remove_entries cannot be used with entries and purge=true (entries are then the whole list)',
+        ),
+        (
+            {'entries': ['192.0.2.1', '192.0.2.3'], 'remove_entries': ['192.0.2.2', ' 192.0.2.1'], 'purge': False},
+            'entries and remove_entries both hold "192.0.2.1": an entry is either added or removed',
+        ),
+        (
+            {'type': 'country', 'entries': ['de'], 'remove_entries': ['DE'], 'purge': False},
+            'entries and remove_entries both hold "DE"',
+        ),
+        ({'remove_entries': ['192.0.2.1', '  ']}, 'remove_entries must not hold blank values (1 given)'),
+        ({'type': 'ip', 'remove_entries': ['192.0.2.300']}, 'remove_entries: 1 entry is not valid for type ip'),
+        ({'remove_entries': ['192.0.2.1'], 'state': 'absent'}, 'remove_entries cannot be used with state=absent'),
+    ],
+)
+def test_remove_entries_refusals_before_any_request(
+    emulator: Emulator, run_module: t.Any, extra: dict[str, t.Any], message: str
+) -> None:
+    outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='office', **extra))
+    assert outcome.failed and outcome.result['changed'] is False
+    assert message in outcome.result['msg']
+    assert emulator.sent == []
+
+
 # ---- create, recreate, delete --------------------------------------------------------------------------------------
 
 
@@ -339,16 +514,20 @@ def test_without_room_for_two_lists_the_old_one_goes_first_and_a_failure_says_wh
     run_module: t.Any,
 ) -> None:
     set_plan(lists, 0)  # Basic: at most 2 custom lists, and the zone has 2
-    lists.add_fault(method='POST', path=rf'^{BASE}$', status=503)
+    lists.add_fault(method='POST', path=rf'^{BASE}$', status=503, times=2)  # the create, and the restore
     outcome = run_module(
         shield_access_list.main, args(shield_zone_id=ZONE, name='office', description='Office', api_retries=0)
     )
     assert outcome.failed and outcome.result['changed'] is True
-    assert 'the old list was deleted first' in outcome.result['msg']
+    assert 'the old list was deleted first: its values are in deleted_list' in outcome.result['msg']
+    assert outcome.result['msg'].startswith('create custom access list "office" of shield zone 3001 failed: HTTP 503')
     assert [(call.method, call.path, call.status) for call in lists.writes] == [
         ('DELETE', f'{BASE}/9001', 200),
         ('POST', BASE, 503),
+        ('POST', BASE, 503),
     ]
+    assert lists.writes[2].json['description'] == OFFICE_DESCRIPTION  # the old list, as it was
+    assert outcome.result['failure']['status'] == 503
     assert outcome.result['deleted_list'] == {
         'name': 'office',
         'type': 'ip',
@@ -358,6 +537,96 @@ def test_without_room_for_two_lists_the_old_one_goes_first_and_a_failure_says_wh
         'entries': ['198.51.100.7', '198.51.100.9', '2001:db8::1'],
     }
     assert [item['name'] for item in zone_lists(lists)] == ['countries']
+
+
+def test_without_room_for_two_lists_a_failed_create_restores_the_old_list_and_the_rerun_replaces_it(
+    lists: Emulator, run_module: t.Any
+) -> None:
+    set_plan(lists, 0)  # Basic: at most 2 custom lists, and the zone has 2
+    lists.add_fault(method='POST', path=rf'^{BASE}$', status=503)
+    wanted = args(shield_zone_id=ZONE, name='office', type='cidr', entries=['198.51.100.0/24'], api_retries=0)
+    first = run_module(shield_access_list.main, wanted)
+    assert first.failed and first.result['changed'] is True
+    assert first.result['msg'].startswith('create custom access list "office" of shield zone 3001 failed: HTTP 503')
+    restored = zone_lists(lists)[-1]
+    assert (
+        f'the replacement failed and the old list was restored as it was (id {restored["id"]}); run again'
+        in first.result['msg']
+    )
+    assert first.result['failure']['status'] == 503
+    assert 'deleted_list' not in first.result
+    assert [(call.method, call.path, call.status) for call in lists.writes] == [
+        ('DELETE', f'{BASE}/9001', 200),
+        ('POST', BASE, 503),
+        ('POST', BASE, 200),
+        ('PATCH', f"{BASE}/configurations/{restored['configurationId']}", 200),
+    ]
+    assert lists.writes[3].json == {'action': 1}  # a new list is enabled already
+    assert [
+        (r['name'], r['type'], r['description'], r['action'], r['isEnabled'], r['content']) for r in zone_lists(lists)
+    ] == [
+        ('countries', 3, 'Countries we do not serve', 2, True, 'RU\nKP'),
+        ('office', 0, OFFICE_DESCRIPTION, 1, True, '198.51.100.7\n198.51.100.9\n2001:db8::1'),
+    ]
+    # The rerun finds the old list again and replaces it, with the description and action it held.
+    second = run_module(shield_access_list.main, wanted)
+    assert not second.failed, second.result
+    assert second.result['changed'] is True
+    assert [
+        (r['name'], r['type'], r['description'], r['action'], r['isEnabled'], r['content']) for r in zone_lists(lists)
+    ] == [
+        ('countries', 3, 'Countries we do not serve', 2, True, 'RU\nKP'),
+        ('office', 1, OFFICE_DESCRIPTION, 1, True, '198.51.100.0/24'),
+    ]
+    third = run_module(shield_access_list.main, wanted)
+    assert third.result['changed'] is False
+
+
+def test_without_room_for_two_lists_a_create_whose_answer_was_lost_is_finished(
+    lists: Emulator, run_module: t.Any
+) -> None:
+    set_plan(lists, 0)  # Basic: at most 2 custom lists, and the zone has 2
+    lists.add_fault(method='POST', path=rf'^{BASE}$', drop=True, after=True)  # the API acted, its answer is lost
+    wanted = args(shield_zone_id=ZONE, name='office', type='cidr', entries=['198.51.100.0/24'])
+    outcome = run_module(shield_access_list.main, wanted, diff=True)
+    assert not outcome.failed, outcome.result
+    assert outcome.result['changed'] is True
+    created = zone_lists(lists)[-1]
+    assert [(call.method, call.path, call.status) for call in lists.writes] == [
+        ('DELETE', f'{BASE}/9001', 200),
+        ('POST', BASE, 0),
+        ('PATCH', f"{BASE}/configurations/{created['configurationId']}", 200),
+    ]
+    assert lists.writes[2].json == {'action': 1}
+    assert [
+        (r['name'], r['type'], r['description'], r['action'], r['isEnabled'], r['content']) for r in zone_lists(lists)
+    ] == [
+        ('countries', 3, 'Countries we do not serve', 2, True, 'RU\nKP'),
+        ('office', 1, OFFICE_DESCRIPTION, 1, True, '198.51.100.0/24'),
+    ]
+    result = outcome.result['access_list']
+    assert (result['id'], result['type'], result['action'], result['entryCount']) == (created['id'], 1, 1, 1)
+    assert f"list {created['id']} was created and is finished" in outcome.result['diff']['after_header']
+    rerun = run_module(shield_access_list.main, wanted)
+    assert rerun.result['changed'] is False
+    assert len(lists.writes) == 3
+
+
+def test_without_room_for_two_lists_nothing_is_restored_when_the_lists_cannot_be_read_again(
+    lists: Emulator, run_module: t.Any
+) -> None:
+    # Whether the failed create went through is unknown: a restored list could be a second one of the name.
+    set_plan(lists, 0)
+    lists.add_fault(method='POST', path=rf'^{BASE}$', status=500)
+    lists.add_fault(method='GET', path=rf'^{BASE}$', status=500, skip=1, times=3)  # every read after the first
+    outcome = run_module(
+        shield_access_list.main,
+        args(shield_zone_id=ZONE, name='office', type='cidr', entries=['198.51.100.0/24'], api_retries=0),
+    )
+    assert outcome.failed and outcome.result['changed'] is True
+    assert [(call.method, call.status) for call in lists.writes] == [('DELETE', 200), ('POST', 500)]
+    assert outcome.result['deleted_list']['description'] == OFFICE_DESCRIPTION
+    assert 'its values are in deleted_list' in outcome.result['msg']
 
 
 def test_blank_entries_are_refused_only_an_empty_list_empties(lists: Emulator, run_module: t.Any) -> None:
