@@ -373,6 +373,7 @@ class Emulator:
         self.loop = asyncio.new_event_loop()
         self.args = dict(EMULATOR_ARGS)
         self.others: list[Meanwhile] = []
+        self.in_other_run = False
         # Every address served: base address -> (service, app).
         self.addresses: dict[str, tuple[str, ASGIApp]] = {
             base_url: (service, self.apps[service]) for service, base_url in self.base_urls.items()
@@ -425,14 +426,16 @@ class Emulator:
         self.others.append(Meanwhile(method.upper(), re.compile(path), action, times))
 
     def after(self, sent: Sent) -> None:
+        if self.in_other_run:  # another client's own requests do not set off more of its doings
+            return
         for other in self.others:
             if other.times > 0 and other.method == sent.method and other.path.search(sent.path):
                 other.times -= 1
-                recorded, self.sent = self.sent, []
+                recorded, self.sent, self.in_other_run = self.sent, [], True
                 try:
                     other.action()
                 finally:
-                    self.sent = recorded
+                    self.sent, self.in_other_run = recorded, False
 
     def call(
         self, service: str, scope: dict[str, t.Any], content: bytes, app: ASGIApp | None = None

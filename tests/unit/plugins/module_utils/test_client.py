@@ -415,6 +415,50 @@ def test_a_dripping_answer_ends_at_api_timeout(drip_server: str, path: str, stre
     client.close()
 
 
+class UploadSink(http.server.BaseHTTPRequestHandler):
+    """Takes a chunked upload whole, then answers 200."""
+
+    def do_POST(self) -> None:  # noqa: N802 - the name http.server calls
+        received = b''
+        with contextlib.suppress(OSError):
+            while not received.endswith(b'0\r\n\r\n'):
+                chunk = self.rfile.read1(65536)
+                if not chunk:
+                    return
+                received += chunk
+            self.send_response(200)
+            self.send_header('Content-Length', '0')
+            self.end_headers()
+
+    def log_message(self, *args: t.Any) -> None:
+        pass
+
+
+def test_a_slow_upload_ends_at_api_timeout() -> None:
+    # Each piece of the body leaves well within the socket timeout: only a deadline for the whole request ends it.
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), UploadSink)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    client = EdgeClient(API_KEY, {'api': f'http://127.0.0.1:{server.server_address[1]}'}, timeout=1.0, retries=0)
+
+    def slow_body() -> t.Iterator[bytes]:
+        for _piece in range(50):
+            yield b'x' * 64
+            time.sleep(0.2)
+
+    started = time.monotonic()
+    try:
+        with pytest.raises(EdgeApiError) as caught:
+            client.request('POST', '/upload', 'upload the slow thing', data=slow_body)
+        assert time.monotonic() - started < 4
+        assert 'upload the slow thing failed' in str(caught.value)
+        assert 'within 1 s (api_timeout)' in str(caught.value)
+    finally:
+        client.close()
+        server.shutdown()
+        server.server_close()
+
+
 def test_a_fast_answer_is_not_cut_by_an_earlier_deadline(drip_server: str, api: FakeApi) -> None:
     client = EdgeClient(API_KEY, {'api': API_URL}, timeout=0.3, retries=0, session=FakeSession(api))
     api.add('GET', r'^/pullzone$', [])

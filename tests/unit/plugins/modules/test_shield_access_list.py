@@ -283,6 +283,27 @@ def test_remove_entries_keeps_an_entry_another_run_added_meanwhile(lists: Emulat
     assert outcome.result['access_list']['entryCount'] == 3
 
 
+def test_a_change_other_runs_keep_undoing_gives_up_after_three_attempts(lists: Emulator, run_module: t.Any) -> None:
+    # Another run writes back what it read before every write of this run: the merge is bounded, and says so.
+    def other_run_restores() -> None:
+        lists.client().request(
+            'PATCH', f'{BASE}/9001', 'another run', json_body={'content': OFFICE, 'checksum': sha(OFFICE)}
+        )
+
+    lists.meanwhile('PATCH', rf'^{BASE}/9001$', other_run_restores, times=4)
+    outcome = run_module(
+        shield_access_list.main, args(shield_zone_id=ZONE, name='office', remove_entries=['198.51.100.7'])
+    )
+    assert outcome.failed
+    assert outcome.result['changed'] is True  # it wrote, even though the change did not stay
+    assert (
+        'other runs kept rewriting the list: the change of 1 entries could not be kept after 3 attempts'
+        in (outcome.result['msg'])
+    )
+    assert [call.method for call in lists.writes] == ['PATCH'] * 4  # the write, then one per attempt
+    assert zone_lists(lists)[0]['content'] == OFFICE
+
+
 def test_remove_entries_keeps_an_entry_another_run_added_after_the_write(lists: Emulator, run_module: t.Any) -> None:
     def other_run_adds() -> None:  # it read the list after this run's write
         content = '198.51.100.9\n2001:db8::1\n203.0.113.77'
