@@ -99,10 +99,12 @@ def records(content: bytes) -> list[list[str]]:
     return list(csv.reader(io.StringIO(content.decode('utf-8'), newline='')))[1:]
 
 
-def served(emulator: Emulator, body: dict[str, t.Any] = BODY, zone: int = ZONE) -> bytes:
-    """The CSV the emulator exports for ``body``; a set-up, not recorded."""
+def served(emulator: Emulator, body: dict[str, t.Any] | None = None, zone: int = ZONE) -> bytes:
+    """The CSV the emulator exports for ``body`` (the window's by default); a set-up, not recorded."""
     response = emulator.session().post(
-        f'{API_URL}/shield/event-logs/{zone}/export', json=body, headers={'AccessKey': API_KEY, 'Accept': 'text/csv'}
+        f'{API_URL}/shield/event-logs/{zone}/export',
+        json=BODY if body is None else body,
+        headers={'AccessKey': API_KEY, 'Accept': 'text/csv'},
     )
     assert response.status_code == 200, response.text
     emulator.forget_requests()
