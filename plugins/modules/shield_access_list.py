@@ -172,11 +172,11 @@ EXAMPLES = r'''
     entries: [203.0.113.0/24]
     purge: false
 
-- name: Lift the block of one address; the other entries stay, and so does an address blocked meanwhile
+- name: Take one network out of the list; the other entries stay, and so does one another run adds meanwhile
   edge.platform.shield_access_list:
-    shield_zone_id: 3001
-    name: auto-blocked
-    remove_entries: [203.0.113.9]
+    shield_zone_id: 3002
+    name: partners
+    remove_entries: [203.0.113.0/24]
 
 - name: Delete a list
   edge.platform.shield_access_list:

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import hashlib
+import http
 import pathlib
 import typing as t
 
@@ -25,6 +26,10 @@ THUMBNAIL = rf'^/library/5001/videos/{GUID}/thumbnail$'
 CURRENT = b'\x89PNG\r\n\x1a\n' + b'current image' * 10
 WANTED = b'\xff\xd8\xff\xe0' + b'wanted image' * 10
 WEBP = b'RIFF\x20\x00\x00\x00WEBPVP8L' + b'webp image' * 10
+
+# With no key in the answer, the error is named by the status's reason phrase, which Python 3.13 renamed
+# (Unprocessable Entity became Unprocessable Content); the emulator answers with that of the Python it runs on.
+UNPROCESSABLE = http.HTTPStatus(422).phrase.lower().replace(' ', '_')
 
 
 def sha(content: bytes) -> str:
@@ -282,7 +287,7 @@ def test_a_url_the_service_cannot_fetch_reports_its_refusal(emulator, run_module
     assert outcome.failed
     assert outcome.result['msg'] == (
         f'set the thumbnail of video {GUID} of video library 5001 from the URL {elsewhere} failed: '
-        'HTTP 422 unprocessable_entity: Unable to fetch thumbnail from origin: HTTP 404'
+        f'HTTP 422 {UNPROCESSABLE}: Unable to fetch thumbnail from origin: HTTP 404'
     )
     assert [call.status for call in emulator.writes] == [422]
     assert video(emulator)['thumbnailFileName'] == 'thumbnail.png'
@@ -329,4 +334,105 @@ def test_bad_input_is_refused_before_any_request(emulator, run_module, tmp_path)
         outcome = run_module(video_thumbnail.main, dict(args(), **extra))
         assert outcome.failed, extra
         assert words in outcome.result['msg'], (extra, outcome.result['msg'])
+    assert emulator.sent == []
+
+
+# ---- the library by name -----------------------------------------------------------------------
+
+NAME = 'library-00'  # the seeded name of library 5001
+
+
+def by_name(**extra: t.Any) -> dict[str, t.Any]:
+    return dict(COMMON_ARGS, video_api_url=VIDEO_URL, library_name=NAME, video_id=GUID, **extra)
+
+
+def test_library_by_name_is_found_through_the_management_api(emulator, run_module, image):
+    outcome = run_module(video_thumbnail.main, by_name(src=image))
+    assert not outcome.failed, outcome.result
+    assert outcome.result['changed'] is True
+    assert outcome.result['library_id'] == 5001
+    assert outcome.result['video'] == video(emulator)
+    assert [(call.service, call.method, call.path) for call in emulator.sent] == [
+        ('api', 'GET', '/videolibrary'),
+        ('video', 'GET', VIDEO),
+        ('video', 'GET', f'/thumbnails/5001/{GUID}/thumbnail.png'),
+        ('video', 'POST', f'{VIDEO}/thumbnail'),
+        ('video', 'GET', VIDEO),
+    ]
+    assert emulator.sent[0].params == {'perPage': '1000', 'search': NAME, 'page': '1'}
+    assert served(emulator) == WANTED
+
+
+def test_library_by_id_returns_its_id_too(emulator, run_module, current):
+    outcome = run_module(video_thumbnail.main, args(src=current))
+    assert outcome.result['changed'] is False and outcome.result['library_id'] == 5001
+    assert emulator.sent[0].path == VIDEO  # no lookup
+
+
+def test_a_name_is_looked_up_with_the_account_key_and_the_library_key_used_for_the_video_api(
+    emulator, run_module, image
+):
+    library_key = emulator.item('video_libraries', Id=5001)['ApiKey']
+    outcome = run_module(video_thumbnail.main, by_name(src=image, library_api_key=library_key))
+    assert outcome.result['changed'] is True
+    lookup, *rest = emulator.sent
+    assert (lookup.path, lookup.headers['AccessKey']) == ('/videolibrary', COMMON_ARGS['api_key'])
+    video_calls = [call for call in rest if call.url.startswith(VIDEO_URL)]
+    assert len(video_calls) == 3 and all(call.headers['AccessKey'] == library_key for call in video_calls)
+    assert library_key not in str(outcome.result)  # the listing holds every library's keys; none is returned
+    assert emulator.item('video_libraries', Id=5002)['ApiKey'] not in str(outcome.result)
+
+
+def test_a_name_needs_the_account_key_even_with_the_library_key(emulator, run_module, image):
+    library_key = emulator.item('video_libraries', Id=5001)['ApiKey']
+    outcome = run_module(video_thumbnail.main, by_name(src=image, library_api_key=library_key, api_key='not-the-key'))
+    assert outcome.failed
+    assert outcome.result['msg'].startswith('list video libraries failed: HTTP 401 unauthorized')
+    assert [(call.path, call.status) for call in emulator.sent] == [('/videolibrary', 401)]
+
+
+def test_check_mode_with_a_name_looks_the_library_up_and_writes_nothing(emulator, run_module, image):
+    before = video(emulator)
+    predicted = run_module(video_thumbnail.main, by_name(src=image), check_mode=True, diff=True)
+    assert predicted.result['changed'] is True
+    assert predicted.result['library_id'] == 5001
+    assert predicted.result['checksum'] == sha(WANTED)
+    assert predicted.result['video'] == before == video(emulator)
+    assert emulator.sent[0].path == '/videolibrary'
+    assert emulator.writes == []
+
+
+@pytest.mark.parametrize('name', ['library', 'LIBRARY-00', 'no-such-library'])
+def test_an_unknown_name_fails_clearly_before_the_video_api_is_called(emulator, run_module, image, name):
+    outcome = run_module(video_thumbnail.main, dict(by_name(src=image), library_name=name))
+    assert outcome.failed
+    assert outcome.result['msg'] == f'find video library "{name}" failed: no video library is named "{name}"'
+    assert [(call.service, call.path) for call in emulator.sent] == [('api', '/videolibrary')]
+    assert emulator.writes == []
+
+
+def test_a_name_several_libraries_have_fails_before_the_video_api_is_called(fake_api, run_module, image):
+    # A hand-made answer: the emulator's libraries all have names of their own.
+    fake_api.add('GET', r'^/videolibrary$', [{'Id': 7, 'Name': 'videos'}, {'Id': 9, 'Name': 'videos'}])
+    outcome = run_module(video_thumbnail.main, dict(by_name(src=image), library_name='videos'))
+    assert outcome.failed
+    assert outcome.result['msg'] == (
+        'find video library "videos" failed: 2 video libraries are (7, 9) named "videos"; give library_id instead'
+    )
+    assert [call.path for call in fake_api.calls] == ['/videolibrary']
+
+
+@pytest.mark.parametrize(
+    'extra, words',
+    [
+        (dict(library_id=5001), 'parameters are mutually exclusive: library_id|library_name'),
+        (dict(library_name=None), 'one of the following is required: library_id, library_name'),
+        (dict(library_name=' '), 'library_name must not be empty'),
+    ],
+)
+def test_the_library_is_given_exactly_once_before_any_request(emulator, run_module, image, extra, words):
+    given = {key: value for key, value in dict(by_name(src=image), **extra).items() if value is not None}
+    outcome = run_module(video_thumbnail.main, given)
+    assert outcome.failed
+    assert words in outcome.result['msg']
     assert emulator.sent == []
