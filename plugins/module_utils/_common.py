@@ -76,36 +76,6 @@ def api_argument_spec() -> dict[str, dict[str, t.Any]]:
     return spec
 
 
-Record = t.Dict[str, t.Any]
-
-
-def select_records(
-    listing: t.Callable[[], t.Iterable[Record]],
-    *,
-    record_id: t.Any = None,
-    name: str | None = None,
-    read_one: t.Callable[[t.Any], Record | None] | None = None,
-    id_key: str = 'id',
-    name_key: str = 'name',
-) -> list[Record]:
-    """What an info module returns: the object of ``record_id``, those named exactly ``name``, or all.
-
-    ``read_one(record_id)`` reads one object directly (None when there is none); without it the listing
-    is searched and paging stops at the match. ``listing()`` is called only when it is needed, so an
-    info module is its options and one call of this.
-    """
-    if record_id is not None:
-        if read_one is not None:
-            record = read_one(record_id)
-            return [record] if record is not None else []
-        found = next((record for record in listing() if record.get(id_key) == record_id), None)
-        return [found] if found is not None else []
-    records = listing()
-    if name is not None:
-        records = (record for record in records if record.get(name_key) == name)
-    return list(records)
-
-
 def mask_secrets(value: t.Any, secret_keys: t.Collection[str]) -> t.Any:
     """Deep copy of ``value`` with every set secret replaced by ``********``.
 

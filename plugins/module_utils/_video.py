@@ -3,7 +3,10 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Video libraries and videos: image checks and content checksums.
+"""Video libraries and videos: finding a library by name, image checks and content checksums.
+
+A library is given by id, or by its exact name, found in the library list of the
+management API (``GET videolibrary``, searched by the name).
 
 A thumbnail is compared by content: the SHA-256 of the image a video serves now
 against that of the wanted image. Both are hashed while streaming, so an image is
@@ -17,12 +20,28 @@ import typing as t
 from urllib.parse import quote
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils._lookup import list_core, only_one, select_records
 
 CHUNK_SIZE = 65536
 HEAD_SIZE = 16  # enough leading bytes to recognise every accepted image kind
 
 # The image kinds the service takes as a thumbnail.
 IMAGE_KINDS = ('JPEG', 'PNG', 'WebP')
+
+
+def list_video_libraries(client: EdgeClient, search: str | None = None) -> t.Iterator[dict[str, t.Any]]:
+    """Every video library of the account (matching ``search``), page by page with the largest page size.
+
+    The records hold the library's ``ApiKey`` and ``ReadOnlyApiKey``: never return them as they are.
+    """
+    return list_core(client, 'videolibrary', 'list video libraries', {'search': search} if search else None)
+
+
+def find_video_library(client: EdgeClient, name: str) -> dict[str, t.Any]:
+    """The record of the one video library called exactly ``name`` (the name is also the search term);
+    a clear error when none or several are."""
+    named = select_records(lambda: list_video_libraries(client, search=name), name=name, id_key='Id', name_key='Name')
+    return only_one(named, name, 'video library', 'video libraries', 'library_id')
 
 
 def image_kind(head: bytes) -> str | None:

@@ -88,8 +88,9 @@ apps:
 '''
 
 
-from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, select_records
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._containers import list_apps
+from ansible_collections.edge.platform.plugins.module_utils._lookup import select_records
 
 
 def main() -> None:

@@ -115,12 +115,13 @@ databases:
 '''
 
 
-from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, select_records
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._database import (
     DATABASE_ID_RE,
     list_databases,
     read_database,
 )
+from ansible_collections.edge.platform.plugins.module_utils._lookup import select_records
 
 
 def main() -> None:

@@ -173,7 +173,8 @@ pullzones:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, mask_pullzone, select_records
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, mask_pullzone
+from ansible_collections.edge.platform.plugins.module_utils._lookup import select_records
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import list_pullzones
 
 

@@ -13,8 +13,10 @@ version_added: 1.0.0
 description:
   - Adds hostnames to, or removes them from, the blocked referrers of a video library;
     with O(purge=true) makes the list exactly O(hostnames).
-  - Reads the library once, then sends one request per hostname that changes, and none when
-    the list already is as wanted.
+  - The library is given by O(library_id), or by O(library_name) (looked up in the video library list of the
+    account, which holds the library's blocked referrers).
+  - Reads the library once (given by name, the library list searched by the name instead), then sends one
+    request per hostname that changes, and none when the list already is as wanted.
   - Hostnames are compared without regard to case; the module sends them in lower case.
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
@@ -25,8 +27,15 @@ options:
   library_id:
     description:
       - Id of the video library.
+      - Exactly one of O(library_id) and O(library_name) is required.
     type: int
-    required: true
+  library_name:
+    description:
+      - Exact name of the video library (case-sensitive), looked up in the video library list of the account.
+        The lookup is a read, so it runs in check mode too.
+      - Fails before any change when no video library or more than one has this name; use O(library_id) then.
+    type: str
+    version_added: 1.1.0
   hostnames:
     description:
       - Hostnames of referrers, such as V(spam.example.com).
@@ -56,36 +65,48 @@ seealso:
 '''
 
 EXAMPLES = r'''
-- name: Block two referrers (others stay blocked)
+- name: Block two referrers in the library called library-00 (others stay blocked)
   edge.platform.video_blocked_referrer:
     api_key: "{{ vault_edge_api_key }}"
     api_url: "{{ edge_api_url }}"
-    library_id: 5001
+    library_name: library-00
     hostnames:
       - spam.example.com
       - leech.example.net
 
 - name: Make the blocked referrers exactly this list
   edge.platform.video_blocked_referrer:
-    library_id: 5001
+    library_name: library-00
     hostnames:
       - spam.example.com
     purge: true
 
 - name: Unblock a referrer
   edge.platform.video_blocked_referrer:
-    library_id: 5001
+    library_name: library-00
     hostnames:
       - leech.example.net
     state: absent
   register: referrers
 
-- name: Show what the library blocks now
+- name: Show what the library blocks now, and its id
   ansible.builtin.debug:
-    var: referrers.blocked_referrers
+    msg: "Library {{ referrers.library_id }} blocks {{ referrers.blocked_referrers }}"
+
+- name: The same library by its id
+  edge.platform.video_blocked_referrer:
+    library_id: "{{ referrers.library_id }}"
+    hostnames:
+      - spam.example.com
 '''
 
 RETURN = r'''
+library_id:
+  description: Id of the video library (found by its name when O(library_name) was given).
+  returned: success
+  type: int
+  sample: 5001
+  version_added: 1.1.0
 blocked_referrers:
   description:
     - The blocked referrers of the library after the run (in check mode, as they would be), as the API spells them.
@@ -115,6 +136,7 @@ from ansible_collections.edge.platform.plugins.module_utils._client import EdgeA
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._validation import hostname_problem as dns_hostname_problem
+from ansible_collections.edge.platform.plugins.module_utils._video import find_video_library
 
 SCHEME = re.compile(r'^[a-z][a-z0-9+.-]*://')
 PORT = re.compile(r':\d*$')
@@ -161,19 +183,34 @@ class BlockedReferrers(EdgeResource):
     deletable = False  # state=absent takes the listed hostnames out of the library's list
 
     @property
+    def library_id(self) -> int:
+        """The library's id: given, or found by name (``locate``)."""
+        return int(self.params['library_id'] if self.params['library_id'] is not None else self.where['Id'])
+
+    @property
     def library(self) -> str:
-        return f"video library {self.params['library_id']}"
+        return f'video library {self.library_id}'
 
     def validate(self) -> None:
         self.module.refuse_non_positive('library_id')
+        self.module.refuse_blank('library_name')
         if self.params['purge'] and self.state != 'present':
             self.module.fail('purge applies to state=present only (it makes the blocked referrers exactly hostnames)')
         _hostnames, problems = normalise(self.params['hostnames'])
         if problems:
             self.module.fail(f"hostnames: {'; '.join(problems)}")
 
+    def locate(self) -> dict[str, t.Any] | None:
+        """The library's record from the library list when it is given by name, else None."""
+        if self.params['library_name'] is None:
+            return None
+        return find_video_library(self.client, self.params['library_name'])
+
     def find(self) -> dict[str, t.Any]:
-        library = self.client.get(f"videolibrary/{self.params['library_id']}", f'read {self.library}') or {}
+        library = self.where
+        if library is None or not isinstance(library.get('BlockedReferrers'), list):
+            # By id; or found by name in a list whose records lack the referrers: read the library itself.
+            library = self.client.get(f'videolibrary/{self.library_id}', f'read {self.library}') or {}
         held = [str(item) for item in library.get('BlockedReferrers') or []]
         return {
             'BlockedReferrers': held,
@@ -204,7 +241,7 @@ class BlockedReferrers(EdgeResource):
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         to_remove, to_add = self.planned(current, changes)
-        library_id, added, removed = self.params['library_id'], [], []
+        library_id, added, removed = self.library_id, [], []
         try:
             # Removals first: a library's list may have a limit. Each call adds or removes one hostname.
             for hostname in to_remove:
@@ -240,17 +277,25 @@ class BlockedReferrers(EdgeResource):
 
     def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
         after = after or {}
-        return {'blocked_referrers': after['BlockedReferrers'], 'added': after['added'], 'removed': after['removed']}
+        return {
+            'library_id': self.library_id,
+            'blocked_referrers': after['BlockedReferrers'],
+            'added': after['added'],
+            'removed': after['removed'],
+        }
 
 
 def main() -> None:
     module = EdgeModule(
         argument_spec=dict(
-            library_id=dict(type='int', required=True),
+            library_id=dict(type='int'),
+            library_name=dict(type='str'),
             hostnames=dict(type='list', elements='str', required=True),
             state=dict(type='str', choices=['present', 'absent'], default='present'),
             purge=dict(type='bool', default=False),
         ),
+        mutually_exclusive=[('library_id', 'library_name')],
+        required_one_of=[('library_id', 'library_name')],
     )
     BlockedReferrers(module).run()
 

@@ -20,6 +20,8 @@ description:
     Setting a thumbnail is safe to repeat, so after a server error the upload (or the URL call) is
     retried like a read (see O(api_retries)), sending the whole file again.
   - The served thumbnail and the O(url) image are fetched without any API key.
+  - The library is given by O(library_id), or by O(library_name), looked up in the video library list of the
+    management API (O(api_url)) with the account key O(api_key), also when O(library_api_key) is given.
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
@@ -30,8 +32,15 @@ options:
   library_id:
     description:
       - Id of the video library the video belongs to.
+      - Exactly one of O(library_id) and O(library_name) is required.
     type: int
-    required: true
+  library_name:
+    description:
+      - Exact name of the video library the video belongs to (case-sensitive), looked up in the video library
+        list of the account. The lookup is a read, so it runs in check mode too.
+      - Fails before any change when no video library or more than one has this name; use O(library_id) then.
+    type: str
+    version_added: 1.1.0
   video_id:
     description:
       - Id (C(guid)) of the video.
@@ -63,6 +72,8 @@ options:
       - The API description authenticates video operations with the account key (O(api_key)),
         which is the default; the public service also takes, and some set-ups require, the key of
         the library (its C(ApiKey)).
+      - It is not used to find the library by O(library_name), which is a management API request sent with
+        O(api_key).
     type: str
 notes:
   - There is no way to remove a custom thumbnail; set another image instead.
@@ -76,20 +87,20 @@ EXAMPLES = r'''
     api_key: "{{ vault_edge_api_key }}"
     api_url: "{{ edge_api_url }}"
     video_api_url: "{{ edge_video_api_url }}"
-    library_id: 5001
+    library_name: library-00
     video_id: 7e8a2401-2d3a-4904-8b9c-f532f558c29f
     src: "{{ playbook_dir }}/files/launch.png"
   register: launch
 
 - name: Give another video of the library the same thumbnail, fetched by the service from where the first is served
   edge.platform.video_thumbnail:
-    library_id: 5001
+    library_name: library-00
     video_id: aa22719b-fcfb-4d39-b25e-e3d738143bc0
     url: "{{ launch.video.thumbnailUrl }}"
 
-- name: Upload again even if the image is the same
+- name: Upload again even if the image is the same (the library by the id the first task found)
   edge.platform.video_thumbnail:
-    library_id: 5001
+    library_id: "{{ launch.library_id }}"
     video_id: 7e8a2401-2d3a-4904-8b9c-f532f558c29f
     src: "{{ playbook_dir }}/files/launch.png"
     force: true
@@ -101,6 +112,12 @@ EXAMPLES = r'''
 '''
 
 RETURN = r'''
+library_id:
+  description: Id of the video library (found by its name when O(library_name) was given).
+  returned: success
+  type: int
+  sample: 5001
+  version_added: 1.1.0
 video:
   description:
     - The video, with the API's own property names (VideoModel), as it is after the run.
@@ -157,6 +174,7 @@ from ansible_collections.edge.platform.plugins.module_utils._video import (
     IMAGE_KINDS,
     download_digest,
     file_digest,
+    find_video_library,
     image_kind,
     video_path,
 )
@@ -170,8 +188,13 @@ class Thumbnail(EdgeResource):
     name = 'video'
 
     @property
+    def library_id(self) -> int:
+        """The library's id: given, or found by name (``locate``)."""
+        return int(self.params['library_id'] if self.params['library_id'] is not None else self.where)
+
+    @property
     def path(self) -> str:
-        return video_path(self.params['library_id'], self.params['video_id'].strip())
+        return video_path(self.library_id, self.params['video_id'].strip())
 
     @property
     def headers(self) -> dict[str, str]:
@@ -179,7 +202,7 @@ class Thumbnail(EdgeResource):
 
     @property
     def label(self) -> str:
-        return f"video {self.params['video_id'].strip()} of video library {self.params['library_id']}"
+        return f"video {self.params['video_id'].strip()} of video library {self.library_id}"
 
     @property
     def source(self) -> str:
@@ -191,6 +214,7 @@ class Thumbnail(EdgeResource):
         params, module = self.params, self.module
         video_id = params['video_id'].strip()
         module.refuse_non_positive('library_id')
+        module.refuse_blank('library_name')
         if not video_id:
             module.fail('video_id must not be empty')
         problem = id_segment_problem(video_id)
@@ -219,6 +243,12 @@ class Thumbnail(EdgeResource):
         return checksum
 
     # ---- reading ----
+
+    def locate(self) -> int | None:
+        """The id of the library given by name (a management API read with the account key), else None."""
+        if self.params['library_name'] is None:
+            return None
+        return int(find_video_library(self.client, self.params['library_name'])['Id'])
 
     def find(self) -> dict[str, t.Any]:
         video = self.client.get(self.path, f'read {self.label}', service='video', headers=self.headers or None) or {}
@@ -320,13 +350,18 @@ class Thumbnail(EdgeResource):
 
     def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
         after = after or {}
-        return {'video': after['video'], 'checksum': plan.wanted.get('checksum', after['checksum'])}
+        return {
+            'library_id': self.library_id,
+            'video': after['video'],
+            'checksum': plan.wanted.get('checksum', after['checksum']),
+        }
 
 
 def main() -> None:
     module = EdgeModule(
         argument_spec=dict(
-            library_id=dict(type='int', required=True),
+            library_id=dict(type='int'),
+            library_name=dict(type='str'),
             video_id=dict(type='str', required=True),
             src=dict(type='path'),
             url=dict(type='str'),
@@ -334,8 +369,8 @@ def main() -> None:
             library_api_key=dict(type='str', no_log=True),
         ),
         services=('video',),
-        mutually_exclusive=[('src', 'url')],
-        required_one_of=[('src', 'url')],
+        mutually_exclusive=[('src', 'url'), ('library_id', 'library_name')],
+        required_one_of=[('src', 'url'), ('library_id', 'library_name')],
     )
     Thumbnail(module).run()
 

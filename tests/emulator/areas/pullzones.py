@@ -389,6 +389,34 @@ def public_view(zone: dict[str, t.Any], include_certificate: bool) -> dict[str, 
     return view
 
 
+# ---- the core listings' paging (GET /pullzone here; GET /videolibrary pages the same way) ----
+
+
+def query_page(request: Request) -> tuple[int, int]:
+    """``page`` and ``perPage`` of a core listing (``GET /pullzone``, ``GET /videolibrary``): page 0 (the default)
+    asks for every record as a plain array; ``perPage`` is 5..1000, default 1000, checked on page 0 too."""
+    return query_int(request, 'page', 0, 0, 2147483647), query_int(request, 'perPage', 1000, 5, 1000)
+
+
+def paged_response(
+    records: t.Sequence[t.Any], page: int, per_page: int, view: t.Callable[[t.Any], t.Any] = copy.deepcopy
+) -> Response:
+    """A core listing's answer: on page 0 every record as a plain array; on a page above 0 the paginated object
+    ``{Items, CurrentPage, TotalItems, HasMoreItems}`` of that page (past the end: no items, the full count).
+    ``view`` makes each answered record from the stored one, for the records of the page only."""
+    if page == 0:
+        return json_response([view(record) for record in records])
+    start = (page - 1) * per_page
+    return json_response(
+        {
+            'Items': [view(record) for record in records[start : start + per_page]],
+            'CurrentPage': page,
+            'TotalItems': len(records),
+            'HasMoreItems': start + per_page < len(records),
+        }
+    )
+
+
 def pullzones(state: State) -> dict[int, dict[str, t.Any]]:
     """The pull zone store, by id (other areas read it too)."""
     return state.data['pullzones']
@@ -414,23 +442,11 @@ class PullZones(Area):
         return {'pullzones': list(pullzones(state).values())}
 
     async def list_zones(self, state: State, request: Request) -> Response:
-        page = query_int(request, 'page', 0, 0, 2147483647)
-        per_page = query_int(request, 'perPage', 1000, 5, 1000)
+        page, per_page = query_page(request)
         certificate = query_bool(request, 'includeCertificate')
         term = (request.query_params.get('search') or '').strip().lower()
         zones = [zone for zone in pullzones(state).values() if not term or _matches(zone, term)]
-        if page == 0:
-            return json_response([public_view(zone, certificate) for zone in zones])
-        start = (page - 1) * per_page
-        items = [public_view(zone, certificate) for zone in zones[start : start + per_page]]
-        return json_response(
-            {
-                'Items': items,
-                'CurrentPage': page,
-                'TotalItems': len(zones),
-                'HasMoreItems': start + per_page < len(zones),
-            }
-        )
+        return paged_response(zones, page, per_page, lambda zone: public_view(zone, certificate))
 
     async def get_zone(self, state: State, request: Request) -> Response:
         zone = pullzones(state).get(request.path_params['id'])

@@ -5,6 +5,8 @@
 """Video libraries and videos (spec 4.8, 4.9; GAPS "Video libraries and videos").
 
 Management API (``{base_url}``, error body ``{ErrorKey, Field, Message}``):
+``GET /videolibrary`` (the reference's listing: ``page``, ``perPage``, ``search``; page 0 a plain
+array, a page above 0 ``{Items, CurrentPage, TotalItems, HasMoreItems}``, as ``GET /pullzone``),
 ``GET /videolibrary/{id}``, ``POST /videolibrary/{id}/addBlockedReferrer`` and
 ``POST /videolibrary/{id}/removeBlockedReferrer`` with body ``{Hostname}``.
 
@@ -51,7 +53,7 @@ from ..core import (
     no_auth,
     service_app,
 )
-from .pullzones import pullzones
+from .pullzones import paged_response, pullzones, query_page
 
 FIRST_LIBRARY_ID = 5001
 VIDEOS_PER_LIBRARY = 3
@@ -321,6 +323,7 @@ class Video(Area):
         ('video', f'{THUMBNAIL_PREFIX}/'): no_auth,
     }
     endpoints = (
+        Endpoint('api', 'GET', '/videolibrary', 'list_libraries'),
         Endpoint('api', 'GET', VIDEOLIBRARY_PATH, 'get_library'),
         Endpoint('api', 'POST', f'{VIDEOLIBRARY_PATH}/addBlockedReferrer', 'add_blocked'),
         Endpoint('api', 'POST', f'{VIDEOLIBRARY_PATH}/removeBlockedReferrer', 'remove_blocked'),
@@ -374,6 +377,14 @@ class Video(Area):
             state,
             [Route(f'{THUMBNAIL_PREFIX}/{{library_id:int}}/{{video_id}}/{{name}}', serve, methods=['GET'])],
         )
+
+    async def list_libraries(self, state: State, request: Request) -> Response:
+        """The libraries in the order of their ids; ``search``: a case-insensitive part of the name, trimmed."""
+        page, per_page = query_page(request)
+        term = (request.query_params.get('search') or '').strip().lower()
+        stored = libraries(state)
+        found = [stored[key] for key in sorted(stored) if term in str(stored[key].get('Name') or '').lower()]
+        return paged_response(found, page, per_page)
 
     async def get_library(self, state: State, request: Request) -> Response:
         return json_response(copy.deepcopy(_library(state, request.path_params['id'])))

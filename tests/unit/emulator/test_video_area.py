@@ -104,6 +104,68 @@ def test_seed_is_deterministic_and_scales(state):
 # ---- video libraries (management API) ---------------------------------------------------------
 
 
+def test_library_list_is_a_plain_array_by_default(api):
+    listing = api.get('/videolibrary')
+    assert listing.status_code == 200
+    libraries = listing.json()
+    assert [(library['Id'], library['Name']) for library in libraries] == [
+        (5001, 'library-00'),
+        (5002, 'library-01'),
+        (5003, 'library-02'),
+    ]
+    # The listing's records are the whole VideoLibraryModel, as reading one by id gives it.
+    assert libraries[0] == api.get('/videolibrary/5001').json()
+
+
+def test_library_list_pages_like_the_pull_zone_list():
+    # Scale 40: ten libraries, 5001..5010.
+    state = State(api_key=KEY, scale=40, areas=AREAS)
+    state.reset()
+    api = TestClient(build_service('api', state), headers={'AccessKey': KEY})
+    first = api.get('/videolibrary', params={'page': 1, 'perPage': 5}).json()
+    assert set(first) == {'Items', 'CurrentPage', 'TotalItems', 'HasMoreItems'}
+    assert (first['CurrentPage'], first['TotalItems'], first['HasMoreItems']) == (1, 10, True)
+    assert [library['Id'] for library in first['Items']] == [5001, 5002, 5003, 5004, 5005]
+    second = api.get('/videolibrary', params={'page': 2, 'perPage': 5}).json()
+    assert [library['Id'] for library in second['Items']] == [5006, 5007, 5008, 5009, 5010]
+    assert second['HasMoreItems'] is False
+    past = api.get('/videolibrary', params={'page': 3, 'perPage': 5}).json()
+    assert past == {'Items': [], 'CurrentPage': 3, 'TotalItems': 10, 'HasMoreItems': False}
+    assert len(api.get('/videolibrary', params={'page': 1}).json()['Items']) == 10  # perPage 1000 by default
+
+
+@pytest.mark.parametrize(
+    'search, names',
+    [
+        ('LIBRARY-01', ['library-01']),
+        ('  library-0 ', ['library-00', 'library-01', 'library-02']),
+        ('brary-02', ['library-02']),
+        ('videos', []),
+        ('', ['library-00', 'library-01', 'library-02']),
+    ],
+)
+def test_library_list_search_is_a_case_insensitive_part_of_the_name(api, search, names):
+    assert [library['Name'] for library in api.get('/videolibrary', params={'search': search}).json()] == names
+    paged = api.get('/videolibrary', params={'search': search, 'page': 1, 'perPage': 5}).json()
+    assert [library['Name'] for library in paged['Items']] == names and paged['TotalItems'] == len(names)
+
+
+@pytest.mark.parametrize('params', [{'perPage': 4}, {'perPage': 1001}, {'page': -1}, {'page': 'x'}])
+def test_library_list_bounds_answer_the_core_error_body(api, params):
+    response = api.get('/videolibrary', params=params)
+    assert response.status_code == 400
+    body = response.json()
+    assert set(body) == {'ErrorKey', 'Field', 'Message'} and body['ErrorKey'] == 'validation_error'
+    assert body['Field'] == next(iter(params))
+
+
+def test_library_list_needs_the_account_key(state):
+    client = TestClient(build_service('api', state))
+    assert client.get('/videolibrary').status_code == 401
+    library_key = state.data['video_libraries'][5001]['ApiKey']  # a library's key is for the video API only
+    assert client.get('/videolibrary', headers={'AccessKey': library_key}).status_code == 401
+
+
 def test_get_library_and_its_errors(api):
     library = api.get('/videolibrary/5001')
     assert library.status_code == 200

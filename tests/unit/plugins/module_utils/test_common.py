@@ -10,7 +10,7 @@ import typing as t
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._common import select_records
+from ansible_collections.edge.platform.plugins.module_utils._lookup import select_records
 
 RECORDS = [{'id': 'a', 'name': 'web'}, {'id': 'b', 'name': 'web'}, {'id': 'c', 'name': 'Web'}]
 

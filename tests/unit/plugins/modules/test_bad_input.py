@@ -190,6 +190,12 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (video_blocked_referrer, {**LIBRARY, 'hostnames': ['leech.example:8080']}, 'has a port'),
     (video_blocked_referrer, {**LIBRARY, 'hostnames': ['']}, 'is empty'),
     (video_blocked_referrer, {'library_id': 0, 'hostnames': ['a.example']}, 'library_id must be a positive integer'),
+    (
+        video_blocked_referrer,
+        {**LIBRARY, 'library_name': 'library-00', 'hostnames': ['a.example']},
+        'parameters are mutually exclusive: library_id|library_name',
+    ),
+    (video_blocked_referrer, {'library_name': ' ', 'hostnames': ['a.example']}, 'library_name must not be empty'),
     # ---- video_thumbnail ----
     (video_thumbnail, {**VIDEO, 'video_id': '..'}, "video_id '..' must be letters, digits"),
     (video_thumbnail, {**VIDEO, 'video_id': 'a/../b'}, 'must be letters, digits'),
@@ -202,6 +208,12 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (video_thumbnail, {**VIDEO, 'url': 'file:///etc/passwd'}, 'url must be an http:// or https:// URL'),
     (video_thumbnail, {**VIDEO, 'library_id': -1}, 'library_id must be a positive integer'),
     (video_thumbnail, {**VIDEO, 'src': '/nonexistent.png'}, 'mutually exclusive'),
+    (
+        video_thumbnail,
+        {**VIDEO, 'library_name': 'library-00'},
+        'parameters are mutually exclusive: library_id|library_name',
+    ),
+    (video_thumbnail, {**VIDEO, 'library_id': None, 'library_name': ''}, 'library_name must not be empty'),
     # ---- cdn_log_info ----
     (cdn_log_info, {**LOGS, 'start': '-99999999999d'}, 'start'),
     (cdn_log_info, {**LOGS, 'country': ['XX']}, 'country entries must be ISO 3166 alpha-2 codes'),

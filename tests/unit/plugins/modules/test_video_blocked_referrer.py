@@ -9,7 +9,7 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import video_blocked_referrer
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator, FakeApi
 
 LIBRARY = '/videolibrary/5001'
 ADD = r'^/videolibrary/5001/addBlockedReferrer$'
@@ -212,3 +212,134 @@ def test_a_write_is_not_repeated_after_a_server_error(held, run_module):
     )
     assert outcome.result['changed'] is True  # a 5xx write may have been done
     assert [call.status for call in held.writes] == [500]
+
+
+# ---- the library by name -----------------------------------------------------------------------
+
+NAME = 'library-00'  # the seeded name of library 5001
+
+
+def by_name(**extra: t.Any) -> dict[str, t.Any]:
+    return dict(COMMON_ARGS, library_name=NAME, **extra)
+
+
+def test_library_by_name_is_found_in_the_list_which_holds_its_referrers(held, run_module):
+    outcome = run_module(video_blocked_referrer.main, by_name(hostnames=['new.example.com']))
+    assert not outcome.failed, outcome.result
+    assert outcome.result['changed'] is True
+    assert outcome.result['library_id'] == 5001
+    assert outcome.result['blocked_referrers'] == [*SEEDED, 'new.example.com']
+    # One read, the list searched by the name (it holds the library whole), then the write to the library found.
+    assert [(call.method, call.path) for call in held.sent] == [
+        ('GET', '/videolibrary'),
+        ('POST', f'{LIBRARY}/addBlockedReferrer'),
+    ]
+    assert held.sent[0].params == {'perPage': '1000', 'search': NAME, 'page': '1'}
+    assert all(call.headers['AccessKey'] == COMMON_ARGS['api_key'] for call in held.sent)
+    assert blocked(held) == outcome.result['blocked_referrers']
+
+
+def test_library_by_name_converged_sends_no_write(held, run_module):
+    outcome = run_module(video_blocked_referrer.main, by_name(hostnames=['spam0.example.net']))
+    assert outcome.result['changed'] is False
+    assert outcome.result['library_id'] == 5001
+    assert [call.path for call in held.sent] == ['/videolibrary']
+
+
+def test_library_by_id_returns_its_id_too(held, run_module):
+    assert run_module(video_blocked_referrer.main, args(hostnames=[])).result['library_id'] == 5001
+
+
+def test_check_mode_with_a_name_looks_the_library_up_and_writes_nothing(held, run_module):
+    wanted = by_name(hostnames=['a.example.com'], purge=True)
+    predicted = run_module(video_blocked_referrer.main, wanted, check_mode=True, diff=True).result
+    assert predicted['changed'] is True
+    assert predicted['library_id'] == 5001
+    assert predicted['added'] == ['a.example.com'] and predicted['removed'] == SEEDED
+    assert predicted['diff']['before'] == {'blocked_referrers': SEEDED}
+    assert [(call.method, call.path) for call in held.sent] == [('GET', '/videolibrary')]
+    assert held.writes == []
+    assert blocked(held) == SEEDED
+    assert run_module(video_blocked_referrer.main, wanted, diff=True).result == predicted
+
+
+@pytest.mark.parametrize(
+    'name',
+    [
+        'library',  # the search finds every library, none named exactly so
+        'Library-00',  # names compare case-sensitively
+        'no-such-library',
+    ],
+)
+def test_an_unknown_name_fails_clearly_before_any_write(held, run_module, name):
+    outcome = run_module(video_blocked_referrer.main, dict(by_name(hostnames=['a.example.com']), library_name=name))
+    assert outcome.failed
+    assert outcome.result['msg'] == f'find video library "{name}" failed: no video library is named "{name}"'
+    assert outcome.result['failure'] == {
+        'status': None,
+        'error_key': None,
+        'message': f'no video library is named "{name}"',
+    }
+    assert outcome.result['changed'] is False
+    assert [(call.method, call.path) for call in held.sent] == [('GET', '/videolibrary')]
+    assert blocked(held) == SEEDED
+
+
+def test_a_name_several_libraries_have_fails_before_any_write(fake_api: FakeApi, run_module: t.Any) -> None:
+    # A hand-made answer: the emulator's libraries all have names of their own.
+    items = [{'Id': 7, 'Name': 'videos'}, {'Id': 9, 'Name': 'videos'}, {'Id': 8, 'Name': 'videos-old'}]
+    fake_api.add('GET', r'^/videolibrary$', {'Items': items, 'CurrentPage': 1, 'TotalItems': 3, 'HasMoreItems': False})
+    outcome = run_module(
+        video_blocked_referrer.main, dict(COMMON_ARGS, library_name='videos', hostnames=['a.example.com'])
+    )
+    assert outcome.failed
+    assert outcome.result['msg'] == (
+        'find video library "videos" failed: 2 video libraries are (7, 9) named "videos"; give library_id instead'
+    )
+    assert [call.path for call in fake_api.calls] == ['/videolibrary']
+
+
+def test_a_listing_without_referrers_is_followed_by_a_read_of_the_library(fake_api: FakeApi, run_module: t.Any):
+    # A hand-made answer: a list whose records lack BlockedReferrers (the emulator's hold them).
+    fake_api.add('GET', r'^/videolibrary$', {'Items': [{'Id': 7, 'Name': 'videos'}], 'HasMoreItems': False})
+    fake_api.add('GET', r'^/videolibrary/7$', {'Id': 7, 'Name': 'videos', 'BlockedReferrers': ['a.example.com']})
+    outcome = run_module(
+        video_blocked_referrer.main, dict(COMMON_ARGS, library_name='videos', hostnames=['A.example.com'])
+    )
+    assert outcome.result['changed'] is False
+    assert outcome.result['library_id'] == 7
+    assert [call.path for call in fake_api.calls] == ['/videolibrary', '/videolibrary/7']
+
+
+def test_the_library_list_pages_until_the_name_is_found(fake_api: FakeApi, run_module: t.Any) -> None:
+    # A hand-made answer: more than one page of libraries matching the search term.
+    first = [{'Id': n, 'Name': f'videos-{n}', 'BlockedReferrers': []} for n in range(1000)]
+    second = [{'Id': 1000, 'Name': 'videos', 'BlockedReferrers': []}]
+    fake_api.add(
+        'GET',
+        r'^/videolibrary$',
+        lambda call: (
+            {'Items': first, 'CurrentPage': 1, 'TotalItems': 1001, 'HasMoreItems': True}
+            if call.params['page'] == 1
+            else {'Items': second, 'CurrentPage': 2, 'TotalItems': 1001, 'HasMoreItems': False}
+        ),
+    )
+    outcome = run_module(video_blocked_referrer.main, dict(COMMON_ARGS, library_name='videos', hostnames=[]))
+    assert not outcome.failed, outcome.result
+    assert outcome.result['library_id'] == 1000
+    assert [call.params['page'] for call in fake_api.calls] == [1, 2]
+
+
+@pytest.mark.parametrize(
+    'extra, words',
+    [
+        (dict(library_id=5001, library_name=NAME), 'parameters are mutually exclusive: library_id|library_name'),
+        (dict(), 'one of the following is required: library_id, library_name'),
+        (dict(library_name='  '), 'library_name must not be empty'),
+    ],
+)
+def test_the_library_is_given_exactly_once_before_any_request(emulator, run_module, extra, words):
+    outcome = run_module(video_blocked_referrer.main, dict(COMMON_ARGS, hostnames=['a.example.com'], **extra))
+    assert outcome.failed
+    assert words in outcome.result['msg']
+    assert emulator.sent == []
