@@ -106,7 +106,6 @@ options:
         With O(type), the list is created, without these entries.
     type: list
     elements: str
-    version_added: 1.1.0
   purge:
     description:
       - Whether entries not in O(entries) are removed.

@@ -35,7 +35,6 @@ options:
         The lookup is a read, so it runs in check mode too.
       - Fails before any change when no video library or more than one has this name; use O(library_id) then.
     type: str
-    version_added: 1.1.0
   hostnames:
     description:
       - Hostnames of referrers, such as V(spam.example.com).
@@ -106,7 +105,6 @@ library_id:
   returned: success
   type: int
   sample: 5001
-  version_added: 1.1.0
 blocked_referrers:
   description:
     - The blocked referrers of the library after the run (in check mode, as they would be), as the API spells them.

@@ -40,7 +40,6 @@ options:
         list of the account. The lookup is a read, so it runs in check mode too.
       - Fails before any change when no video library or more than one has this name; use O(library_id) then.
     type: str
-    version_added: 1.1.0
   video_id:
     description:
       - Id (C(guid)) of the video.
@@ -117,7 +116,6 @@ library_id:
   returned: success
   type: int
   sample: 5001
-  version_added: 1.1.0
 video:
   description:
     - The video, with the API's own property names (VideoModel), as it is after the run.
