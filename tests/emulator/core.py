@@ -12,6 +12,7 @@ faults, checks credentials and records every request.
 from __future__ import annotations
 
 import asyncio
+import collections
 import functools
 import json
 import random
@@ -178,7 +179,7 @@ class Fault:
     times: int = 1
     # The request is handled first and the fault hits its answer: lost after the server acted.
     after: bool = False
-    # Seconds between the bytes of the answer's body (a server that trickles).
+    # Seconds between the bytes of the answer's body, or of its head when it has no body (a server that trickles).
     drip: float = 0.0
     # Matching requests to let through before the fault applies (the write after a read, say).
     skip: int = 0
@@ -386,7 +387,7 @@ DEFAULT_AUTH: dict[tuple[str, str], AuthCheck] = {
 
 # ---- middleware ---------------------------------------------------------------------------
 
-# Open connections by peer address, so that a fault can drop one (see server.TrackingH11Protocol).
+# Open connections by peer address, so that a fault can drop one or trickle its answer (see server.TrackingH11Protocol).
 TRANSPORTS: dict[tuple[str, int], asyncio.BaseTransport] = {}
 
 
@@ -423,13 +424,18 @@ class ServiceMiddleware:
             await denied.response(self.state, self.service, path)(scope, receive, send)
             return
 
+        held: list[t.MutableMapping[str, t.Any]] = []  # the head of a dripping answer, until its body comes
+
         async def recording_send(message: t.MutableMapping[str, t.Any]) -> None:
             if message['type'] == 'http.response.start':
                 entry['status'] = message['status']
                 if fault is not None and fault.after and fault.delay:  # done, then slow to answer
                     await asyncio.sleep(fault.delay)
+                if fault is not None and fault.drip:
+                    held.append(message)
+                    return
             if fault is not None and fault.drip and message['type'] == 'http.response.body':
-                await self._trickle(scope, message, send, fault.drip)
+                await self._trickle(scope, held, message, send, fault.drip)
                 return
             await send(message)
 
@@ -468,25 +474,113 @@ class ServiceMiddleware:
 
     @staticmethod
     async def _trickle(
-        scope: Scope, message: t.MutableMapping[str, t.Any], send: t.Callable[..., t.Any], seconds: float
+        scope: Scope,
+        held: list[t.MutableMapping[str, t.Any]],
+        message: t.MutableMapping[str, t.Any],
+        send: t.Callable[..., t.Any],
+        seconds: float,
     ) -> None:
-        """Send a body a byte at a time, ``seconds`` apart, until it is sent or the client has gone."""
-        body: bytes = message.get('body', b'')
+        """Send the body a byte every ``seconds``; an answer without a body, its head (status line and headers).
+
+        The head waits in ``held`` for the first part of the body, which tells whether there is one.
+        Without a connection of the emulator's own (an in-process client) only the body trickles,
+        a message a byte.
+        """
         transport = TRANSPORTS.get(tuple(scope.get('client') or ())[:2])
-        for index in range(len(body)):
-            if transport is not None and transport.is_closing():
-                return
-            last = index == len(body) - 1
-            await send(
-                {
-                    'type': 'http.response.body',
-                    'body': body[index : index + 1],
-                    'more_body': message.get('more_body', False) or not last,
-                }
-            )
-            await asyncio.sleep(seconds)
-        if not body:
+        if not isinstance(transport, TricklingTransport):
+            while held:
+                await send(held.pop())
+            body: bytes = message.get('body', b'')
+            more = message.get('more_body', False)
+            for index in range(len(body)):
+                await send({**message, 'body': body[index : index + 1], 'more_body': more or index < len(body) - 1})
+                await asyncio.sleep(seconds)
+            if not body:
+                await send(message)
+            return
+        last = not message.get('more_body', False)
+        if held:
+            transport.drip = seconds if last and not message.get('body') else 0.0
+            try:
+                await send(held.pop())
+            finally:
+                transport.drip = 0.0
+        transport.drip = seconds
+        try:
             await send(message)
+        finally:
+            transport.drip = 0.0
+        if last:
+            await transport.sent()
+
+
+class TricklingTransport:
+    """A connection's transport that can send what is written to it a byte at a time (the drip fault).
+
+    What is written while ``drip`` is set goes out one byte every ``drip`` seconds; what is written
+    after it waits its turn, and a close waits until all is sent. Sending stops when the peer is
+    gone, or at ``cut`` (the server shutting down). Everything else is the wrapped transport's.
+    """
+
+    def __init__(self, transport: asyncio.Transport) -> None:
+        self.transport = transport
+        self.drip = 0.0
+        self._queue: collections.deque[tuple[bytes, float]] = collections.deque()
+        self._sender: asyncio.Task[None] | None = None
+        self._close_when_sent = False
+
+    def __getattr__(self, name: str) -> t.Any:
+        return getattr(self.transport, name)
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        if not self.drip and self._sender is None:
+            self.transport.write(data)
+            return
+        self._queue.append((bytes(data), self.drip))
+        if self._sender is None:
+            self._sender = asyncio.get_running_loop().create_task(self._send())
+
+    async def _send(self) -> None:
+        try:
+            while self._queue and not self.transport.is_closing():
+                data, seconds = self._queue.popleft()
+                if not seconds:
+                    self.transport.write(data)
+                    continue
+                for index in range(len(data)):
+                    if self.transport.is_closing():
+                        break
+                    self.transport.write(data[index : index + 1])
+                    await asyncio.sleep(seconds)
+        finally:
+            self._queue.clear()
+            self._sender = None
+            if self._close_when_sent:
+                self.transport.close()
+
+    async def sent(self) -> None:
+        """Wait until what was written is sent, or sending stopped."""
+        if self._sender is not None:
+            await asyncio.wait([self._sender])
+
+    def cut(self) -> None:
+        """Stop sending: what is still queued is dropped."""
+        self._queue.clear()
+        if self._sender is not None:
+            self._sender.cancel()
+
+    def is_closing(self) -> bool:
+        return self._close_when_sent or self.transport.is_closing()
+
+    def close(self) -> None:
+        if self._sender is not None:
+            self._close_when_sent = True
+        else:
+            self.transport.close()
+
+    def abort(self) -> None:
+        self.cut()
+        self.transport.abort()
 
 
 def service_app(service: str, state: State, routes: t.Sequence[BaseRoute]) -> Starlette:

@@ -22,19 +22,36 @@ from starlette.routing import Route
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .areas import AREAS
-from .core import TRANSPORTS, ApiError, ASGIApp, ServiceMiddleware, State, json_body, json_response, service_app
+from .core import (
+    TRANSPORTS,
+    ApiError,
+    ASGIApp,
+    ServiceMiddleware,
+    State,
+    TricklingTransport,
+    json_body,
+    json_response,
+    service_app,
+)
 
 SERVICES = ('api', 'video', 'logging')
 
 
 class TrackingH11Protocol(H11Protocol):
-    """Remembers each connection's transport by peer, so a fault can drop the connection."""
+    """Remembers each connection's transport by peer, so a fault can drop the connection or trickle its answer."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
-        super().connection_made(transport)
+        trickling = TricklingTransport(transport)
+        super().connection_made(t.cast(asyncio.Transport, trickling))
         peer = transport.get_extra_info('peername')
         if peer:
-            TRANSPORTS[tuple(peer[:2])] = transport
+            TRANSPORTS[tuple(peer[:2])] = t.cast(asyncio.Transport, trickling)
+
+    def shutdown(self) -> None:
+        # The server is stopping: an answer still trickling is cut off rather than waited for.
+        if isinstance(self.transport, TricklingTransport):
+            self.transport.cut()
+        super().shutdown()
 
     def connection_lost(self, exc: Exception | None) -> None:
         peer = self.transport.get_extra_info('peername') if self.transport else None

@@ -17,6 +17,9 @@ import typing as t
 
 import pytest
 import requests
+from starlette.testclient import TestClient
+
+from ansible_collections.edge.platform.tests.emulator.core import State
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
@@ -130,6 +133,42 @@ def test_a_dripping_answer(emulator: dict[str, t.Any]) -> None:
         == 1001
     )
     assert time.monotonic() - started < 1
+
+
+def test_a_dripping_answer_without_a_body_trickles_its_head(emulator: dict[str, t.Any]) -> None:
+    admin, headers = emulator['admin_url'], {'AccessKey': 'contract-key'}
+    add = f"{emulator['api_url']}/videolibrary/5001/addBlockedReferrer"
+    requests.post(
+        f'{admin}/faults', json={'method': 'POST', 'path': 'addBlockedReferrer$', 'drip': 0.02}, timeout=10
+    ).raise_for_status()
+    started = time.monotonic()
+    # A byte at a time: no pause between two bytes reaches the read timeout, yet the answer takes long.
+    answer = requests.post(add, json={'Hostname': 'slow.example.com'}, headers=headers, timeout=(5, 0.5))
+    elapsed = time.monotonic() - started
+    assert answer.status_code == 200 and answer.content == b''
+    assert elapsed >= 0.02 * len('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n')
+    # A client that gives up first stops the trickle; the next answer comes at full speed.
+    requests.post(
+        f'{admin}/faults', json={'method': 'POST', 'path': 'addBlockedReferrer$', 'drip': 2}, timeout=10
+    ).raise_for_status()
+    with pytest.raises(requests.exceptions.ReadTimeout):  # two seconds between bytes
+        requests.post(add, json={'Hostname': 'given-up.example.com'}, headers=headers, timeout=(5, 1))
+    started = time.monotonic()
+    assert requests.post(add, json={'Hostname': 'fast.example.com'}, headers=headers, timeout=10).status_code == 200
+    assert time.monotonic() - started < 1
+    library = next(
+        item for item in requests.get(f'{admin}/state', timeout=10).json()['video_libraries'] if item['Id'] == 5001
+    )
+    assert {'slow.example.com', 'given-up.example.com', 'fast.example.com'} <= set(library['BlockedReferrers'])
+
+
+def test_a_dripping_answer_in_process(state: State, api: TestClient) -> None:
+    """Without a connection of its own (an in-process client) the body still trickles, whole in the end."""
+    state.add_fault({'path': '^/pullzone/999999$', 'drip': 0.005})
+    started = time.monotonic()
+    answer = api.get('/pullzone/999999')
+    assert answer.status_code == 404 and answer.json()['ErrorKey'] == 'pullzone.not_found'
+    assert time.monotonic() - started >= 0.005 * len(answer.content)
 
 
 def test_a_fault_needs_something_to_do(emulator: dict[str, t.Any]) -> None:
