@@ -17,6 +17,9 @@ options:
       - Created in the account settings under API Keys.
       - Required by the modules that call the management, video or logging API. If not set, the value of the
         E(EDGE_API_KEY) environment variable is used; without either, such a module fails before sending anything.
+      - Surrounding white space, such as the line break that ends a key read from a file, is removed. A key
+        holding a line break, a tab, another control character or a non-ASCII character is refused before any
+        request, without being shown.
       - Never shown in output, diff or logs.
     type: str
   api_url:

@@ -18,6 +18,7 @@ import email.utils
 import ipaddress
 import json
 import random
+import re
 import socket
 import ssl
 import threading
@@ -65,7 +66,10 @@ def url_problem(option: str, url: str, schemes: t.Sequence[str] = ('http', 'http
     """
     if any(char.isspace() or ord(char) < 32 for char in url):
         return f'{option} must not contain spaces or control characters'
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:  # an unclosed IPv6 bracket, say
+        return f'{option} is not a valid URL ({exc}), got {url!r}'
     wanted = ', '.join(f'{scheme}://' for scheme in schemes[:-1]) + f' or {schemes[-1]}://'
     if parts.scheme.lower() not in schemes:
         article = 'an' if wanted.startswith('http') else 'a'
@@ -83,7 +87,8 @@ def url_problem(option: str, url: str, schemes: t.Sequence[str] = ('http', 'http
 
 def url_secrets(url: str) -> list[str]:
     """The user info of a URL (``user:password`` and the password), to be masked in every output."""
-    netloc = urlsplit(url).netloc
+    # Not urlsplit: it refuses some malformed URLs (an unclosed IPv6 bracket), which may still hold a password.
+    netloc = url.partition('://')[2].split('/', 1)[0].split('?', 1)[0].split('#', 1)[0]
     if '@' not in netloc:
         return []
     userinfo = netloc.rpartition('@')[0]
@@ -102,6 +107,15 @@ def sends_in_clear(url: str) -> bool:
         return not ipaddress.ip_address(host).is_loopback
     except ValueError:
         return True
+
+
+UNSENDABLE_HEADER = 'a request header holds a character HTTP cannot carry (its value is not shown)'
+
+
+def _origin(url: str) -> str:
+    """The scheme, host and port of ``url``: what could not be reached, without a path or query."""
+    parts = urlsplit(url)
+    return f'{parts.scheme}://{parts.netloc.rpartition("@")[2]}'
 
 
 def missing_option(option: str) -> str:
@@ -480,9 +494,7 @@ class Response:
                 raise EdgeApiError(
                     self.operation, None, f'no complete answer within {self.deadline.seconds:g} s (api_timeout)'
                 ) from None
-            raise EdgeApiError(
-                self.operation, None, f'the answer broke off: {type(exc).__name__}: {EdgeClient._describe(exc)}'
-            ) from None
+            raise EdgeApiError(self.operation, None, f'the answer broke off: {EdgeClient._describe(exc)}') from None
         finally:
             self.close()
 
@@ -618,13 +630,17 @@ class EdgeClient:
                 if self.deadline.expired and not stream:  # cut off: what arrived is not the whole answer
                     raw.close()
                     raise requests.exceptions.ConnectionError('the answer was cut off at api_timeout')
+            except UnicodeError:
+                # http.client encodes header values as Latin-1; the error would name the character's place.
+                self.deadline.disarm()
+                raise EdgeApiError(operation, None, UNSENDABLE_HEADER) from None
             except requests.exceptions.RequestException as exc:
                 self.deadline.disarm()
                 sent = not _never_sent(exc)
                 if writes and sent and not _is_local_error(exc):
                     self.wrote = True  # the answer was lost: the server may have acted
                 retryable = (safe or not sent) and not _is_local_error(exc)
-                reason = self._reason(exc)
+                reason = self._reason(exc, url)
                 if retryable and attempt < self.retries:
                     self._wait(attempt, None, f'{method} {path}: {reason}')
                     attempt += 1
@@ -655,10 +671,21 @@ class EdgeClient:
                 continue
             raise self.error_from(operation, raw, service, path)
 
-    def _reason(self, exc: Exception) -> str:
+    def _reason(self, exc: Exception, url: str) -> str:
+        """Why a request got no answer, in the user's terms: the address, never a header's value."""
         if self.deadline.expired:
             return f'no complete answer within {self.deadline.seconds:g} s (api_timeout)'
-        return f'{type(exc).__name__}: {self._describe(exc)}'
+        if isinstance(exc, requests.exceptions.InvalidHeader):
+            return UNSENDABLE_HEADER  # requests' message quotes the header value: the key, say
+        if isinstance(exc, requests.exceptions.ConnectTimeout):
+            return f'cannot connect to {_origin(url)}: no connection within {self.timeout:g} s (api_timeout)'
+        if isinstance(exc, requests.exceptions.SSLError):
+            return f'TLS with {_origin(url)} failed: {self._describe(exc)}'
+        if _never_sent(exc):
+            return f'cannot connect to {_origin(url)}: {self._describe(exc)}'
+        if isinstance(exc, requests.exceptions.ConnectionError):
+            return f'the connection to {_origin(url)} broke off before an answer came: {self._describe(exc)}'
+        return f'request to {_origin(url)} failed: {self._describe(exc)}'
 
     def _wait(self, attempt: int, delay: float | None, reason: str) -> None:
         seconds = delay if delay is not None else backoff_seconds(attempt)
@@ -667,10 +694,15 @@ class EdgeClient:
 
     @staticmethod
     def _describe(exc: Exception) -> str:
-        # requests' messages can be long chains; the innermost reason is what helps.
+        """The innermost reason of requests' chain of errors, without urllib3's connection class and address
+        (``HTTPConnection(host='…', port=1): ``), which the message names in the user's terms instead."""
         reason = exc.args[0] if exc.args else exc
         reason = getattr(reason, 'reason', reason)
-        return str(reason)
+        if isinstance(reason, Exception) and len(reason.args) == 2 and isinstance(reason.args[1], Exception):
+            # urllib3's ProtocolError('Connection aborted.', RemoteDisconnected('Remote end closed …'))
+            return f"{str(reason.args[0]).rstrip('.')}: {reason.args[1]}"
+        text = re.sub(r"^<?[A-Za-z]*Connection(?:Pool)?\(host='[^']*', port=[^)]*\)>?:\s*", '', str(reason))
+        return text or type(exc).__name__
 
     @staticmethod
     def error_from(operation: str, raw: t.Any, service: str | None = None, path: str = '') -> EdgeApiError:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import typing as t
 
@@ -55,6 +56,22 @@ def set_env_fallback(*names: str) -> str:
         if value.strip():
             return value
     raise AnsibleFallbackNotFound
+
+
+def header_credential_problem(option: str, value: str) -> str | None:
+    """Why a credential cannot travel in an HTTP header, or None; never quotes the value.
+
+    An HTTP header carries printable ASCII: a line break, a tab, another control character or a
+    non-ASCII character would make requests refuse the header with an error that shows its value.
+    """
+    if not value:
+        return f'{option} must not be empty'
+    if not all(' ' <= char <= '~' for char in value):
+        return (
+            f'{option} holds a character an HTTP header cannot carry (a line break, tab or other control '
+            'character, or a non-ASCII character); check where it comes from (the value is not shown)'
+        )
+    return None
 
 
 def api_argument_spec() -> dict[str, dict[str, t.Any]]:
@@ -175,6 +192,19 @@ def quick_no_log_removal() -> t.Iterator[None]:
         basic.remove_values = full_scan
 
 
+class _AnsibleModule(AnsibleModule):  # type: ignore[misc]  # ansible-core has no type information
+    """AnsibleModule whose integer options take an infinite or NaN number as bad input, not as a crash."""
+
+    def _load_params(self) -> None:
+        super()._load_params()
+        for name, spec in self.argument_spec.items():
+            value = self.params.get(name)
+            if spec.get('type') == 'int' and isinstance(value, float) and not math.isfinite(value):
+                # int(inf) raises OverflowError, which Ansible's type check does not catch: as text, the
+                # check refuses it naming the option.
+                self.params[name] = f'{value} (not a finite number)'
+
+
 class EdgeModule:
     """An AnsibleModule with the common options, the API client and uniform failures."""
 
@@ -191,7 +221,7 @@ class EdgeModule:
         they get no ``client`` and build one with ``connect``."""
         spec = api_argument_spec()
         spec.update(argument_spec)
-        self.ansible = AnsibleModule(argument_spec=spec, supports_check_mode=supports_check_mode, **kwargs)
+        self.ansible = _AnsibleModule(argument_spec=spec, supports_check_mode=supports_check_mode, **kwargs)
         if not HAS_REQUESTS:
             self.ansible.fail_json(msg=missing_required_lib('requests'))
         self.params: dict[str, t.Any] = self.ansible.params
@@ -224,11 +254,25 @@ class EdgeModule:
         self._clients.append(client)
         return client
 
+    def credential(self, option: str) -> str | None:
+        """The credential of ``option`` that travels in a header, trimmed of surrounding white space (a key
+        read from a file or a variable often ends in a line break); refused, unquoted, when a header cannot
+        carry it. The trimmed value is masked like the given one."""
+        value = self.params.get(option)
+        if value is None:
+            return None
+        trimmed = str(value).strip()
+        if trimmed:
+            self.ansible.no_log_values.add(trimmed)
+        problem = header_credential_problem(option, trimmed)
+        if problem:
+            self.fail(problem)
+        self.params[option] = trimmed
+        return trimmed
+
     def _validate_common(self) -> None:
-        api_key = self.params.get('api_key')
-        if api_key is not None and not api_key.strip():
-            self.fail('api_key must not be empty')
-        if self.params['api_timeout'] <= 0:
+        self.credential('api_key')
+        if not math.isfinite(self.params['api_timeout']) or self.params['api_timeout'] <= 0:
             self.fail(f"api_timeout must be greater than 0, got {self.params['api_timeout']}")
         if self.params['api_retries'] < 0:
             self.fail(f"api_retries must be 0 or more, got {self.params['api_retries']}")

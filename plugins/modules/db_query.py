@@ -67,6 +67,8 @@ options:
         C(Authorization) header as a C(Bearer) token.
       - Create one with M(edge.platform.db_token).
       - If not set, the value of the E(SERVICE_DATABASE_AUTH_TOKEN) environment variable is used.
+      - Surrounding white space is removed; a token holding a line break, a tab, another control character or a
+        non-ASCII character is refused before any request, without being shown.
       - Never shown in output, diff or logs.
     type: str
     required: true
@@ -243,12 +245,13 @@ class Statements(EdgeResource):
             module.fail('statements must hold at least one statement')
         if not (self.params['auth_token'] or '').strip():
             module.fail('auth_token must not be empty (set it, or SERVICE_DATABASE_AUTH_TOKEN)')
+        module.credential('auth_token')
 
     # ---- reading ----
 
     def locate(self) -> Pipeline:
         return Pipeline(
-            self.module.connect({SERVICE: self.url}), self.params['auth_token'].strip(), unauthorized=UNAUTHORIZED_HINT
+            self.module.connect({SERVICE: self.url}), self.params['auth_token'], unauthorized=UNAUTHORIZED_HINT
         )
 
     def find(self) -> dict[str, t.Any]:

@@ -73,6 +73,8 @@ options:
         the library (its C(ApiKey)).
       - It is not used to find the library by O(library_name), which is a management API request sent with
         O(api_key).
+      - Surrounding white space is removed; a key holding a line break, a tab, another control character or a
+        non-ASCII character is refused before any request, without being shown. Never shown in output, diff or logs.
     type: str
 notes:
   - There is no way to remove a custom thumbnail; set another image instead.
@@ -213,6 +215,7 @@ class Thumbnail(EdgeResource):
         video_id = params['video_id'].strip()
         module.refuse_non_positive('library_id')
         module.refuse_blank('library_name')
+        module.credential('library_api_key')
         if not video_id:
             module.fail('video_id must not be empty')
         problem = id_segment_problem(video_id)

@@ -312,7 +312,9 @@ class OfflineAdapter(HTTPAdapter):
         self, request: requests.PreparedRequest, stream: bool = False, **kwargs: t.Any
     ) -> requests.Response:
         message = 'Failed to establish a new connection: not an address of the emulator, and no network'
-        refused = NewConnectionError(None, message)  # type: ignore[arg-type]
+        # As urllib3 raises it, naming its connection (which the client's message leaves out).
+        connection = f"HTTPSConnection(host='{urlsplit(request.url or '').hostname}', port=443)"
+        refused = NewConnectionError(connection, message)  # type: ignore[arg-type]
         raise requests.exceptions.ConnectionError(
             MaxRetryError(None, request.url or '', refused),  # type: ignore[arg-type]
             request=request,

@@ -190,7 +190,10 @@ def test_dropped_create_is_never_repeated(client: EdgeClient, api: FakeApi) -> N
     with pytest.raises(EdgeApiError) as caught:
         client.request('POST', 'c', 'create c')
     assert caught.value.status is None
-    assert str(caught.value).startswith('create c failed: ConnectionError')
+    assert str(caught.value) == (
+        'create c failed: the connection to https://api.edge.test broke off before an answer came: '
+        'Connection reset by peer'
+    )
     assert len(api.writes) == 1
 
 
@@ -733,3 +736,36 @@ def test_a_failed_answer_is_read_by_the_parsers_of_its_path(client: EdgeClient, 
 def test_a_remove_answer_says_whether_it_removed(body: dict, done: tuple | None, expected: tuple | None) -> None:
     refusal = unsaved_answer('remove thing', 200, body, done=done)
     assert (None if refusal is None else (refusal.error_key, refusal.message)) == expected
+
+
+# ---- what a failure says: the user's terms, never a header's value ---------------------------------
+
+
+def test_an_invalid_header_never_quotes_its_value(client: EdgeClient, api: FakeApi) -> None:
+    key = API_KEY + '\n'
+    api.add('GET', r'^/a$', requests.exceptions.InvalidHeader(f'Invalid return character in header value: {key!r}'))
+    with pytest.raises(EdgeApiError) as caught:
+        client.get('a', 'read a')
+    assert str(caught.value) == (
+        'read a failed: a request header holds a character HTTP cannot carry (its value is not shown)'
+    )
+    assert API_KEY not in repr(caught.value.failure())
+
+
+def test_a_header_http_cannot_encode_is_a_failure_not_a_crash(client: EdgeClient, api: FakeApi) -> None:
+    api.add('GET', r'^/a$', UnicodeEncodeError('latin-1', API_KEY + '\u2603', 28, 29, 'ordinal not in range(256)'))
+    with pytest.raises(EdgeApiError) as caught:
+        client.get('a', 'read a')
+    assert 'a request header holds a character HTTP cannot carry' in str(caught.value)
+    assert API_KEY not in str(caught.value)
+
+
+def test_a_refused_connection_names_the_address_not_a_class() -> None:
+    # A real session against a port nothing listens on: urllib3 names its connection class; the error must not.
+    client = EdgeClient(API_KEY, {'api': 'http://127.0.0.1:1/base'}, retries=0)
+    with pytest.raises(EdgeApiError) as caught:
+        client.get('pullzone?x=1', 'list pull zones')
+    message = str(caught.value)
+    assert message.startswith('list pull zones failed: cannot connect to http://127.0.0.1:1: '), message
+    assert 'Connection' not in message.split(': ', 2)[2] or 'refused' in message
+    assert 'DeadlineConnection' not in message and 'HTTPConnection' not in message and 'host=' not in message

@@ -63,6 +63,12 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (pullzone_info, {'api_timeout': 0}, 'api_timeout must be greater than 0'),
     (pullzone_info, {'api_timeout': -5}, 'api_timeout must be greater than 0'),
     (pullzone_info, {'api_retries': -1}, 'api_retries must be 0 or more'),
+    (pullzone_info, {'api_timeout': float('nan')}, 'api_timeout must be greater than 0'),
+    (pullzone_info, {'api_timeout': float('inf')}, 'api_timeout must be greater than 0'),
+    (pullzone_info, {'api_url': 'http://[::1'}, 'api_url is not a valid URL'),
+    (pullzone_info, {'api_url': 'https://user:pw@[::1'}, 'api_url is not a valid URL'),
+    (shield_zone, {'pullzone_id': 1001, 'ddos_challenge_window': float('inf')}, 'ddos_challenge_window'),
+    (shield_zone, {'pullzone_id': 1001, 'ddos_challenge_window': float('nan')}, 'ddos_challenge_window'),
     (pullzone_info, {'ca_path': '/nonexistent/ca.pem'}, 'ca_path /nonexistent/ca.pem does not exist'),
     (shield_zone, {'pullzone_id': 1001, 'api_url': 'https://u@api.example.net'}, 'api_url must not hold a user name'),
     (
