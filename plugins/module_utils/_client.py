@@ -36,6 +36,15 @@ except ImportError:  # pragma: no cover - reported by the module through missing
 else:
     HAS_REQUESTS = True
 
+# The errors the client raises, importable from here too.
+from ansible_collections.edge.platform.plugins.module_utils._errors import (
+    EdgeApiError as EdgeApiError,
+    EdgeFinding as EdgeFinding,
+    ErrorParser,
+    error_shapes,
+    parse_error_body,
+)
+
 DEFAULT_TIMEOUT = 30
 DEFAULT_RETRIES = 5
 RETRY_AFTER_MIN = 1.0
@@ -121,209 +130,6 @@ def _origin(url: str) -> str:
 def missing_option(option: str) -> str:
     """What to say about a connection option that is not set: it names the variable that can set it."""
     return f'{option} is required (or set EDGE_{option.upper()})'
-
-
-class EdgeApiError(Exception):
-    """A failed API operation: what was attempted, the HTTP status and the API's own words."""
-
-    def __init__(
-        self,
-        operation: str,
-        status: int | None,
-        message: str,
-        error_key: str | None = None,
-        field_errors: list[dict[str, str]] | None = None,
-    ) -> None:
-        self.operation = operation
-        self.status = status
-        self.message = message
-        self.error_key = error_key
-        self.field_errors = field_errors or []
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        if not self.status:  # a network error or a finding of the module itself
-            return f'{self.operation} failed: {self.message}'
-        key = f' {self.error_key}' if self.error_key else ''
-        return f'{self.operation} failed: HTTP {self.status}{key}: {self.message}'
-
-    def failure(self) -> dict[str, t.Any]:
-        """The machine-readable part of a module failure."""
-        failure: dict[str, t.Any] = {'status': self.status, 'error_key': self.error_key, 'message': self.message}
-        if self.field_errors:
-            failure['errors'] = self.field_errors
-        return failure
-
-
-class EdgeFinding(EdgeApiError):
-    """A finding of the module itself, with no HTTP status: what it read is ambiguous, or a planned
-    write cannot succeed (a name several objects have, a limit the write would exceed)."""
-
-    def __init__(self, operation: str, message: str, error_key: str | None = None) -> None:
-        super().__init__(operation, None, message, error_key)
-
-
-def _text(value: t.Any) -> str:
-    return '' if value is None else str(value)
-
-
-ErrorParts = t.Tuple[t.Optional[str], str, t.List[t.Dict[str, str]]]
-
-
-def _core_error(body: dict[str, t.Any]) -> ErrorParts | None:
-    """Core and video library: ``{ErrorKey, Field, Message}``."""
-    if 'ErrorKey' not in body and 'Message' not in body:
-        return None
-    message = _text(body.get('Message')) or 'no message'
-    field = body.get('Field')
-    return body.get('ErrorKey') or None, message, [{'field': _text(field), 'message': message}] if field else []
-
-
-def _nested_error(body: dict[str, t.Any]) -> ErrorParts | None:
-    """Shield envelope ``{error: {errorKey, message}}`` and the database pipeline ``{error: {message, code}}``."""
-    error = body.get('error')
-    if not isinstance(error, dict):
-        return None
-    return (error.get('errorKey') or error.get('code') or None), _text(error.get('message')) or 'no message', []
-
-
-def _validation_problem(body: dict[str, t.Any]) -> ErrorParts | None:
-    """A problem with ``errors[]`` of ``{field, message}``."""
-    if not isinstance(body.get('errors'), list):
-        return None
-    field_errors = [
-        {'field': _text(item.get('field')), 'message': _text(item.get('message'))}
-        for item in body['errors']
-        if isinstance(item, dict)
-    ]
-    details = '; '.join(
-        f"{item['field']}: {item['message']}" if item['field'] else item['message'] for item in field_errors
-    )
-    headline = _text(body.get('detail')) or _text(body.get('title'))
-    message = f'{headline} ({details})' if headline and details else (details or headline or 'validation failed')
-    return _text(body.get('title')) or 'validation_failed', message, field_errors
-
-
-def _problem(body: dict[str, t.Any]) -> ErrorParts | None:
-    """A problem: ``{type, title, detail}``."""
-    if 'title' not in body and 'detail' not in body and 'type' not in body:
-        return None
-    key = _text(body.get('title')) or _text(body.get('type')) or None
-    return key, _text(body.get('detail')) or _text(body.get('title')) or 'no detail', []
-
-
-def _code_error(body: dict[str, t.Any]) -> ErrorParts | None:
-    """Logging ``{error: code, message}`` and registry create ``{id, error}``."""
-    error = body.get('error')
-    if not isinstance(error, str):
-        return None
-    return (error, _text(body.get('message')) or error, []) if 'message' in body else (None, error, [])
-
-
-def _message(body: dict[str, t.Any]) -> ErrorParts | None:
-    """Video thumbnail ``{success, message, statusCode}`` and any other bare message."""
-    return (None, _text(body.get('message')) or 'no message', []) if 'message' in body else None
-
-
-def _status_code(body: dict[str, t.Any]) -> ErrorParts | None:
-    """A Shield answer with only ``{statusCode}``."""
-    return (None, f"the API answered statusCode {body['statusCode']}", []) if 'statusCode' in body else None
-
-
-ErrorParser = t.Callable[[t.Dict[str, t.Any]], t.Optional[ErrorParts]]
-
-#: Every error body shape of the API, in the order they are told apart: each parser takes a body
-#: of its shape and leaves any other (None) to the next.
-ERROR_SHAPES: tuple[ErrorParser, ...] = (
-    _core_error,
-    _nested_error,
-    _validation_problem,
-    _problem,
-    _code_error,
-    _message,
-    _status_code,
-)
-
-#: The shapes each part of the API answers its errors in, by ``(service, path prefix)``: the longest
-#: prefix a request's path starts with wins (as the spec's sections, and the emulator's areas, divide it).
-ERROR_SHAPES_BY_PLACE: dict[tuple[str, str], tuple[ErrorParser, ...]] = {
-    ('api', ''): (_core_error,),
-    ('api', 'shield'): (_nested_error, _message, _status_code),  # envelope; bare success false; 401 {statusCode}
-    ('api', 'mc'): (_validation_problem, _problem, _code_error),  # problems; a registry save {id, error}
-    ('api', 'database'): (_code_error,),  # AppError {error}
-    ('video', ''): (_core_error, _message),  # library {ErrorKey, Message}; thumbnail {success, message, statusCode}
-    ('logging', ''): (_code_error,),
-    ('database', ''): (_nested_error,),  # the pipeline {error: {message, code}}
-}
-
-
-def error_shapes(service: str, path: str) -> tuple[ErrorParser, ...]:
-    """The parsers of the error bodies ``service`` answers at ``path`` (relative to its base address)."""
-    path = path.lstrip('/')
-    best: tuple[ErrorParser, ...] = ()
-    best_length = -1
-    for (place_service, prefix), parsers in ERROR_SHAPES_BY_PLACE.items():
-        if place_service == service and path.startswith(prefix) and len(prefix) > best_length:
-            best, best_length = parsers, len(prefix)
-    return best
-
-
-def unsaved_answer(
-    operation: str, http_status: int | None, body: t.Any, done: t.Collection[str] | None = None
-) -> EdgeApiError | None:
-    """The failure a 2xx answer reports, or None: the API says "not saved" in three shapes.
-
-    The Shield envelope ``{data, error: {success: false, errorKey, message}}``; a bare ``{success:
-    false, message, statusCode}`` (Shield, video), whose own statusCode is reported; and a save
-    answer ``{id, status, error}`` whose status is not ``saved`` (compared case-insensitively),
-    or that has an error and no status. ``done`` names the statuses of an answer that has no id
-    (a remove's ``{status}``) and says the operation happened; the error key is the status.
-    """
-    if not isinstance(body, dict):
-        return None
-    error = body.get('error')
-    if isinstance(error, dict):
-        if error.get('success') is False:
-            return EdgeApiError(
-                operation, http_status, _text(error.get('message')) or 'no message', error.get('errorKey') or None
-            )
-        return None
-    if body.get('success') is False:
-        status_code = body.get('statusCode')
-        return EdgeApiError(
-            operation,
-            status_code if isinstance(status_code, int) and status_code else http_status,
-            _text(body.get('message')) or 'no message',
-            body.get('errorKey') or None,
-        )
-    if done is None and 'id' not in body:
-        return None
-    succeeded = {word.lower() for word in done} if done is not None else {'saved'}
-    status = body.get('status')
-    if status is not None and str(status).lower() not in succeeded:
-        return EdgeApiError(operation, http_status, str(error or f'the API answered status {status}'), str(status))
-    if status is None and error:
-        return EdgeApiError(operation, http_status, str(error))
-    return None
-
-
-def parse_error_body(
-    status: int | None, body: t.Any, raw_text: str = '', service: str | None = None, path: str = ''
-) -> ErrorParts:
-    """Return ``(error_key, message, field_errors)`` from an error body of the API.
-
-    The body is read by the parsers of the place that answered (``error_shapes``); one they do not
-    know (a gateway's, a proxy's, or no service given) is tried against every shape, and a body of
-    no known shape is quoted (at most 500 characters).
-    """
-    if isinstance(body, dict):
-        own = error_shapes(service, path) if service else ()
-        for shape in (*own, *(shape for shape in ERROR_SHAPES if shape not in own)):
-            parts = shape(body)
-            if parts is not None:
-                return parts
-    text = raw_text.strip() if raw_text else ''
-    return None, (text[:500] if text else 'no error details in the response'), []
 
 
 def retry_after_seconds(header: str | None) -> float | None:
@@ -478,8 +284,11 @@ class Response:
     A streamed answer stays under its request's deadline until it is read to the end or closed.
     """
 
-    def __init__(self, raw: requests.Response, operation: str = '', deadline: Deadline | None = None) -> None:
+    def __init__(
+        self, raw: requests.Response, operation: str = '', deadline: Deadline | None = None, url: str = ''
+    ) -> None:
         self.raw = raw
+        self.url = url  # the address asked, without the query
         self.status: int = raw.status_code
         self.headers = raw.headers
         self.operation = operation
@@ -591,6 +400,7 @@ class EdgeClient:
         auth: bool = True,
         write: bool | None = None,
         refused: t.Callable[[Response], EdgeApiError | None] | None = None,
+        errors: t.Sequence[ErrorParser] | None = None,
     ) -> Response:
         """Send one API call with retries; raise EdgeApiError on failure.
 
@@ -601,7 +411,8 @@ class EdgeClient:
         thumbnail); only then are redirects followed, so the key never travels to
         another host. ``write=False`` marks a POST that only reads (an export, a query):
         any other method but GET, HEAD and OPTIONS counts as a write for ``wrote``.
-        ``refused(response)`` returns the error of a 2xx answer that says nothing was saved.
+        ``refused(response)`` returns the error of a 2xx answer that says nothing was saved. ``errors`` are the
+        error body shapes of the API area answering (``_errors.CORE`` …); without them, those of the service and path.
         The whole attempt, a streamed answer included, must end within ``timeout``.
         """
         method = method.upper()
@@ -648,10 +459,11 @@ class EdgeClient:
                 raise EdgeApiError(operation, None, reason) from None
 
             status = raw.status_code
+            shapes = tuple(errors) if errors is not None else error_shapes(service, path)
             if 200 <= status < 300 or status in ok_statuses:
                 if not stream:
                     self.deadline.disarm()
-                response = Response(raw, operation, self.deadline if stream else None)
+                response = Response(raw, operation, self.deadline if stream else None, url)
                 # Some answers are 2xx and still say nothing was saved: that is a refusal, not a write.
                 refusal = refused(response) if refused is not None and 200 <= status < 300 else None
                 if refusal is not None:
@@ -669,7 +481,7 @@ class EdgeClient:
                 self._wait(attempt, delay, f'{method} {path}: HTTP {status}')
                 attempt += 1
                 continue
-            raise self.error_from(operation, raw, service, path)
+            raise self.error_from(operation, raw, shapes)
 
     def _reason(self, exc: Exception, url: str) -> str:
         """Why a request got no answer, in the user's terms: the address, never a header's value."""
@@ -705,18 +517,40 @@ class EdgeClient:
         return text or type(exc).__name__
 
     @staticmethod
-    def error_from(operation: str, raw: t.Any, service: str | None = None, path: str = '') -> EdgeApiError:
-        """The error of a failed answer, its body read as ``service`` answers at ``path``."""
-        text = ''
-        body = None
+    def _body_of(raw: t.Any) -> tuple[str, t.Any]:
+        """The text of an answer and its JSON (None when it is not JSON)."""
         try:
             text = raw.text
-            body = json.loads(text) if text else None
         except ValueError:
-            body = None
-        key, message, field_errors = parse_error_body(raw.status_code, body, text, service, path)
+            return '', None
+        try:
+            return text, json.loads(text) if text else None
+        except ValueError:
+            return text, None
+
+    def _answered_by_api(self, raw: t.Any, shapes: t.Sequence[ErrorParser]) -> bool:
+        """Whether an error answer comes from the API area itself: its body is one of the area's error shapes,
+        or empty (the reference documents some errors without a body)."""
+        text, body = self._body_of(raw)
+        if not text.strip():
+            return True
+        return isinstance(body, dict) and any(shape(body) is not None for shape in shapes)
+
+    @classmethod
+    def error_from(
+        cls, operation: str, raw: t.Any, shapes: t.Sequence[ErrorParser] = (), foreign: str | None = None
+    ) -> EdgeApiError:
+        """The error of a failed answer, its body read in the area's ``shapes`` first. ``foreign`` is the URL of an
+        answer that did not come from the API (an error body of another service, a web server's page)."""
+        text, body = cls._body_of(raw)
+        key, message, field_errors = parse_error_body(raw.status_code, body, text, shapes)
         if key is None:
             key = raw.reason.lower().replace(' ', '_') if raw.reason else None
+        if foreign is not None:
+            message = (
+                f'{message} (this answer is not one of the Edge Platform API: is {_origin(foreign)} the right base '
+                'address?)'
+            )
         return EdgeApiError(operation, raw.status_code, message, key, field_errors)
 
     # Convenience wrappers -------------------------------------------------------------
@@ -724,12 +558,32 @@ class EdgeClient:
     def get(self, path: str, operation: str, **kwargs: t.Any) -> t.Any:
         return self.request('GET', path, operation, **kwargs).json()
 
-    def get_or_none(self, path: str, operation: str, missing: t.Collection[int] = (404,), **kwargs: t.Any) -> t.Any:
+    def get_or_none(
+        self,
+        path: str,
+        operation: str,
+        missing: t.Collection[int] = (404,),
+        errors: t.Sequence[ErrorParser] | None = None,
+        **kwargs: t.Any,
+    ) -> t.Any:
         """GET that answers None when the API says the object does not exist."""
-        response = self.request('GET', path, operation, ok_statuses=missing, **kwargs)
-        if response.status in missing:
+        response = self.request('GET', path, operation, ok_statuses=missing, errors=errors, **kwargs)
+        if self.says_missing(
+            response, errors if errors is not None else error_shapes(kwargs.get('service', 'api'), path)
+        ):
             return None
         return response.json()
+
+    def says_missing(self, response: Response, errors: t.Sequence[ErrorParser]) -> bool:
+        """Whether an answer of a status the caller reads as "no such object" (a 404) is the API area's own: its
+        body is one of the area's error bodies, or empty (the reference documents some without a body). Any
+        other body (another service's error, a web server's page) means the base address is wrong: that fails,
+        naming the address, rather than reading as "not found"."""
+        if 200 <= response.status < 300:
+            return False
+        if self._answered_by_api(response.raw, errors):
+            return True
+        raise self.error_from(response.operation, response.raw, errors, foreign=response.url)
 
     def close(self) -> None:
         self.deadline.disarm()

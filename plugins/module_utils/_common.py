@@ -34,15 +34,13 @@ from ansible_collections.edge.platform.plugins.module_utils._client import (
     url_problem,
     url_secrets,
 )
+from ansible_collections.edge.platform.plugins.module_utils._secrets import MASK, mask_secrets
 from ansible_collections.edge.platform.plugins.module_utils._version import collection_version
 
-MASK = '********'
+__all__ = ['MASK', 'mask_secrets']  # the masking every module uses, kept where modules import it from
+
 # The mode of files the modules write, unless the user gives one: they hold tokens, logs or reports.
 PRIVATE_FILE_MODE = '0600'
-
-# Secret-bearing properties of a pull zone (spec 2.1) and of its hostnames (spec 2.2).
-PULLZONE_SECRETS = frozenset(('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSecret', 'LogForwardingToken'))
-HOSTNAME_SECRETS = frozenset(('CertificateKey',))
 
 
 def set_env_fallback(*names: str) -> str:
@@ -91,39 +89,6 @@ def api_argument_spec() -> dict[str, dict[str, t.Any]]:
     for option in SERVICE_OPTIONS.values():
         spec[option] = dict(type='str', fallback=(set_env_fallback, [f'EDGE_{option.upper()}']))
     return spec
-
-
-def mask_secrets(value: t.Any, secret_keys: t.Collection[str]) -> t.Any:
-    """Deep copy of ``value`` with every set secret replaced by ``********``.
-
-    Only secrets that are set are masked: an empty or null secret stays as it is, so the
-    output still tells whether one is configured.
-    """
-    if isinstance(value, dict):
-        return {
-            key: (MASK if key in secret_keys and item not in (None, '') else mask_secrets(item, secret_keys))
-            for key, item in value.items()
-        }
-    if isinstance(value, list):
-        return [mask_secrets(item, secret_keys) for item in value]
-    return value
-
-
-def mask_pullzone(zone: dict[str, t.Any]) -> dict[str, t.Any]:
-    """The pull zone with its secret fields and hostname certificate keys masked, in place.
-
-    The caller owns the record (it was just decoded from a response): a listing of thousands
-    of zones must not hold a second copy of each.
-    """
-    for key in PULLZONE_SECRETS:
-        if zone.get(key) not in (None, ''):
-            zone[key] = MASK
-    for hostname in zone.get('Hostnames') or ():
-        if isinstance(hostname, dict):
-            for key in HOSTNAME_SECRETS:
-                if hostname.get(key) not in (None, ''):
-                    hostname[key] = MASK
-    return zone
 
 
 def make_diff(before: t.Any, after: t.Any, secret_keys: t.Collection[str] = ()) -> dict[str, t.Any]:

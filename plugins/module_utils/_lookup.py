@@ -19,6 +19,7 @@ from __future__ import annotations
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient, EdgeFinding, iter_pages
+from ansible_collections.edge.platform.plugins.module_utils._errors import CORE
 
 CORE_PAGE_SIZE = 1000  # the largest perPage the core listings accept
 
@@ -33,7 +34,7 @@ def list_core(
     query: dict[str, t.Any] = {'perPage': CORE_PAGE_SIZE, **(params or {})}
 
     def fetch(page: int) -> t.Any:
-        return client.get(path, operation, params=dict(query, page=page))
+        return client.get(path, operation, params=dict(query, page=page), errors=CORE)
 
     def items_of(body: t.Any) -> list[Record]:
         # page > 0 answers {Items, CurrentPage, TotalItems, HasMoreItems}; accept a plain array too.

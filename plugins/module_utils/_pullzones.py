@@ -3,31 +3,555 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Pull zone lookups shared by the modules that identify things by pull zone."""
+"""The pull zone API: every path, request body and answer of pull zones, their hostnames, edge rules and cache
+purges, and the records they travel as.
+
+``PullZoneApi(client)`` is the one way modules, roles' helpers and event sources talk to this area; nothing
+outside this file builds a pull zone URL. Records keep the API's own property names (PullZoneModel is
+PascalCase), so they can be returned to users as they are. ``SETTINGS`` lists every writable setting of
+PullZoneSettingsModel that the API description (PullZoneModel) describes: the ``pullzone`` module's options
+are made from it.
+"""
 
 from __future__ import annotations
 
 import typing as t
+from dataclasses import dataclass
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, Response
+from ansible_collections.edge.platform.plugins.module_utils._errors import CORE
 from ansible_collections.edge.platform.plugins.module_utils._lookup import list_core, only_one, select_records
+from ansible_collections.edge.platform.plugins.module_utils._secrets import MASK
+
+# ---- records --------------------------------------------------------------------------------------
 
 
-def list_pullzones(
-    client: EdgeClient, search: str | None = None, include_certificate: bool = False
-) -> t.Iterator[dict[str, t.Any]]:
-    """Every pull zone (matching ``search``), fetched page by page with the largest page size."""
-    params: dict[str, t.Any] = {'includeCertificate': str(include_certificate).lower()}
-    if search:
-        params['search'] = search
-    return list_core(client, 'pullzone', 'list pull zones', params)
+class Hostname(t.TypedDict, total=False):
+    """HostnameModel."""
+
+    Id: int
+    Value: str
+    ForceSSL: bool
+    IsSystemHostname: bool
+    IsManagedHostname: bool
+    HasCertificate: bool
+    Certificate: str | None
+    CertificateKey: str | None
 
 
-def pullzones_named(client: EdgeClient, name: str) -> list[dict[str, t.Any]]:
-    """Pull zones whose name is exactly ``name`` (the name is also the search term)."""
-    return select_records(lambda: list_pullzones(client, search=name), name=name, id_key='Id', name_key='Name')
+class Trigger(t.TypedDict, total=False):
+    """A trigger of an edge rule."""
+
+    Type: int
+    PatternMatches: list[str]
+    PatternMatchingType: int
+    Parameter1: str | None
 
 
-def resolve_pullzone_id(client: EdgeClient, name: str) -> int:
-    """The id of the one pull zone called ``name``; a clear error when none or several match."""
-    return int(only_one(pullzones_named(client, name), name, 'pull zone', 'pull zones', 'pullzone_id')['Id'])
+class EdgeRuleAction(t.TypedDict, total=False):
+    """EdgeRuleV2ActionModel: an extra action of an edge rule."""
+
+    ActionType: int
+    ActionParameter1: str | None
+    ActionParameter2: str | None
+    ActionParameter3: str | None
+
+
+class EdgeRule(t.TypedDict, total=False):
+    """EdgeRuleV2Model."""
+
+    Guid: str | None
+    ActionType: int
+    ActionParameter1: str | None
+    ActionParameter2: str | None
+    ActionParameter3: str | None
+    Triggers: list[Trigger]
+    ExtraActions: list[EdgeRuleAction]
+    TriggerMatchingType: int
+    Description: str | None
+    Enabled: bool
+    OrderIndex: int
+    ReadOnly: bool
+
+
+class PullZone(t.TypedDict, total=False):
+    """PullZoneModel: the properties the collection reads itself (the API's answer carries every one)."""
+
+    Id: int
+    Name: str
+    OriginUrl: str | None
+    Type: int
+    Enabled: bool
+    Suspended: bool
+    EnableLogging: bool
+    EnableTLS1: bool
+    EnableTLS1_1: bool
+    CnameDomain: str | None
+    Hostnames: list[Hostname]
+    EdgeRules: list[EdgeRule]
+
+
+#: A record as a plain mapping (settings are read by name).
+Record = t.Dict[str, t.Any]
+
+# ---- enumerations: option value (snake_case name) -> API number ------------------------------------
+
+PULLZONE_TYPES = {'premium': 0, 'volume': 1}
+IP_FAMILY_POLICIES = {'ipv4_only': 0, 'dual_stack': 1, 'dual_stack_prefer_ipv6': 2, 'ipv6_only': 3}
+PRELOADING_SCREEN_THEMES = {'light': 0, 'dark': 1}
+# EdgeRuleActionType; 22 drops the word the API description's renaming drops (its ContainerAppId).
+EDGE_RULE_ACTIONS = {
+    'force_ssl': 0,
+    'redirect': 1,
+    'origin_url': 2,
+    'override_cache_time': 3,
+    'block_request': 4,
+    'set_response_header': 5,
+    'set_request_header': 6,
+    'force_download': 7,
+    'disable_token_authentication': 8,
+    'enable_token_authentication': 9,
+    'override_cache_time_public': 10,
+    'ignore_query_string': 11,
+    'disable_optimizer': 12,
+    'force_compression': 13,
+    'set_status_code': 14,
+    'bypass_perma_cache': 15,
+    'override_browser_cache_time': 16,
+    'origin_storage': 17,
+    'set_network_rate_limit': 18,
+    'set_connection_limit': 19,
+    'set_requests_per_second_limit': 20,
+    'run_edge_script': 21,
+    'origin_containers': 22,
+    'disable_waf': 23,
+    'retry_origin': 24,
+    'override_browser_cache_response_header': 25,
+    'remove_browser_cache_response_header': 26,
+    'disable_shield_challenge': 27,
+    'disable_shield': 28,
+    'disable_shield_bot_detection': 29,
+    'bypass_aws_s3_authentication': 30,
+    'disable_shield_access_lists': 31,
+    'disable_shield_rate_limiting': 32,
+    'enable_request_coalescing': 33,
+    'disable_request_coalescing': 34,
+    'strip_cookies_client_to_origin': 37,
+}
+TRIGGER_TYPES = {
+    'url': 0,
+    'request_header': 1,
+    'response_header': 2,
+    'url_extension': 3,
+    'country_code': 4,
+    'remote_ip': 5,
+    'url_query_string': 6,
+    'random_chance': 7,
+    'status_code': 8,
+    'request_method': 9,
+    'cookie_value': 10,
+    'country_state_code': 11,
+    'origin_retry_attempt_count': 12,
+    'origin_connection_error': 13,
+}
+# TriggerMatchingType of a rule and PatternMatchingType of a trigger.
+MATCH_TYPES = {'any': 0, 'all': 1, 'none': 2}
+
+# ---- settings ---------------------------------------------------------------------------------------
+
+BOOL, INT32, INT64, NUMBER, TEXT, TEXTS, RECORDS, ENUM = (
+    'bool',
+    'int32',
+    'int64',
+    'number',
+    'text',
+    'texts',
+    'records',
+    'enum',
+)
+INT_BOUNDS = {INT32: (-(2**31), 2**31 - 1), INT64: (-(2**63), 2**63 - 1)}
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One writable setting: its API property, its option name and the kind of value it takes.
+
+    ``kind`` is one of BOOL, INT32, INT64, NUMBER, TEXT, TEXTS (a set of strings), RECORDS (a list of objects
+    the API description does not show) and ENUM (the API's integer, or a name of ``choices``). ``bounds`` narrow
+    an integer; ``member`` says what each string of a set must be (``hostname``, ``ip``, ``country``); a
+    ``secret`` is never shown; ``nullable`` integers take null.
+    """
+
+    api: str
+    option: str
+    kind: str
+    choices: t.Mapping[str, int] | None = None
+    bounds: tuple[int, int] | None = None
+    secret: bool = False
+    member: str | None = None
+    nullable: bool = False
+
+    @property
+    def limits(self) -> tuple[int, int] | None:
+        """The range of an integer setting (its own bounds, or its width's)."""
+        if self.bounds is not None:
+            return self.bounds
+        return INT_BOUNDS.get(self.kind)
+
+
+#: Every writable setting of PullZoneSettingsModel that the API description's PullZoneModel describes, in its
+#: order; ``Name`` and ``Type`` are chosen when the zone is created and never change.
+SETTINGS: tuple[Setting, ...] = (
+    Setting('OriginUrl', 'origin_url', TEXT),
+    Setting('StorageZoneId', 'storage_zone_id', INT64),
+    Setting('EdgeScriptId', 'edge_script_id', INT64),
+    Setting('EdgeScriptExecutionPhase', 'edge_script_execution_phase', ENUM),
+    Setting('MiddlewareScriptId', 'middleware_script_id', INT64, nullable=True),
+    Setting('ContainerAppId', 'container_app_id', TEXT),
+    Setting('ContainerEndpointId', 'container_endpoint_id', TEXT),
+    Setting('AllowedReferrers', 'allowed_referrers', TEXTS, member='hostname'),
+    Setting('BlockedReferrers', 'blocked_referrers', TEXTS, member='hostname'),
+    Setting('BlockedIps', 'blocked_ips', TEXTS, member='ip'),
+    Setting('EnableGeoZoneUS', 'enable_geo_zone_us', BOOL),
+    Setting('EnableGeoZoneEU', 'enable_geo_zone_eu', BOOL),
+    Setting('EnableGeoZoneASIA', 'enable_geo_zone_asia', BOOL),
+    Setting('EnableGeoZoneSA', 'enable_geo_zone_sa', BOOL),
+    Setting('EnableGeoZoneAF', 'enable_geo_zone_af', BOOL),
+    Setting('IpFamilyPolicy', 'ip_family_policy', ENUM, choices=IP_FAMILY_POLICIES),
+    Setting('ZoneSecurityEnabled', 'zone_security_enabled', BOOL),
+    Setting('ZoneSecurityIncludeHashRemoteIP', 'zone_security_include_hash_remote_ip', BOOL),
+    Setting('IgnoreQueryStrings', 'ignore_query_strings', BOOL),
+    Setting('MonthlyBandwidthLimit', 'monthly_bandwidth_limit', INT64),
+    Setting('AddHostHeader', 'add_host_header', BOOL),
+    Setting('OriginHostHeader', 'origin_host_header', TEXT),
+    Setting('AccessControlOriginHeaderExtensions', 'access_control_origin_header_extensions', TEXTS),
+    Setting('EnableAccessControlOriginHeader', 'enable_access_control_origin_header', BOOL),
+    Setting('DisableCookies', 'disable_cookies', BOOL),
+    Setting('BudgetRedirectedCountries', 'budget_redirected_countries', TEXTS, member='country'),
+    Setting('BlockedCountries', 'blocked_countries', TEXTS, member='country'),
+    Setting('EnableOriginShield', 'enable_origin_shield', BOOL),
+    Setting('CacheControlMaxAgeOverride', 'cache_control_max_age_override', INT64),
+    Setting('CacheControlPublicMaxAgeOverride', 'cache_control_public_max_age_override', INT64),
+    Setting('BurstSize', 'burst_size', INT32),
+    Setting('RequestLimit', 'request_limit', INT32),
+    Setting('BlockRootPathAccess', 'block_root_path_access', BOOL),
+    Setting('BlockPostRequests', 'block_post_requests', BOOL),
+    Setting('LimitRatePerSecond', 'limit_rate_per_second', NUMBER),
+    Setting('LimitRateAfter', 'limit_rate_after', NUMBER),
+    Setting('ConnectionLimitPerIPCount', 'connection_limit_per_ip_count', INT32),
+    Setting('AddCanonicalHeader', 'add_canonical_header', BOOL),
+    Setting('EnableLogging', 'enable_logging', BOOL),
+    Setting('EnableCacheSlice', 'enable_cache_slice', BOOL),
+    Setting('EnableSmartCache', 'enable_smart_cache', BOOL),
+    Setting('EnableWebPVary', 'enable_webp_vary', BOOL),
+    Setting('EnableAvifVary', 'enable_avif_vary', BOOL),
+    Setting('EnableCountryCodeVary', 'enable_country_code_vary', BOOL),
+    Setting('EnableCountryStateCodeVary', 'enable_country_state_code_vary', BOOL),
+    Setting('EnableMobileVary', 'enable_mobile_vary', BOOL),
+    Setting('EnableCookieVary', 'enable_cookie_vary', BOOL),
+    Setting('EnableHostnameVary', 'enable_hostname_vary', BOOL),
+    Setting('CookieVaryParameters', 'cookie_vary_parameters', TEXTS),
+    Setting('QueryStringVaryParameters', 'query_string_vary_parameters', TEXTS),
+    Setting('CacheKeyHeaders', 'cache_key_headers', TEXT),
+    Setting('AWSSigningEnabled', 'aws_signing_enabled', BOOL),
+    Setting('AWSSigningKey', 'aws_signing_key', TEXT, secret=True),
+    Setting('AWSSigningSecret', 'aws_signing_secret', TEXT, secret=True),
+    Setting('AWSSigningRegionName', 'aws_signing_region_name', TEXT),
+    Setting('LoggingIPAnonymizationEnabled', 'logging_ip_anonymization_enabled', BOOL),
+    Setting('EnableTLS1', 'enable_tls1', BOOL),
+    Setting('EnableTLS1_1', 'enable_tls1_1', BOOL),
+    Setting('VerifyOriginSSL', 'verify_origin_ssl', BOOL),
+    Setting('ErrorPageEnableCustomCode', 'error_page_enable_custom_code', BOOL),
+    Setting('ErrorPageCustomCode', 'error_page_custom_code', TEXT),
+    Setting('ErrorPageEnableStatuspageWidget', 'error_page_enable_statuspage_widget', BOOL),
+    Setting('ErrorPageStatuspageCode', 'error_page_statuspage_code', TEXT),
+    Setting('ErrorPageWhitelabel', 'error_page_whitelabel', BOOL),
+    Setting('OriginShieldZoneCode', 'origin_shield_zone_code', TEXT),
+    Setting('LogForwardingEnabled', 'log_forwarding_enabled', BOOL),
+    Setting('LogForwardingHostname', 'log_forwarding_hostname', TEXT),
+    Setting('LogForwardingPort', 'log_forwarding_port', INT32),
+    Setting('LogForwardingToken', 'log_forwarding_token', TEXT, secret=True),
+    Setting('LogForwardingProtocol', 'log_forwarding_protocol', ENUM),
+    Setting('LogForwardingFormat', 'log_forwarding_format', ENUM),
+    Setting('LogFormat', 'log_format', ENUM),
+    Setting('LogAnonymizationType', 'log_anonymization_type', ENUM),
+    Setting('LoggingSaveToStorage', 'logging_save_to_storage', BOOL),
+    Setting('LoggingStorageZoneId', 'logging_storage_zone_id', INT64),
+    Setting('FollowRedirects', 'follow_redirects', BOOL),
+    Setting('OptimizerEnabled', 'optimizer_enabled', BOOL),
+    Setting('OptimizerTunnelEnabled', 'optimizer_tunnel_enabled', BOOL),
+    Setting('OptimizerDesktopMaxWidth', 'optimizer_desktop_max_width', INT32, bounds=(0, 5000)),
+    Setting('OptimizerMobileMaxWidth', 'optimizer_mobile_max_width', INT32, bounds=(0, 5000)),
+    Setting('OptimizerImageQuality', 'optimizer_image_quality', INT32, bounds=(1, 100)),
+    Setting('OptimizerMobileImageQuality', 'optimizer_mobile_image_quality', INT32, bounds=(1, 100)),
+    Setting('OptimizerEnableWebP', 'optimizer_enable_webp', BOOL),
+    Setting('OptimizerPrerenderHtml', 'optimizer_prerender_html', BOOL),
+    Setting('OptimizerEnableManipulationEngine', 'optimizer_enable_manipulation_engine', BOOL),
+    Setting('OptimizerMinifyCSS', 'optimizer_minify_css', BOOL),
+    Setting('OptimizerMinifyJavaScript', 'optimizer_minify_javascript', BOOL),
+    Setting('OptimizerWatermarkEnabled', 'optimizer_watermark_enabled', BOOL),
+    Setting('OptimizerWatermarkUrl', 'optimizer_watermark_url', TEXT),
+    Setting('OptimizerWatermarkPosition', 'optimizer_watermark_position', ENUM),
+    Setting('OptimizerWatermarkOffset', 'optimizer_watermark_offset', NUMBER),
+    Setting('OptimizerWatermarkMinImageSize', 'optimizer_watermark_min_image_size', INT32),
+    Setting('OptimizerAutomaticOptimizationEnabled', 'optimizer_automatic_optimization_enabled', BOOL),
+    Setting('OptimizerClasses', 'optimizer_classes', RECORDS),
+    Setting('OptimizerForceClasses', 'optimizer_force_classes', BOOL),
+    Setting('OptimizerStaticHtmlEnabled', 'optimizer_static_html_enabled', BOOL),
+    Setting('OptimizerStaticHtmlWordPressPath', 'optimizer_static_html_wordpress_path', TEXT),
+    Setting('OptimizerStaticHtmlWordPressBypassCookie', 'optimizer_static_html_wordpress_bypass_cookie', TEXT),
+    Setting('OptimizerEnableUpscaling', 'optimizer_enable_upscaling', BOOL),
+    Setting('PermaCacheStorageZoneId', 'perma_cache_storage_zone_id', INT64),
+    Setting('PermaCacheType', 'perma_cache_type', ENUM),
+    Setting('OriginRetries', 'origin_retries', INT32),
+    Setting('OriginConnectTimeout', 'origin_connect_timeout', INT32),
+    Setting('OriginResponseTimeout', 'origin_response_timeout', INT32),
+    Setting('OriginRetry5XXResponses', 'origin_retry_5xx_responses', BOOL),
+    Setting('OriginRetryConnectionTimeout', 'origin_retry_connection_timeout', BOOL),
+    Setting('OriginRetryResponseTimeout', 'origin_retry_response_timeout', BOOL),
+    Setting('OriginRetryDelay', 'origin_retry_delay', INT32),
+    Setting('UseStaleWhileUpdating', 'use_stale_while_updating', BOOL),
+    Setting('UseStaleWhileOffline', 'use_stale_while_offline', BOOL),
+    Setting('UseBackgroundUpdate', 'use_background_update', BOOL),
+    Setting('OriginShieldEnableConcurrencyLimit', 'origin_shield_enable_concurrency_limit', BOOL),
+    Setting('OriginShieldMaxConcurrentRequests', 'origin_shield_max_concurrent_requests', INT32),
+    Setting('OriginShieldQueueMaxWaitTime', 'origin_shield_queue_max_wait_time', INT32),
+    Setting('OriginShieldMaxQueuedRequests', 'origin_shield_max_queued_requests', INT32),
+    Setting('EnableSafeHop', 'enable_safe_hop', BOOL),
+    Setting('CacheErrorResponses', 'cache_error_responses', BOOL),
+    Setting('EnableAutoSSL', 'enable_auto_ssl', BOOL),
+    Setting('DisableLetsEncrypt', 'disable_lets_encrypt', BOOL),
+    Setting('EnableQueryStringOrdering', 'enable_query_string_ordering', BOOL),
+    Setting('ShieldDDosProtectionType', 'shield_ddos_protection_type', ENUM),
+    Setting('ShieldDDosProtectionEnabled', 'shield_ddos_protection_enabled', BOOL),
+    Setting('OriginType', 'origin_type', ENUM),
+    Setting('LoadBalancerId', 'load_balancer_id', INT64, nullable=True),
+    Setting('EnableRequestCoalescing', 'enable_request_coalescing', BOOL),
+    Setting('RequestCoalescingTimeout', 'request_coalescing_timeout', INT32),
+    Setting('EnableServiceImageAi', 'enable_service_image_ai', BOOL),
+    Setting('ServiceAiImageBlueprints', 'service_ai_image_blueprints', RECORDS),
+    Setting('PreloadingScreenEnabled', 'preloading_screen_enabled', BOOL),
+    Setting('PreloadingScreenShowOnFirstVisit', 'preloading_screen_show_on_first_visit', BOOL),
+    Setting('PreloadingScreenCode', 'preloading_screen_code', TEXT),
+    Setting('PreloadingScreenLogoUrl', 'preloading_screen_logo_url', TEXT),
+    Setting('PreloadingScreenCodeEnabled', 'preloading_screen_code_enabled', BOOL),
+    Setting('PreloadingScreenTheme', 'preloading_screen_theme', ENUM, choices=PRELOADING_SCREEN_THEMES),
+    Setting('PreloadingScreenDelay', 'preloading_screen_delay', INT32),
+    Setting('RoutingFilters', 'routing_filters', TEXTS),
+    Setting('BlockNoneReferrer', 'block_none_referrer', BOOL),
+    Setting('StickySessionType', 'sticky_session_type', ENUM),
+    Setting('StickySessionCookieName', 'sticky_session_cookie_name', TEXT),
+    Setting('StickySessionClientHeaders', 'sticky_session_client_headers', TEXT),
+    Setting('EnableWebSockets', 'enable_websockets', BOOL),
+    Setting('MaxWebSocketConnections', 'max_websocket_connections', INT32),
+)
+SETTINGS_BY_OPTION = {setting.option: setting for setting in SETTINGS}
+
+# Secret-bearing properties of a pull zone and of its hostnames.
+PULLZONE_SECRETS = frozenset(('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSecret', 'LogForwardingToken'))
+HOSTNAME_SECRETS = frozenset(('CertificateKey',))
+
+
+def mask_pullzone(zone: Record) -> Record:
+    """The pull zone with its secret fields and hostname certificate keys masked, in place.
+
+    The caller owns the record (it was just decoded from a response): a listing of thousands of zones must
+    not hold a second copy of each. Only secrets that are set are masked.
+    """
+    for key in PULLZONE_SECRETS:
+        if zone.get(key) not in (None, ''):
+            zone[key] = MASK
+    for hostname in zone.get('Hostnames') or ():
+        if isinstance(hostname, dict):
+            mask_hostname(hostname)
+    return zone
+
+
+def mask_hostname(hostname: Record) -> Record:
+    """The hostname with its certificate key masked, in place."""
+    for key in HOSTNAME_SECRETS:
+        if hostname.get(key) not in (None, ''):
+            hostname[key] = MASK
+    return hostname
+
+
+# ---- the API ------------------------------------------------------------------------------------------
+
+
+class PullZoneApi:
+    """The requests of the pull zone area, each naming its operation in failures."""
+
+    def __init__(self, client: EdgeClient) -> None:
+        self.client = client
+
+    def _call(self, method: str, path: str, operation: str, **kwargs: t.Any) -> Response:
+        return self.client.request(method, path, operation, errors=CORE, **kwargs)
+
+    # ---- reading ----
+
+    def listing(self, search: str | None = None, include_certificate: bool = False) -> t.Iterator[Record]:
+        """Every pull zone (matching ``search``), page by page with the largest page, one page held at a time."""
+        params: dict[str, t.Any] = {'includeCertificate': str(include_certificate).lower()}
+        if search:
+            params['search'] = search
+        return list_core(self.client, 'pullzone', 'list pull zones', params)
+
+    def get(self, zone_id: int, include_certificate: bool = False) -> Record | None:
+        """One pull zone, or None when the API says it does not exist."""
+        query = {'includeCertificate': str(include_certificate).lower()}
+        zone = self.client.get_or_none(f'pullzone/{zone_id}', f'read pull zone {zone_id}', params=query, errors=CORE)
+        return t.cast('Record | None', zone)
+
+    def named(self, name: str, include_certificate: bool = False) -> list[Record]:
+        """The pull zones called exactly ``name`` (the name is also the search term)."""
+        return select_records(
+            lambda: self.listing(search=name, include_certificate=include_certificate),
+            name=name,
+            id_key='Id',
+            name_key='Name',
+        )
+
+    def resolve_id(self, name: str) -> int:
+        """The id of the one pull zone called ``name``; a clear error when none or several are."""
+        return int(only_one(self.named(name), name, 'pull zone', 'pull zones', 'pullzone_id')['Id'])
+
+    def find(self, zone_id: int | None = None, name: str | None = None) -> Record | None:
+        """The pull zone of ``zone_id``, or the one called ``name`` (None when there is none; several are an
+        error: names are unique across the service, so that is not this API)."""
+        if zone_id is not None:
+            return self.get(zone_id)
+        matches = self.named(t.cast(str, name))
+        if not matches:
+            return None
+        return only_one(matches, t.cast(str, name), 'pull zone', 'pull zones', 'id')
+
+    def name_available(self, name: str) -> bool:
+        """Whether no pull zone of the service (of any account) has ``name``."""
+        answer = self._call(
+            'POST',
+            'pullzone/checkavailability',
+            f'check whether pull zone name "{name}" is free',
+            json_body={'Name': name},
+            write=False,
+            idempotent=True,
+        ).json()
+        return bool(isinstance(answer, dict) and answer.get('Available'))
+
+    # ---- pull zones ----
+
+    def create(self, name: str, settings: Record) -> Record:
+        """A new pull zone called ``name`` with ``settings`` (PullZoneAddModel). The reference declares no body for
+        the answer: without one, the zone is read back by name. A create is never repeated: when its answer is
+        lost, the zone is looked up by name, and found it is the one this request made."""
+        operation = f'create pull zone "{name}"'
+        try:
+            answer = self._call('POST', 'pullzone', operation, json_body={'Name': name, **settings}).json()
+        except EdgeApiError as error:
+            if error.status is not None or not self.client.wrote:
+                raise
+            found = self.named(name)  # the answer was lost after the request left: did the server act?
+            if len(found) == 1:
+                return found[0]
+            raise
+        if isinstance(answer, dict) and answer.get('Id') is not None:
+            return answer
+        return only_one(self.named(name), name, 'pull zone', 'pull zones', 'id')
+
+    def update(self, zone_id: int, settings: Record) -> Record:
+        """Change ``settings`` (only the properties sent change) and return the zone as the API now has it."""
+        answer = self._call(
+            'POST', f'pullzone/{zone_id}', f'update pull zone {zone_id}', json_body=settings, idempotent=True
+        ).json()
+        if isinstance(answer, dict) and answer.get('Id') is not None:
+            return answer
+        return self.get(zone_id) or {}
+
+    def delete(self, zone_id: int) -> None:
+        """Delete the pull zone with its hostnames, edge rules and Shield zone."""
+        self._call('DELETE', f'pullzone/{zone_id}', f'delete pull zone {zone_id}')
+
+    # ---- hostnames ----
+
+    def add_hostname(self, zone_id: int, hostname: str) -> None:
+        self._call(
+            'POST',
+            f'pullzone/{zone_id}/addHostname',
+            f'add hostname {hostname} to pull zone {zone_id}',
+            json_body={'Hostname': hostname},
+        )
+
+    def remove_hostname(self, zone_id: int, hostname: str) -> None:
+        self._call(
+            'DELETE',
+            f'pullzone/{zone_id}/removeHostname',
+            f'remove hostname {hostname} from pull zone {zone_id}',
+            json_body={'Hostname': hostname},
+        )
+
+    def set_force_ssl(self, zone_id: int, hostname: str, force_ssl: bool) -> None:
+        self._call(
+            'POST',
+            f'pullzone/{zone_id}/setForceSSL',
+            f"{'force' if force_ssl else 'stop forcing'} SSL on hostname {hostname} of pull zone {zone_id}",
+            json_body={'Hostname': hostname, 'ForceSSL': force_ssl},
+            idempotent=True,
+        )
+
+    def load_free_certificate(self, hostname: str) -> None:
+        """Have the service issue a free certificate for ``hostname`` (a GET that acts: it counts as a write)."""
+        self._call(
+            'GET',
+            'pullzone/loadFreeCertificate',
+            f'load a free certificate for hostname {hostname}',
+            params={'hostname': hostname},
+            write=True,
+        )
+
+    # ---- edge rules ----
+
+    def save_edge_rule(self, zone_id: int, rule: Record) -> Record:
+        """Add ``rule`` (without ``Guid``) or replace the rule of its ``Guid`` whole; the rule as saved."""
+        guid = rule.get('Guid')
+        operation = (
+            f'update edge rule {guid} of pull zone {zone_id}' if guid else f'add an edge rule to pull zone {zone_id}'
+        )
+        answer = self._call(
+            'POST', f'pullzone/{zone_id}/edgerules/addOrUpdate', operation, json_body=rule, idempotent=bool(guid)
+        ).json()
+        return answer if isinstance(answer, dict) else dict(rule)
+
+    def delete_edge_rule(self, zone_id: int, guid: str) -> None:
+        self._call('DELETE', f'pullzone/{zone_id}/edgerules/{guid}', f'delete edge rule {guid} of pull zone {zone_id}')
+
+    def set_edge_rule_enabled(self, zone_id: int, guid: str, enabled: bool) -> None:
+        self._call(
+            'POST',
+            f'pullzone/{zone_id}/edgerules/{guid}/setEdgeRuleEnabled',
+            f"{'enable' if enabled else 'disable'} edge rule {guid} of pull zone {zone_id}",
+            json_body={'Id': zone_id, 'Value': enabled},
+            idempotent=True,
+        )
+
+    # ---- purge ----
+
+    def purge_zone(self, zone_id: int, cache_tag: str | None = None) -> None:
+        """Purge the cache of a zone, or only its files tagged ``cache_tag``. Repeating a purge is harmless."""
+        what = f'files tagged {cache_tag} of pull zone {zone_id}' if cache_tag else f'pull zone {zone_id}'
+        self._call(
+            'POST',
+            f'pullzone/{zone_id}/purgeCache',
+            f'purge the cache of {what}',
+            json_body={'CacheTag': cache_tag} if cache_tag else None,
+            idempotent=True,
+        )
+
+    def purge_url(self, url: str, exact_path: bool = False, wait: bool = True) -> None:
+        """Purge one URL of any zone (a trailing ``*`` purges a prefix); ``wait=False`` lets the service purge
+        in the background."""
+        self._call(
+            'POST',
+            'purge',
+            f'purge {url}',
+            params={'url': url, 'async': str(not wait).lower(), 'exactPath': str(exact_path).lower()},
+            idempotent=True,
+        )

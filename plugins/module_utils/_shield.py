@@ -19,13 +19,9 @@ import ipaddress
 import re
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import (
-    EdgeClient,
-    EdgeFinding,
-    iter_pages,
-    unsaved_answer,
-)
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient, EdgeFinding, iter_pages
+from ansible_collections.edge.platform.plugins.module_utils._errors import unsaved_answer
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._timespec import parse_iso
 from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES, JA4_RE, text_problem
 
@@ -107,7 +103,7 @@ def resolve_pullzone(client: EdgeClient, pullzone_id: int | None, pullzone_name:
         return pullzone_id
     if pullzone_name is None:
         raise EdgeFinding('find pull zone', 'pullzone_id or pullzone_name is required')
-    return resolve_pullzone_id(client, pullzone_name)
+    return PullZoneApi(client).resolve_id(pullzone_name)
 
 
 def shield_zone_of_pullzone(client: EdgeClient, pullzone_id: int) -> dict[str, t.Any] | None:

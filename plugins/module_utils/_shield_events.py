@@ -20,6 +20,7 @@ import typing as t
 from urllib.parse import quote
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, backoff_seconds
+from ansible_collections.edge.platform.plugins.module_utils._errors import SHIELD_EVENT_LOGS
 from ansible_collections.edge.platform.plugins.module_utils._files import CHUNK_SIZE, CsvMeasure
 from ansible_collections.edge.platform.plugins.module_utils._timespec import (
     epoch_ms,
@@ -94,13 +95,15 @@ def read_page(
     client: EdgeClient, zone_id: int, day: datetime.date, token: str | None, operation: str
 ) -> dict[str, t.Any]:
     """One page wrapper; EdgeApiError on any failure, including an ``errorResponse`` of success false."""
-    response = client.request('GET', page_path(zone_id, day, token), operation, ok_statuses=CLIENT_ERRORS)
+    response = client.request(
+        'GET', page_path(zone_id, day, token), operation, ok_statuses=CLIENT_ERRORS, errors=SHIELD_EVENT_LOGS
+    )
     body = response.json()
     error = wrapper_error(body, operation, response.status)
     if error is not None:
         raise error
     if response.status >= 400:
-        raise EdgeClient.error_from(operation, response.raw, 'api', page_path(zone_id, day, token))
+        raise EdgeClient.error_from(operation, response.raw, SHIELD_EVENT_LOGS)
     if not isinstance(body, dict):
         raise EdgeApiError(operation, response.status, 'the answer is not a page of event logs')
     return body

@@ -211,7 +211,7 @@ from ansible_collections.edge.platform.plugins.module_utils._files import (
     LineMeasure,
     check_dest,
 )
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 
 FORMATS = ('jsonl', 'csv')
 
@@ -248,7 +248,7 @@ def main() -> None:
 
     def run() -> dict[str, t.Any]:
         if query.pullzone_id is None:
-            query.pullzone_id = resolve_pullzone_id(client, params['pullzone_name'])
+            query.pullzone_id = PullZoneApi(client).resolve_id(params['pullzone_name'])
         if query.version == 1:
             export = ExportFile(module, dest, LineMeasure)
             changed = export.write(reader.write_v1)

@@ -170,12 +170,7 @@ applications:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import (
-    EdgeApiError,
-    EdgeClient,
-    EdgeFinding,
-    unsaved_answer,
-)
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._common import MASK, EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._containers import (
     DISPLAY_NAME_MAX,
@@ -184,6 +179,7 @@ from ansible_collections.edge.platform.plugins.module_utils._containers import (
     list_registries,
     registry_type_of,
 )
+from ansible_collections.edge.platform.plugins.module_utils._errors import CONTAINERS, unsaved_answer
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._validation import text_problem
 
@@ -321,7 +317,7 @@ class Registry(EdgeResource):
         body = body if isinstance(body, dict) else {}
         applications = [str(name) for name in body.get('applications') or []]
         if response.status == 409:
-            error = EdgeClient.error_from(operation, response.raw, 'api', 'mc/registries')
+            error = EdgeClient.error_from(operation, response.raw, CONTAINERS)
             if applications:
                 error = EdgeApiError(
                     operation, error.status, f'{error.message} Used by: {name_list(applications)}', error.error_key

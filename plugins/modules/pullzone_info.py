@@ -173,9 +173,9 @@ pullzones:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, mask_pullzone
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._lookup import select_records
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import list_pullzones
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi, mask_pullzone
 
 
 def main() -> None:
@@ -192,22 +192,19 @@ def main() -> None:
     params = module.params
     module.refuse_non_positive('id')
     module.refuse_blank('name')
-
-    present = (lambda zone: zone) if params['include_secrets'] else mask_pullzone
+    api = PullZoneApi(module.client)
     certificate = params['include_certificate']
-
-    def read_one(zone_id: int) -> dict[str, t.Any] | None:
-        query = {'includeCertificate': str(certificate).lower()}
-        zone = module.client.get_or_none(f'pullzone/{zone_id}', f'read pull zone {zone_id}', params=query)
-        return t.cast('dict[str, t.Any] | None', zone)
-
-    def listing() -> t.Iterable[dict[str, t.Any]]:
-        # An exact name is also a search term: the API narrows the list, the module keeps exact matches.
-        return list_pullzones(module.client, params['search'] or params['name'], certificate)
+    present = (lambda zone: zone) if params['include_secrets'] else mask_pullzone
 
     def run() -> dict[str, t.Any]:
         zones = select_records(
-            listing, record_id=params['id'], name=params['name'], read_one=read_one, id_key='Id', name_key='Name'
+            # An exact name is also a search term: the API narrows the list, the module keeps exact matches.
+            lambda: api.listing(params['search'] or params['name'], certificate),
+            record_id=params['id'],
+            name=params['name'],
+            read_one=lambda zone_id: api.get(zone_id, certificate),
+            id_key='Id',
+            name_key='Name',
         )
         return {'pullzones': [present(zone) for zone in zones]}
 

@@ -155,7 +155,7 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import pullzones_named
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
     SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
@@ -216,7 +216,7 @@ def main() -> None:
             zones = zones_of_pullzones(client, [params['pullzone_id']])
         elif params['pullzone_name'] is not None:
             zones = zones_of_pullzones(
-                client, [int(zone['Id']) for zone in pullzones_named(client, params['pullzone_name'])]
+                client, [int(zone['Id']) for zone in PullZoneApi(client).named(params['pullzone_name'])]
             )
         else:
             zones = every_zone(client)

@@ -166,8 +166,9 @@ checksum:
 import os
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, unsaved_answer
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._errors import unsaved_answer
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
 from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem
 from ansible_collections.edge.platform.plugins.module_utils._video import (

@@ -72,7 +72,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (
     normalize_status,
     read_v2_page,
 )
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._timespec import epoch_ms, parse_iso
 from ansible_collections.edge.platform.plugins.plugin_utils import _event_sources as event_sources
 from ansible_collections.edge.platform.plugins.plugin_utils._event_sources import (
@@ -154,7 +154,7 @@ class CdnLogs(Poller):
         self.pacers: collections.defaultdict[int, Pacer] = collections.defaultdict(Pacer)
 
     def resolve(self, scope: Scope) -> int:
-        return resolve_pullzone_id(self.client, t.cast(str, scope.name))
+        return PullZoneApi(self.client).resolve_id(t.cast(str, scope.name))
 
     def new_cursor(self, saved: dict[str, t.Any] | None) -> TimePosition:
         bursts = self.burst_counter(saved)

@@ -64,7 +64,7 @@ if not __name__.startswith('ansible_collections.'):
     # ansible-rulebook runs this file by path: import the collection from the tree this file is in.
     sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), *(['..'] * 7))))
 
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import resolve_pullzone_id
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._shield import no_shield_zone, shield_zone_of_pullzone
 from ansible_collections.edge.platform.plugins.module_utils._shield_events import kept_days, read_page
 from ansible_collections.edge.platform.plugins.plugin_utils._event_sources import (
@@ -128,7 +128,7 @@ class ShieldEvents(Poller):
         self.burst_features = frozenset(args.names('burst_features') or DEFAULT_BURST_FEATURES)
 
     def resolve(self, scope: Scope) -> int:
-        pullzone_id = resolve_pullzone_id(self.client, t.cast(str, scope.name))
+        pullzone_id = PullZoneApi(self.client).resolve_id(t.cast(str, scope.name))
         zone = shield_zone_of_pullzone(self.client, pullzone_id)
         if zone is None:
             raise no_shield_zone(pullzone_id)

@@ -17,15 +17,18 @@ import requests
 
 from ansible_collections.edge.platform.plugins.module_utils import _client as client_module
 from ansible_collections.edge.platform.plugins.module_utils._client import (
-    ERROR_SHAPES,
     EdgeApiError,
     EdgeClient,
     EdgeFinding,
     backoff_seconds,
-    error_shapes,
     iter_pages,
-    parse_error_body,
     retry_after_seconds,
+)
+from ansible_collections.edge.platform.plugins.module_utils._errors import (
+    CORE,
+    ERROR_SHAPES,
+    error_shapes,
+    parse_error_body,
     unsaved_answer,
 )
 from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, API_URL, FakeApi, FakeResponse, FakeSession
@@ -641,6 +644,7 @@ def test_every_error_shape_has_a_parser_that_leaves_the_others_alone():
         'code': {'error': 'rate_limited', 'message': 'slow down'},
         'message': {'success': False, 'message': 'not an image', 'statusCode': 400},
         'status_code': {'statusCode': 500},
+        'error_response': {'logs': None, 'errorResponse': {'success': False, 'message': 'bad token', 'errorKey': 't'}},
     }
     # Each body is read by its own parser: the ones before it in the table leave it alone.
     for shape, body in zip(ERROR_SHAPES, bodies.values()):
@@ -705,11 +709,15 @@ def test_each_place_of_the_api_has_its_own_error_parsers(service: str, path: str
 def test_a_body_is_read_as_the_place_that_answered_writes_it() -> None:
     # Readable two ways: the Shield API's envelope at a Shield path, the core API's keys elsewhere.
     body = {'Message': 'core words', 'ErrorKey': 'core.key', 'error': {'message': 'shield words', 'errorKey': 'k'}}
-    assert parse_error_body(400, body, service='api', path='shield/shield-zone/1') == ('k', 'shield words', [])
-    assert parse_error_body(400, body, service='api', path='pullzone/1')[:2] == ('core.key', 'core words')
+    assert parse_error_body(400, body, shapes=error_shapes('api', 'shield/shield-zone/1')) == ('k', 'shield words', [])
+    assert parse_error_body(400, body, shapes=error_shapes('api', 'pullzone/1'))[:2] == ('core.key', 'core words')
     # A gateway's body of another shape is still read, by the shapes of the other places.
     gateway = {'title': 'Bad Gateway', 'detail': 'upstream timed out'}
-    assert parse_error_body(502, gateway, service='api', path='pullzone/1') == ('Bad Gateway', 'upstream timed out', [])
+    assert parse_error_body(502, gateway, shapes=error_shapes('api', 'pullzone/1')) == (
+        'Bad Gateway',
+        'upstream timed out',
+        [],
+    )
 
 
 def test_a_failed_answer_is_read_by_the_parsers_of_its_path(client: EdgeClient, api: FakeApi) -> None:
@@ -769,3 +777,35 @@ def test_a_refused_connection_names_the_address_not_a_class() -> None:
     assert message.startswith('list pull zones failed: cannot connect to http://127.0.0.1:1: '), message
     assert 'Connection' not in message.split(': ', 2)[2] or 'refused' in message
     assert 'DeadlineConnection' not in message and 'HTTPConnection' not in message and 'host=' not in message
+
+
+# ---- a 404 that is not the API's ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    'answer',
+    [
+        FakeResponse(404, {'error': 'not_found', 'message': 'No such route.'}),  # the logging API's body
+        FakeResponse(404, content=b'<html><body>Not Found</body></html>'),  # a web server's page
+    ],
+    ids=['another API', 'a web page'],
+)
+def test_a_404_of_something_else_is_no_not_found(client: EdgeClient, api: FakeApi, answer: FakeResponse) -> None:
+    api.add('GET', r'^/pullzone/1001$', answer)
+    with pytest.raises(EdgeApiError) as caught:
+        client.get_or_none('pullzone/1001', 'read pull zone 1001', errors=CORE)
+    assert caught.value.status == 404
+    assert 'is https://api.edge.test the right base address?' in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    'answer',
+    [
+        FakeResponse(404, {'ErrorKey': 'pullzone.not_found', 'Field': 'id', 'Message': 'The Pull Zone was not found'}),
+        FakeResponse(404),  # the reference documents a 404 without a body
+    ],
+    ids=['its error body', 'no body'],
+)
+def test_the_apis_own_404_is_not_found(client: EdgeClient, api: FakeApi, answer: FakeResponse) -> None:
+    api.add('GET', r'^/pullzone/1001$', answer)
+    assert client.get_or_none('pullzone/1001', 'read pull zone 1001', errors=CORE) is None

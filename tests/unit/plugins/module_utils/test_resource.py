@@ -15,9 +15,9 @@ from ansible_collections.edge.platform.plugins.module_utils._common import (
     EdgeModule,
     api_argument_spec,
     make_diff,
-    mask_pullzone,
     mask_secrets,
 )
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import mask_pullzone
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, same_set
 from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, COMMON_ARGS, FakeApi, FakeResponse
 
