@@ -10,7 +10,7 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.modules import pullzone_info
 from ansible_collections.edge.platform.tests.emulator.areas import pullzones as pullzones_area
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, LOGGING_URL, Emulator
 
 SECRETS = ('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSecret', 'LogForwardingToken')
 # Seeded zones: 1001 (assets-000) has every secret and a hostname with a certificate, 1005 (video-004) none.
@@ -86,6 +86,14 @@ def test_missing_id_is_an_empty_list(emulator: Emulator, run_module: t.Any) -> N
     outcome = run_module(pullzone_info.main, dict(COMMON_ARGS, id=4242))
     assert not outcome.failed and outcome.result['pullzones'] == []
     assert [(call.path, call.status) for call in emulator.sent] == [('/pullzone/4242', 404)]
+
+
+def test_a_404_of_another_service_is_no_empty_list(emulator: Emulator, run_module: t.Any) -> None:
+    # api_url pointed at the logging API: its 404 is not the pull zone API's "no such zone".
+    outcome = run_module(pullzone_info.main, dict(COMMON_ARGS, api_url=LOGGING_URL, id=1001))
+    assert outcome.failed, outcome.result
+    assert outcome.result['msg'].startswith('read pull zone 1001 failed: HTTP 404')
+    assert f'is {LOGGING_URL} the right base address?' in outcome.result['msg']
 
 
 def test_bad_input_sends_nothing(emulator: Emulator, run_module: t.Any) -> None:
