@@ -8,15 +8,23 @@
 The content is streamed into a temporary file next to ``dest`` while its SHA-256, size and
 rows are counted, and moved over ``dest`` (atomically) only when it differs from what
 ``dest`` holds; in check mode it is only counted. The file attributes the user sets apply
-as well, ``mode`` being ``0600`` unless set (``PRIVATE_FILE_MODE``).
+as well, ``mode`` being ``0600`` unless set (``PRIVATE_FILE_MODE``): they are checked before
+any request, set on the temporary file before it takes the place of ``dest``, and set on
+``dest`` again after the move (which gives a new file the mode of the umask).
 """
 
 from __future__ import annotations
 
+import contextlib
+import grp
 import hashlib
 import os
+import pwd
+import stat
 import tempfile
 import typing as t
+
+from ansible.module_utils.basic import AnsibleModule
 
 from ansible_collections.edge.platform.plugins.module_utils._common import PRIVATE_FILE_MODE, EdgeModule
 
@@ -125,8 +133,72 @@ def unwritable_reason(directory: str, name: str) -> str | None:
     return None
 
 
+class _PrivateFileStat:
+    """What a symbolic mode is applied to when it is checked: a new file of mode 0600."""
+
+    st_mode = stat.S_IFREG | int(PRIVATE_FILE_MODE, 8)
+
+
+def mode_problem(mode: t.Any) -> str | None:
+    """Why ``mode`` (as the ``mode`` option takes it) cannot be set on a file, or None.
+
+    Octal digits (a string, or an integer as YAML reads ``0640``) and symbolic modes (``u=rw,g=r``),
+    as ansible.builtin.file takes them, holding permission bits only.
+    """
+    if mode is None:
+        return None
+    if isinstance(mode, bool) or not isinstance(mode, (int, str)):
+        return f'mode must be octal digits or a symbolic mode, got {type(mode).__name__}'
+    value: int | None = mode if isinstance(mode, int) else None
+    if isinstance(mode, str):
+        try:
+            value = int(mode, 8)
+        except ValueError:
+            try:
+                value = AnsibleModule._symbolic_mode_to_octal(_PrivateFileStat(), mode)
+            except Exception:  # the parser raises ValueError, and others for odd input
+                value = None
+    if value is None or value < 0 or value != stat.S_IMODE(value):
+        return (
+            f"mode {mode!r} is not a file mode: give octal digits such as '0640' or a symbolic mode such as 'u=rw,g=r'"
+        )
+    return None
+
+
+def account_problem(option: str, value: str | None) -> str | None:
+    """Why ``owner`` or ``group`` (``option``) names no user or group of this host, or None.
+
+    A number is taken as a uid or gid, as chown takes it.
+    """
+    if value is None:
+        return None
+    with contextlib.suppress(ValueError):
+        int(value)
+        return None
+    lookup: t.Callable[[str], t.Any] = pwd.getpwnam if option == 'owner' else grp.getgrnam
+    try:
+        lookup(value)
+    except KeyError:
+        return f"{option} {value!r} is not a {'user' if option == 'owner' else 'group'} of this host"
+    return None
+
+
+def check_file_attributes(module: EdgeModule) -> None:
+    """Refuse, before any request (and in check mode), file attributes that could not be set on the file."""
+    params = module.params
+    for problem in (
+        mode_problem(params.get('mode')),
+        account_problem('owner', params.get('owner')),
+        account_problem('group', params.get('group')),
+    ):
+        if problem:
+            module.fail(problem)
+
+
 def check_dest(module: EdgeModule, dest: str) -> str:
-    """The absolute path of ``dest``; refuses, before any request, one that cannot be written."""
+    """The absolute path of ``dest``; refuses, before any request, one that cannot be written, or file
+    attributes (``mode``, ``owner``, ``group``) that could not be set on it."""
+    check_file_attributes(module)
     dest = os.path.abspath(dest)
     if os.path.isdir(dest):
         module.fail(f'dest {dest} is a directory; give the path of the file to write')
@@ -150,6 +222,27 @@ class ExportFile:
         self.after: dict[str, t.Any] = {}
         self.attributes: dict[str, t.Any] = {'before': {}, 'after': {}}
 
+    def file_args(self, path: str) -> dict[str, t.Any]:
+        params = dict(self.module.params, mode=self.module.params['mode'] or PRIVATE_FILE_MODE)
+        return t.cast('dict[str, t.Any]', self.module.ansible.load_file_common_arguments(params, path=path))
+
+    @contextlib.contextmanager
+    def failures_report_writes(self) -> t.Iterator[None]:
+        """AnsibleModule's attribute setters fail through fail_json: such a failure reports ``changed: true``
+        when the export was written already."""
+        ansible = self.module.ansible
+        fail_json = ansible.fail_json
+
+        def fail(msg: str, **result: t.Any) -> None:
+            result.setdefault('changed', self.module.wrote)
+            fail_json(msg=msg, **result)
+
+        ansible.fail_json = fail
+        try:
+            yield
+        finally:
+            del ansible.fail_json  # back to the class's method
+
     def write(self, produce: t.Callable[[t.BinaryIO | None], dict[str, t.Any]]) -> bool:
         """Run ``produce(sink)``, which streams the content into ``sink`` (None in check mode) and returns its
         ``{checksum, size, rows}``; replace ``dest`` when the content differs. True when ``dest`` changes
@@ -165,14 +258,17 @@ class ExportFile:
             self.after = self.replace(produce)
         changed = self.before is None or self.before['checksum'] != self.after['checksum']
         if os.path.exists(dest):  # in check mode a new file is not there to compare attributes with
-            params = dict(module.params, mode=module.params['mode'] or PRIVATE_FILE_MODE)
-            file_args = module.ansible.load_file_common_arguments(params, path=dest)
-            changed = module.ansible.set_fs_attributes_if_different(file_args, changed, diff=self.attributes)
+            with self.failures_report_writes():
+                changed = module.ansible.set_fs_attributes_if_different(
+                    self.file_args(dest), changed, diff=self.attributes
+                )
         if changed and not module.check_mode:
             module.changed_locally = True  # a later failure still reports the change
         return changed
 
     def replace(self, produce: t.Callable[[t.BinaryIO | None], dict[str, t.Any]]) -> dict[str, t.Any]:
+        """Stream the export into a temporary file next to ``dest`` that gets the file attributes, and move it over
+        ``dest`` when the content differs. The temporary file never outlives the call, whatever ends it."""
         temporary = None
         try:
             handle, temporary = tempfile.mkstemp(
@@ -183,13 +279,33 @@ class ExportFile:
                 sink.flush()
                 os.fsync(sink.fileno())
             if self.before is None or self.before['checksum'] != after['checksum']:
-                self.module.ansible.atomic_move(temporary, self.dest, unsafe_writes=self.module.params['unsafe_writes'])
+                # Attributes that cannot be set (a chown that is not allowed) fail here, before dest is touched.
+                with self.failures_report_writes():
+                    self.module.ansible.set_fs_attributes_if_different(self.file_args(temporary), False)
+                self.move(temporary)
         except OSError as exc:  # the API's own failures arrive as EdgeApiError
             self.module.fail(f'write {self.dest} failed: {exc}')
         finally:
-            if temporary is not None and os.path.exists(temporary):
+            if temporary is not None and os.path.lexists(temporary):
                 os.unlink(temporary)
         return after
+
+    def move(self, temporary: str) -> None:
+        """Move the temporary file over ``dest``; a new ``dest`` is never readable by others meanwhile.
+
+        atomic_move gives a new file the mode the umask allows before the wanted attributes are set again:
+        the umask is that of a private file while it moves.
+        """
+        umask = os.umask(0o077)
+        try:
+            self.module.ansible.atomic_move(temporary, self.dest, unsafe_writes=self.module.params['unsafe_writes'])
+        except OSError:
+            raise
+        except Exception as exc:  # atomic_move's own failures (a rename it could not work around)
+            self.module.fail(f'write {self.dest} failed: {exc}')
+        finally:
+            os.umask(umask)
+        self.module.changed_locally = True  # dest holds the new export: a later failure reports the change
 
     def diff(self, **extra: t.Any) -> dict[str, t.Any]:
         """Before and after: the content's summary (``extra`` on both sides) and the attributes that change."""

@@ -23,7 +23,8 @@ description:
   - The content is streamed to a temporary file next to O(dest) while its SHA-256 checksum is computed, and moved
     over O(dest) (atomically) only when it differs from what O(dest) holds. Otherwise O(dest) is left alone, apart
     from the file attributes (O(mode), O(owner), ...), and the task is unchanged.
-  - O(mode) is V(0600) unless you set it, since the file holds client addresses and request details.
+  - O(mode) is V(0600) unless you set it, since the file holds client addresses and request details; the file
+    attributes are checked before any request.
   - Every option is checked before any request is sent. A pull zone that does not exist, is suspended or disabled,
     or has logging off is a failure with the API's answer, and O(dest) is left as it was.
   - The API allows 30 requests per 10 seconds per pull zone. The module keeps its own requests under that, and
@@ -67,6 +68,16 @@ options:
       - Path of the file to write. Its directory must exist; an existing file is replaced when the export differs.
     type: path
     required: true
+  mode:
+    description:
+      - The permissions of O(dest), as octal digits (quoted, such as V('0640')) or a symbolic mode
+        (such as V(u=rw,g=r)).
+      - When not set, O(dest) gets (or keeps) mode V(0600), a new file and an existing one alike - the file holds client
+        addresses and request details.
+      - O(mode), O(owner) and O(group) are checked before any request, in check mode too - a mode that is neither
+        octal nor symbolic, or an owner or group that this host does not know, is refused. They are set on the
+        temporary file before it replaces O(dest), so attributes that cannot be set leave O(dest) as it was.
+    type: raw
   api_version:
     description:
       - Version of the logging API to read.

@@ -19,7 +19,8 @@ description:
   - The CSV is streamed to a temporary file next to O(dest) while its SHA-256 checksum is computed, and moved over
     O(dest) only when its content differs from what O(dest) holds (atomically). Otherwise O(dest) is left alone,
     apart from the file attributes you set (O(mode), O(owner), ...).
-  - O(mode) is V(0600) unless you set it, since the file holds client addresses and request details.
+  - O(mode) is V(0600) unless you set it, since the file holds client addresses and request details; the file
+    attributes are checked before any request.
   - The export only reads, so a failed export (5xx answer, network error, a body that breaks off) is repeated.
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
@@ -34,6 +35,16 @@ options:
       - Path of the CSV file to write. Its directory must exist; an existing file is replaced when the export differs.
     type: path
     required: true
+  mode:
+    description:
+      - The permissions of O(dest), as octal digits (quoted, such as V('0640')) or a symbolic mode
+        (such as V(u=rw,g=r)).
+      - When not set, O(dest) gets (or keeps) mode V(0600), a new file and an existing one alike - the file holds client
+        addresses and request details.
+      - O(mode), O(owner) and O(group) are checked before any request, in check mode too - a mode that is neither
+        octal nor symbolic, or an owner or group that this host does not know, is refused. They are set on the
+        temporary file before it replaces O(dest), so attributes that cannot be set leave O(dest) as it was.
+    type: raw
   start:
     description:
       - Start of the window, as ISO 8601 (V(2026-11-22T10:00:00Z); without an offset, UTC), epoch milliseconds

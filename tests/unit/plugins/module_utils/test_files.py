@@ -11,7 +11,13 @@ import pathlib
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, LineMeasure, measure_file
+from ansible_collections.edge.platform.plugins.module_utils._files import (
+    CsvMeasure,
+    LineMeasure,
+    account_problem,
+    measure_file,
+    mode_problem,
+)
 
 
 @pytest.mark.parametrize(
@@ -48,4 +54,26 @@ def test_measure_file_reads_a_file_as_the_stream_was_counted(tmp_path: pathlib.P
             'size': len(content),
             'rows': 2,
         }
+    )
+
+
+@pytest.mark.parametrize('mode', [None, '0600', '600', '640', 0o640, 420, 'u=rw,g=r', 'u+x', 'a-w', 'go=', '1777'])
+def test_modes_ansible_sets_are_accepted(mode: object) -> None:
+    assert mode_problem(mode) is None
+
+
+@pytest.mark.parametrize('mode', ['0999', 'u+q', 'rw-r--r--', 'x', '077777', 0o1000000, -1, True, 1.5, ['0600']])
+def test_modes_that_cannot_be_set_are_refused(mode: object) -> None:
+    problem = mode_problem(mode)
+    assert problem is not None and problem.startswith('mode ')
+
+
+def test_owners_and_groups_are_looked_up_on_this_host() -> None:
+    assert account_problem('owner', None) is None
+    assert account_problem('owner', 'root') is None
+    assert account_problem('owner', '12345') is None  # a uid, as chown takes it
+    assert account_problem('group', 'root') is None
+    assert account_problem('owner', 'no-such-user-of-edge') == "owner 'no-such-user-of-edge' is not a user of this host"
+    assert account_problem('group', 'no-such-group-of-edge') == (
+        "group 'no-such-group-of-edge' is not a group of this host"
     )

@@ -15,7 +15,9 @@ import json
 import os
 import typing as t
 
+import pytest
 import requests
+from ansible.module_utils import basic
 
 from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import V2_FIELDS
 from ansible_collections.edge.platform.plugins.modules import cdn_log_export
@@ -196,6 +198,103 @@ def test_a_write_that_fails_after_the_check_is_a_clear_failure(emulator, run_mod
     assert outcome.result['msg'] == f"write {tmp_path / 'day.log'} failed: [Errno 13] Permission denied"
     assert calls[0] == '.probe' and len(calls) == 2
     assert os.listdir(tmp_path) == []
+
+
+# ---- file attributes: checked before any request, set before dest is replaced --------------------------------------
+
+BAD_ATTRIBUTES = [
+    ({'mode': '0999'}, "mode '0999' is not a file mode: give octal digits such as '0640' or a symbolic mode"),
+    ({'mode': 'u+q'}, "mode 'u+q' is not a file mode"),
+    ({'mode': 0o1000000}, 'is not a file mode'),
+    ({'owner': 'no-such-user-of-edge'}, "owner 'no-such-user-of-edge' is not a user of this host"),
+    ({'group': 'no-such-group-of-edge'}, "group 'no-such-group-of-edge' is not a group of this host"),
+]
+
+
+@pytest.mark.parametrize('check_mode', [False, True])
+@pytest.mark.parametrize('attributes, message', BAD_ATTRIBUTES)
+def test_file_attributes_that_cannot_be_set_are_refused_before_any_request(
+    emulator, run_module, tmp_path, attributes, message, check_mode
+):
+    outcome = run_module(cdn_log_export.main, v1_args(str(tmp_path / 'day.log'), **attributes), check_mode=check_mode)
+    assert outcome.failed
+    assert message in outcome.result['msg']
+    assert outcome.result['changed'] is False
+    assert emulator.sent == []
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_new_file_is_never_readable_by_others_while_it_is_written(emulator, run_module, tmp_path, monkeypatch):
+    path = str(tmp_path / 'day.log')
+    modes: list[int] = []
+    real_chmod = os.chmod
+
+    def chmod(target: t.Any, mode: int, *args: t.Any, **kwargs: t.Any) -> None:
+        if os.fsdecode(target) == path:
+            modes.append(mode)
+        real_chmod(target, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, 'chmod', chmod)
+    previous = os.umask(0o022)
+    try:
+        outcome = run_module(cdn_log_export.main, v1_args(path))
+    finally:
+        os.umask(previous)
+    assert not outcome.failed, outcome.result
+    assert modes and all(mode & 0o077 == 0 for mode in modes), [oct(mode) for mode in modes]
+    assert mode_of(path) == 0o600
+
+
+def test_attributes_that_cannot_be_set_leave_dest_as_it_was(emulator, run_module, tmp_path, monkeypatch):
+    path = tmp_path / 'day.log'
+    path.write_bytes(b'kept\n')
+    os.chmod(path, 0o600)
+
+    def refuse(*args: t.Any, **kwargs: t.Any) -> t.NoReturn:
+        raise PermissionError(1, 'Operation not permitted')
+
+    monkeypatch.setattr(os, 'lchown', refuse)  # a chown that only root may do
+    monkeypatch.setattr(os, 'chown', refuse)
+    outcome = run_module(cdn_log_export.main, v1_args(str(path), owner=str(os.getuid() + 1)))
+    assert outcome.failed
+    assert outcome.result['changed'] is False
+    assert path.read_bytes() == b'kept\n'
+    assert os.listdir(tmp_path) == ['day.log']  # no temporary file left
+
+
+def test_a_failure_after_the_file_is_written_reports_the_change(emulator, run_module, tmp_path, monkeypatch):
+    path = str(tmp_path / 'day.log')
+    real = basic.AnsibleModule.set_fs_attributes_if_different
+
+    def fail_on_dest(self: t.Any, file_args: dict[str, t.Any], changed: bool, *args: t.Any, **kwargs: t.Any) -> bool:
+        if file_args['path'] == path:  # the temporary file took them, dest then refuses (a file system that changed)
+            self.fail_json(msg=f'chmod failed on {path}')
+        return t.cast(bool, real(self, file_args, changed, *args, **kwargs))
+
+    monkeypatch.setattr(basic.AnsibleModule, 'set_fs_attributes_if_different', fail_on_dest)
+    outcome = run_module(cdn_log_export.main, v1_args(path))
+    assert outcome.failed and outcome.result['msg'] == f'chmod failed on {path}'
+    assert outcome.result['changed'] is True  # dest holds the new export
+    with open(path, 'rb') as handle:
+        assert handle.read() == v1_served(emulator, yesterday())
+
+
+def test_an_interrupted_export_leaves_no_temporary_file(emulator, run_module, tmp_path, monkeypatch):
+    from ansible_collections.edge.platform.plugins.module_utils import _cdn_log_query
+
+    path = tmp_path / 'day.log'
+    path.write_bytes(b'kept\n')
+
+    def interrupted(self: t.Any, sink: t.BinaryIO | None) -> t.NoReturn:
+        assert sink is not None
+        sink.write(b'half a file')
+        raise KeyboardInterrupt  # Ctrl-C in the middle of the stream
+
+    monkeypatch.setattr(_cdn_log_query.LogReader, 'write_v1', interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run_module(cdn_log_export.main, v1_args(str(path)))
+    assert os.listdir(tmp_path) == ['day.log']
+    assert path.read_bytes() == b'kept\n'
 
 
 # ---- v2: JSON Lines and CSV ------------------------------------------------------------------------------------------

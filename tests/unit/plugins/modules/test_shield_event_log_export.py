@@ -186,6 +186,32 @@ def test_dest_that_cannot_be_written_is_refused_before_any_request(
     assert emulator.sent == []
 
 
+@pytest.mark.parametrize('check_mode', [False, True])
+@pytest.mark.parametrize(
+    'attributes, message',
+    [
+        ({'mode': '0999'}, "mode '0999' is not a file mode"),
+        ({'mode': 'u+q'}, "mode 'u+q' is not a file mode"),
+        ({'owner': 'no-such-user-of-edge'}, "owner 'no-such-user-of-edge' is not a user of this host"),
+        ({'group': 'no-such-group-of-edge'}, "group 'no-such-group-of-edge' is not a group of this host"),
+    ],
+)
+def test_file_attributes_that_cannot_be_set_are_refused_before_any_request(
+    emulator: Emulator,
+    run_module: t.Callable[..., t.Any],
+    tmp_path: pathlib.Path,
+    attributes: dict[str, t.Any],
+    message: str,
+    check_mode: bool,
+) -> None:
+    result = run(run_module, tmp_path / 'events.csv', check_mode=check_mode, **attributes)
+    assert result.failed
+    assert message in result.result['msg']
+    assert result.result['changed'] is False
+    assert emulator.sent == []
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_window_forms() -> None:
     now = datetime.datetime(2026, 11, 22, 12, tzinfo=datetime.timezone.utc)
     begin, finish = export_window('-72h', 'now', now)
