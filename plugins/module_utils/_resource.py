@@ -53,12 +53,21 @@ class Field:
     from_api: t.Callable[[t.Any], t.Any] | None = None
     members: bool = False
     write_only: bool = False
+    #: The names an enum option takes (its argument spec's ``choices`` must be these).
+    choices: tuple[str, ...] | None = None
 
     @classmethod
     def enum(cls, option: str, api: str, names: t.Mapping[str, t.Any], **kwargs: t.Any) -> Field:
         """A field whose option takes names that the API knows as ``names[name]``."""
         by_value = {value: name for name, value in names.items()}
-        return cls(option, api, to_api=names.get, from_api=lambda value: by_value.get(value, value), **kwargs)
+        return cls(
+            option,
+            api,
+            to_api=names.get,
+            from_api=lambda value: by_value.get(value, value),
+            choices=tuple(names),
+            **kwargs,
+        )
 
     @classmethod
     def set(cls, option: str, api: str, member: t.Callable[[t.Any], t.Any] | None = None, **kwargs: t.Any) -> Field:
