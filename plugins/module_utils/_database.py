@@ -53,7 +53,8 @@ ENV_LINE_RE = re.compile(r'^(\s*(?:export\s+)?)([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)$
 # ---- database records (management API, GAPS "Databases and tokens") ----------------------
 
 DATABASES_PATH = 'database/v2/databases'
-DATABASE_ID_RE = re.compile(r'^[A-Za-z0-9_-]+\Z')
+# A database id is ``db_<ulid>`` (the reference's DatabaseId); anything else is refused before a request.
+DATABASE_ID_RE = re.compile(r'^db_[A-Za-z0-9]+\Z')
 # per_page of the database list: it states no maximum, so the largest page of the management API's lists.
 DATABASE_PAGE_SIZE = 1000
 
@@ -257,6 +258,18 @@ class Statement:
     def preview(self, length: int = 80) -> str:
         text = ' '.join(self.sql.split())
         return text if len(text) <= length else text[: length - 3] + '...'
+
+
+# ATTACH and DETACH change the connection (and ATTACH can create a file), not the database: SQLite's
+# sqlite3_stmt_readonly(), which the database's describe answers with, calls them read-only.
+CONNECTION_STATEMENT_RE = re.compile(
+    r'^(?:\s|--[^\n]*(?:\n|\Z)|/\*.*?\*/)*(?:attach|detach)\b', re.IGNORECASE | re.DOTALL
+)
+
+
+def changes_connection(sql: str) -> bool:
+    """Whether ``sql`` is an ATTACH or DETACH, which the database describes as read-only but which write."""
+    return CONNECTION_STATEMENT_RE.match(sql) is not None
 
 
 def parse_statements(items: t.Any) -> list[Statement]:

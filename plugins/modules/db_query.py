@@ -100,6 +100,8 @@ notes:
   - Rows are returned as dicts keyed by column name; a repeated column name gets C(_2), C(_3) … appended.
   - A read-only token refuses statements that write; the module says so in its failure message.
   - SQLite decides what is read-only - C(CREATE TABLE IF NOT EXISTS) counts as a write even when the table exists.
+  - C(ATTACH) and C(DETACH), which the database describes as read-only, count as writes - they change the
+    connection (and C(ATTACH) can make a file) - so check mode never runs them.
   - In check mode, when every statement is skipped, Ansible displays the task as skipped (it reads a C(results)
     list whose entries all say C(skipped) as a skipped loop); the registered result still says C(changed=true).
 seealso:
@@ -196,6 +198,7 @@ from ansible_collections.edge.platform.plugins.module_utils._database import (
     Pipeline,
     Statement,
     StatementError,
+    changes_connection,
     parse_statements,
     pipeline_base_url,
     response_result,
@@ -262,12 +265,17 @@ class Statements(EdgeResource):
             idempotent=True,
         )
         described: list[tuple[bool | None, dict[str, t.Any] | None]] = []
-        for result in results:
+        for statement, result in zip(self.statements, results):
             error = result_error(result)
-            described.append(
-                (None, error) if error is not None else (bool((response_result(result) or {}).get('is_readonly')), None)
-            )
+            described.append((None, error) if error is not None else (self.reads_only(statement, result), None))
         return {'described': described}
+
+    @staticmethod
+    def reads_only(statement: Statement, described: t.Any) -> bool:
+        """Whether the statement only reads: what the database's describe says, but ATTACH and DETACH (which it
+        calls read-only) write, so they never run in check mode and count as a change."""
+        readonly = (response_result(described) or {}).get('is_readonly') is True
+        return readonly and not changes_connection(statement.sql)
 
     def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
         return {'run': True}  # statements run every time; outcome says whether one of them wrote
@@ -337,9 +345,7 @@ class Statements(EdgeResource):
             begin = step_errors[0]
             raise StatementError(f'begin a transaction on {self.url}', str(begin.get('message')), begin.get('code'))
         described = {
-            statement.number: (response_result(result) or {}).get('is_readonly') is True
-            if result_error(result) is None
-            else None
+            statement.number: self.reads_only(statement, result) if result_error(result) is None else None
             for statement, result in zip(describe_after, results[1:])
         }
         return {'offset': offset, 'results': step_results, 'errors': step_errors, 'described': described}

@@ -39,7 +39,8 @@ attributes:
 options:
   database_id:
     description:
-      - Id of the database (C(db_...)), as the management API and the dashboard show it.
+      - Id of the database (C(db_) and letters and digits), as the management API and the dashboard show it;
+        anything else is refused before any request.
       - Exactly one of O(database_id) and O(database_name) is required.
     type: str
   database_name:
@@ -58,8 +59,7 @@ options:
     default: present
   access:
     description:
-      - Kind of token to generate (spec 2.9) - V(full) reads and writes, V(read_only) runs only statements
-        that read.
+      - Kind of token to generate - V(full) reads and writes, V(read_only) runs only statements that read.
       - With O(regenerate=true), the kind written to O(env_file) and returned as O(return_token)'s C(token).
       - The access level of an existing token is not inspected; to change it, regenerate.
     type: str
@@ -76,7 +76,9 @@ options:
     description:
       - Path of a C(KEY=value) env file to keep E(SERVICE_DATABASE_URL) and E(SERVICE_DATABASE_AUTH_TOKEN) in.
       - Other lines are kept; the file is written atomically and always left at mode C(0600).
-      - Its directory must exist.
+      - Its directory must exist. A file that cannot be made there is refused before any request, except for
+        O(state=present) with an existing file, which is written only when its token stopped working (and is
+        then checked before a token is generated).
     type: path
   backup:
     description:
@@ -249,6 +251,10 @@ class DatabaseTokens(EdgeResource):
             module.fail('env_file must not be empty (leave it out to keep no file)')
         try:
             self.expires, self.env  # noqa: B018 - read and checked here, before any request
+            if self.env is not None and not (self.state == 'present' and self.env.exists):
+                # Written for sure (a new file, or a revoke): an existing file that state=present keeps is
+                # only written when its token stopped working, and is checked then, before any token is made.
+                self.env.check_writable()
         except (ValueError, OSError) as exc:
             module.fail(str(exc))
 

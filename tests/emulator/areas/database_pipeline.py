@@ -51,6 +51,14 @@ EXPLAIN_RE = re.compile(r'^\s*(?:(?:--[^\n]*\n|/\*.*?\*/)\s*)*explain\b', re.IGN
 INSERT_RE = re.compile(r'^\s*(?:(?:--[^\n]*\n|/\*.*?\*/)\s*)*(insert|replace)\b', re.IGNORECASE | re.DOTALL)
 USES_RE = re.compile(r'uses (\d+)')
 
+# ATTACH as libSQL classifies it before running anything: of a name (bare or in double quotes), another
+# database of the account; of anything else (a file path), a statement it does not support.
+ATTACH_RE = re.compile(
+    r'^(?:\s|--[^\n]*(?:\n|\Z)|/\*.*?\*/)*attach\s+(?:database\s+)?(?P<target>.*?)\s+as\s',
+    re.IGNORECASE | re.DOTALL,
+)
+ATTACH_NAME_RE = re.compile(r'^(?:"(?P<quoted>[^"]+)"|(?P<bare>[A-Za-z_][A-Za-z0-9_]*))$')
+
 READ_ONLY_REFUSAL = (
     'Operation was blocked: the access token is read-only, and this statement writes to the database '
     '(use a full-access token)'
@@ -72,12 +80,13 @@ class HranaError(Exception):
 
 
 class ProtocolError(Exception):
-    """A body that breaks the protocol: the whole pipeline is refused with HTTP 400."""
+    """A body that breaks the protocol: the whole pipeline is refused with HTTP 400 (or ``status``)."""
 
-    def __init__(self, message: str, code: str = 'PROTOCOL_ERROR') -> None:
+    def __init__(self, message: str, code: str = 'PROTOCOL_ERROR', status: int = 400) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
+        self.status = status
 
 
 def sqlite_error(exc: Exception) -> HranaError:
@@ -199,6 +208,29 @@ def analyze(conn: sqlite3.Connection, sql: str) -> Analysis:
     if not program:  # a statement of comments only
         raise HranaError('SQL string does not contain any statement', 'SQL_NO_STATEMENT')
     return analysis
+
+
+def refuse_attach(sql: str, text: str | None = None) -> None:
+    """ATTACH as libSQL answers it, before anything runs.
+
+    libSQL classifies every statement before it runs a request: an ATTACH of a file path is a statement it does not
+    support (a parse error: the whole request fails, a batch or sequence runs none of its statements), and an
+    ATTACH of a name reaches another database of the account, which none of the emulator's allows (libSQL refuses
+    the whole pipeline with HTTP 403). SQLite would open or create the file on this host. DETACH runs as SQLite
+    runs it. describe leaves both alone: libSQL answers it with SQLite's sqlite3_stmt_readonly(), which calls
+    ATTACH and DETACH read-only. ``text`` is the SQL text the statement came in (a sequence's), which the
+    parse error quotes.
+    """
+    found = ATTACH_RE.match(sql)
+    if found is None:
+        return
+    name = ATTACH_NAME_RE.match(found.group('target').strip())
+    if name is None:
+        shown = sql if text is None else text
+        raise HranaError(f'SQL string could not be parsed: unsupported statement: {shown}', 'SQL_PARSE_ERROR')
+    raise ProtocolError(
+        f"Namespace `{name.group('quoted') or name.group('bare')}` doesn't allow attach", 'FORBIDDEN', status=403
+    )
 
 
 def bind(analysis: Analysis, args: list[t.Any], named: dict[str, t.Any]) -> t.Any:
@@ -377,6 +409,7 @@ class SqliteDatabase:
     def execute(self, stream: Stream, stmt: dict[str, t.Any], read_only: bool) -> dict[str, t.Any]:
         conn = stream.conn
         sql = self.sql_of(stream, stmt)
+        refuse_attach(sql)
         analysis = analyze(conn, sql)
         if read_only and not analysis.readonly:
             raise HranaError(READ_ONLY_REFUSAL, 'BLOCKED')
@@ -408,6 +441,8 @@ class SqliteDatabase:
         }
 
     def batch(self, stream: Stream, batch: dict[str, t.Any], read_only: bool) -> dict[str, t.Any]:
+        for step in batch['steps']:  # libSQL reads the whole program before it runs a step
+            refuse_attach(self.sql_of(stream, step['stmt']))
         results: list[t.Any] = []
         errors: list[t.Any] = []
         for index, step in enumerate(batch['steps']):
@@ -444,7 +479,10 @@ class SqliteDatabase:
         return not stream.conn.in_transaction  # is_autocommit
 
     def sequence(self, stream: Stream, sql: str, read_only: bool) -> None:
-        for statement in split_statements(sql):
+        statements = split_statements(sql)
+        for statement in statements:  # libSQL reads every statement before it runs one
+            refuse_attach(statement.strip(), sql)
+        for statement in statements:
             analysis = analyze(stream.conn, statement)
             if read_only and not analysis.readonly:
                 raise HranaError(READ_ONLY_REFUSAL, 'BLOCKED')

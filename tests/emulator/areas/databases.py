@@ -303,7 +303,7 @@ class Databases(Area):
             try:
                 answer = engines(state)[db_id].pipeline(body, read_only=access == 'ro')
             except ProtocolError as error:
-                raise ApiError(400, error.message, error.code.lower()) from None
+                raise ApiError(error.status, error.message, error.code.lower()) from None
             return json_response(answer)
 
         return service_app(

@@ -6,6 +6,10 @@
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import pathlib
+import sqlite3
 import typing as t
 
 import pytest
@@ -402,6 +406,85 @@ def test_sequence_describe_and_stored_sql(dbs: Databases) -> None:
     assert results[8]['type'] == 'error' and 'syntax error' in results[8]['error']['message']
     count = post(client, token, [execute('SELECT a FROM s ORDER BY a'), CLOSE]).json()
     assert count['results'][0]['response']['result']['rows'] == [[text('x;y')], [text('z')]]
+
+
+def sqlite_says_read_only(sql: str) -> bool:
+    """sqlite3_stmt_readonly() of ``sql``, the function libSQL's describe answers ``is_readonly`` with, from the
+    SQLite library Python's sqlite3 module uses."""
+    library = ctypes.CDLL(ctypes.util.find_library('sqlite3') or sqlite3._sqlite3.__file__)  # type: ignore[attr-defined]
+    db, stmt = ctypes.c_void_p(), ctypes.c_void_p()
+    assert library.sqlite3_open(b':memory:', ctypes.byref(db)) == 0
+    try:
+        assert library.sqlite3_prepare_v2(db, sql.encode(), -1, ctypes.byref(stmt), None) == 0, sql
+        try:
+            return bool(library.sqlite3_stmt_readonly(stmt))
+        finally:
+            library.sqlite3_finalize(stmt)
+    finally:
+        library.sqlite3_close(db)
+
+
+def test_describe_calls_read_only_what_libsql_calls_read_only(dbs: Databases) -> None:
+    # libSQL's describe answers is_readonly with SQLite's sqlite3_stmt_readonly(): read-only for ATTACH and
+    # DETACH (they change the connection, not the database file), BEGIN and COMMIT; not for a PRAGMA that sets.
+    statements = [
+        "ATTACH DATABASE '/tmp/other.db' AS other",
+        'ATTACH other AS o2',
+        'DETACH DATABASE other',
+        'BEGIN',
+        'SELECT 1',
+        'CREATE TABLE t (a)',
+        'PRAGMA user_version = 3',
+        'PRAGMA user_version',
+        'VACUUM',
+    ]
+    record = dbs.by_name('app-main')
+    answer = post(dbs.pipeline(record), dbs.token(record), [{'type': 'describe', 'sql': sql} for sql in statements])
+    described = [result['response']['result']['is_readonly'] for result in answer.json()['results']]
+    assert described == [sqlite_says_read_only(sql) for sql in statements]
+    assert described[:5] == [True] * 5
+
+
+def test_attach_is_refused_as_libsql_refuses_it(dbs: Databases, tmp_path: pathlib.Path) -> None:
+    # libSQL classifies each statement before it runs: ATTACH of a file path is a statement it does not support
+    # (a parse error, which fails a whole batch or sequence); ATTACH of a name is refused by the database it names.
+    record = dbs.by_name('app-main')
+    client, token = dbs.pipeline(record), dbs.token(record)
+    path = tmp_path / 'other.db'
+    attach = f"ATTACH DATABASE '{path}' AS other"
+    answer = post(
+        client,
+        token,
+        [
+            execute(attach),
+            {
+                'type': 'batch',
+                'batch': {'steps': [{'stmt': {'sql': 'CREATE TABLE early (a)'}}, {'stmt': {'sql': attach}}]},
+            },
+            {'type': 'sequence', 'sql': f'CREATE TABLE first (a); {attach}'},
+            execute('DETACH DATABASE other'),
+            CLOSE,
+        ],
+    ).json()
+    results = answer['results']
+    for result, text in zip(results[:3], [attach, attach, f'CREATE TABLE first (a); {attach}'], strict=True):
+        assert result['type'] == 'error'
+        assert result['error'] == {
+            'message': f'SQL string could not be parsed: unsupported statement: {text}',
+            'code': 'SQL_PARSE_ERROR',
+        }
+    assert results[3]['type'] == 'error' and 'no such database: other' in results[3]['error']['message']
+    assert not path.exists()  # nothing made on the host
+    tables = post(client, token, [execute("SELECT name FROM sqlite_master WHERE type = 'table'"), CLOSE]).json()
+    assert tables['results'][0]['response']['result']['rows'] == []  # nothing of the refused batch or sequence ran
+
+    named = client.post(
+        '/v2/pipeline',
+        json={'baton': None, 'requests': [execute('ATTACH "catalog" AS catalog'), CLOSE]},
+        headers={'Authorization': f'Bearer {token}'},
+    )
+    assert named.status_code == 403
+    assert named.json()['error']['message'] == "Namespace `catalog` doesn't allow attach"
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from ansible_collections.edge.platform.plugins.module_utils._database import (
     EnvFile,
     Pipeline,
     StatementError,
+    changes_connection,
     decode_value,
     encode_value,
     expires_at,
@@ -402,3 +403,21 @@ def test_env_file_mode_fix(tmp_path) -> None:
     env = EnvFile(str(path))
     env.fix_mode()
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+
+
+@pytest.mark.parametrize(
+    'sql, attaches',
+    [
+        ("ATTACH DATABASE 'x.db' AS x", True),
+        ('attach x as y', True),
+        ('DETACH x', True),
+        ('  -- first\n/* then */ Detach DATABASE x', True),
+        ('SELECT 1', False),
+        ("SELECT 'ATTACH x AS y'", False),
+        ('CREATE TABLE attachments (a)', False),
+        ('-- ATTACH x AS y\nSELECT 1', False),
+        ('EXPLAIN ATTACH x AS y', False),  # an EXPLAIN only reads
+    ],
+)
+def test_attach_and_detach_are_told_apart(sql: str, attaches: bool) -> None:
+    assert changes_connection(sql) is attaches

@@ -229,6 +229,28 @@ def test_check_mode_runs_only_reads(emulator, backend, run_module):
     assert backend.tables() == ['users']
 
 
+def test_check_mode_never_runs_attach_or_detach(emulator, backend, run_module, tmp_path):
+    # The database describes ATTACH and DETACH as read-only (SQLite's rule, which libSQL's describe follows), but
+    # they change the connection and ATTACH can create a file: the module counts them as writes.
+    path = tmp_path / 'other.db'
+    attach = f"ATTACH DATABASE '{path}' AS other"
+    statements = ['SELECT 1 AS one', attach, '/* note */ detach  other', f'-- a comment\n  attach "{path}" as o2']
+    outcome = run_module(db_query.main, args(backend, *statements), check_mode=True, diff=True)
+    assert not outcome.failed, outcome.result
+    assert outcome.result['changed'] is True
+    results = outcome.result['results']
+    assert results[0]['rows'] == [{'one': 1}]
+    assert results[1:] == [{'sql': sql, 'skipped': True} for sql in statements[1:]]
+    assert outcome.result['diff']['prepared'].startswith(f'-- would run on {backend.base}: 3 statement(s)')
+    describe, run = backend.bodies
+    assert [request['sql'] for request in describe['requests'][:-1]] == statements
+    answers = [call.answer_json for call in emulator.sent if call.service == 'database'][0]['results']
+    assert [answer['response']['result']['is_readonly'] for answer in answers[:-1]] == [True] * 4
+    steps = run['requests'][0]['batch']['steps']
+    assert [step['stmt']['sql'] for step in steps] == ['BEGIN', 'SELECT 1 AS one', 'ROLLBACK']
+    assert not path.exists()
+
+
 def test_check_mode_reports_what_the_real_run_would_fail_on(emulator, backend, run_module):
     outcome = run_module(db_query.main, args(backend, 'SELECT * FROM missing', 'CREATE TABLE x (a)'), check_mode=True)
     assert outcome.failed

@@ -280,6 +280,14 @@ def test_regenerate_in_check_mode(emulator, run_module, db, tmp_path):
     [
         ({'database_id': 'db/../x'}, 'database_id must be a database id'),
         ({'database_id': ''}, 'database_id must be a database id'),
+        (
+            {'database_id': 'not-an-id'},
+            "database_id must be a database id such as db_01HZX3J5K8M9N0P1Q2R3S4T5V6, got 'not-an-id'",
+        ),
+        ({'database_id': 'db_'}, 'database_id must be a database id'),
+        ({'database_id': 'app-main'}, 'database_id must be a database id'),  # a name: database_name takes it
+        ({'env_file': '/proc/edge-db-token.env'}, 'env_file /proc/edge-db-token.env cannot be written'),
+        ({'env_file': '/proc/edge-db-token.env', 'state': 'absent'}, 'cannot be written'),
         ({'regenerate': True}, 'regenerate requires state=absent'),
         ({'expires': '30x'}, 'expires must be a duration'),
         ({'expires': '2001-01-01T00:00:00Z'}, 'is in the past'),
@@ -287,10 +295,12 @@ def test_regenerate_in_check_mode(emulator, run_module, db, tmp_path):
         ({'api_url': 'ftp://x'}, 'api_url must be an http'),
     ],
 )
-def test_bad_input_sends_nothing(emulator, run_module, db, extra, message):
-    outcome = run_module(db_token.main, dict(args(db), **extra))
+@pytest.mark.parametrize('check_mode', [False, True])
+def test_bad_input_sends_nothing(emulator, run_module, db, extra, message, check_mode):
+    outcome = run_module(db_token.main, dict(args(db), **extra), check_mode=check_mode)
     assert outcome.failed
     assert message in outcome.result['msg']
+    assert outcome.result['changed'] is False
     assert emulator.sent == []
 
 
@@ -389,9 +399,28 @@ def test_an_env_file_that_cannot_be_written_is_refused_before_a_token_is_generat
         outcome = run_module(db_token.main, args(db, state=state, env_file=str(tmp_path / 'app.env')))
         assert outcome.failed and outcome.result['changed'] is False
         assert 'cannot be written: Read-only file system' in outcome.result['msg']
-    assert [call.method for call in emulator.sent] == ['GET', 'GET']  # the database read, nothing written
+    assert emulator.sent == []  # refused before the database is even read
     assert generated(emulator) == []
     assert works(emulator, db, old)  # nothing revoked
+
+
+def test_an_existing_env_file_whose_token_works_needs_no_write(emulator, run_module, db, tmp_path, monkeypatch):
+    token = issue(emulator, db)
+    env_file = tmp_path / 'app.env'
+    env_file.write_text(f'SERVICE_DATABASE_URL={db.url}\nSERVICE_DATABASE_AUTH_TOKEN={token}\n', encoding='utf-8')
+    os.chmod(env_file, 0o600)
+
+    def refuse(self: t.Any) -> None:
+        raise ValueError(f'env_file {self.path} cannot be written: Read-only file system')
+
+    monkeypatch.setattr(db_token.EnvFile, 'check_writable', refuse)  # a read-only directory
+    kept = run_module(db_token.main, args(db, env_file=str(env_file)))
+    assert not kept.failed and kept.result['changed'] is False
+    revoke(emulator, db)  # the file's token stops working: a new one would have to be written
+    stale = run_module(db_token.main, args(db, env_file=str(env_file)))
+    assert stale.failed and stale.result['changed'] is False
+    assert 'cannot be written: Read-only file system' in stale.result['msg']
+    assert generated(emulator) == []  # refused before anything is generated
 
 
 def test_a_symlinked_env_file_is_replaced_not_written_through(emulator, run_module, db, tmp_path):
