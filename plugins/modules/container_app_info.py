@@ -14,6 +14,7 @@ description:
   - Returns the container applications of the account with their current status, all of them or
     those matching O(id) or O(name).
   - Follows the list's cursor page by page with the largest page size the API allows (1000).
+  - Returns them as RV(container_apps); RV(apps), the same list, is deprecated and will be removed in 2.0.0.
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
@@ -40,7 +41,8 @@ EXAMPLES = r'''
 
 - name: Applications that are not running well
   ansible.builtin.debug:
-    msg: "{{ all_apps.apps | selectattr('status', 'in', ['failing', 'suspended']) | map(attribute='name') | list }}"
+    msg: "{{ all_apps.container_apps | selectattr('status', 'in', ['failing', 'suspended']) | map(attribute='name')
+      | list }}"
 
 - name: Read one application by name
   edge.platform.container_app_info:
@@ -49,12 +51,19 @@ EXAMPLES = r'''
 
 - name: Show its public address
   ansible.builtin.debug:
-    msg: "{{ web.apps[0].displayEndpoint.address }}"
-  when: web.apps | length > 0
+    msg: "{{ web.container_apps[0].displayEndpoint.address }}"
+  when: web.container_apps | length > 0
 '''
 
 RETURN = r'''
 apps:
+  description:
+    - Deprecated - the same list as RV(container_apps), under the name this module used first. It will be
+      removed in 2.0.0; read RV(container_apps) instead.
+  returned: always
+  type: list
+  elements: dict
+container_apps:
   description:
     - The matching applications, in the API's order, with the API's own property names.
     - Always a list; empty when nothing matches.
@@ -87,6 +96,7 @@ apps:
       status: active
 '''
 
+import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._containers import list_apps
@@ -103,10 +113,14 @@ def main() -> None:
     )
     params = module.params
     module.refuse_blank('id', 'name')
-    # Ids are unique: paging stops at the first match.
-    module.run(
-        lambda: {'apps': select_records(lambda: list_apps(module.client), record_id=params['id'], name=params['name'])}
-    )
+
+    def run() -> dict[str, t.Any]:
+        # Ids are unique: paging stops at the first match.
+        apps = select_records(lambda: list_apps(module.client), record_id=params['id'], name=params['name'])
+        # apps: the first name of the list, deprecated (a return value cannot warn its readers), removed in 2.0.0.
+        return {'container_apps': apps, 'apps': apps}
+
+    module.run(run)
 
 
 if __name__ == '__main__':

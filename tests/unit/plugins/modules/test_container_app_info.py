@@ -51,8 +51,8 @@ def test_follows_the_cursor_with_the_largest_page(emulator: Emulator, run_module
     outcome = run_module(container_app_info.main, COMMON_ARGS)
     assert not outcome.failed
     assert outcome.result['changed'] is False
-    assert outcome.result['apps'] == listed(emulator)
-    assert len(outcome.result['apps']) == 2020
+    assert outcome.result['container_apps'] == listed(emulator)
+    assert len(outcome.result['container_apps']) == 2020
     assert [call.params for call in emulator.sent] == [
         {'limit': '1000'},
         {'limit': '1000', 'nextCursor': given[0]},
@@ -65,14 +65,14 @@ def test_an_empty_string_cursor_ends_the_list(fake_api: FakeApi, run_module: t.A
     apps = [{'id': f'id-{index}', 'name': f'app-{index}', 'status': 'active'} for index in range(2)]
     fake_api.add('GET', r'^/mc/apps$', {'items': apps, 'meta': {'totalItems': 2}, 'cursor': ''})
     outcome = run_module(container_app_info.main, COMMON_ARGS)
-    assert outcome.result['apps'] == apps and len(fake_api.calls) == 1
+    assert outcome.result['container_apps'] == apps and len(fake_api.calls) == 1
 
 
 def test_filter_by_name_keeps_every_exact_match(emulator: Emulator, run_module: t.Any) -> None:
     outcome = run_module(container_app_info.main, dict(COMMON_ARGS, name=TWINS))
     twins = [app for app in listed(emulator) if app['name'] == TWINS]
     assert len(twins) == 2
-    assert outcome.result['apps'] == twins
+    assert outcome.result['container_apps'] == twins
     assert len(emulator.sent) == 2  # a name is searched through every page
 
 
@@ -81,27 +81,27 @@ def test_filter_by_id_stops_at_the_match(emulator: Emulator, run_module: t.Any, 
     add_apps(emulator, 900)
     wanted = listed(emulator)[index]
     outcome = run_module(container_app_info.main, dict(COMMON_ARGS, id=wanted['id']))
-    assert outcome.result['apps'] == [wanted]
+    assert outcome.result['container_apps'] == [wanted]
     assert len(emulator.sent) == pages  # of three
 
 
 @pytest.mark.parametrize('option', ['id', 'name'])
 def test_no_match_is_an_empty_list(emulator: Emulator, run_module: t.Any, option: str) -> None:
     outcome = run_module(container_app_info.main, dict(COMMON_ARGS, **{option: 'nothing'}))
-    assert not outcome.failed and outcome.result['apps'] == []
+    assert not outcome.failed and outcome.result['container_apps'] == []
     assert [call.status for call in emulator.sent] == [200, 200]
 
 
 def test_an_empty_account(emulator: Emulator, run_module: t.Any) -> None:
     containers_area.apps(emulator.state).clear()
-    assert run_module(container_app_info.main, COMMON_ARGS).result['apps'] == []
+    assert run_module(container_app_info.main, COMMON_ARGS).result['container_apps'] == []
     assert [call.params for call in emulator.sent] == [{'limit': '1000'}]
 
 
 def test_check_mode_reads_the_same(emulator: Emulator, run_module: t.Any) -> None:
     outcome = run_module(container_app_info.main, COMMON_ARGS, check_mode=True)
-    assert outcome.result['apps'] == listed(emulator) and outcome.result['changed'] is False
-    assert len(outcome.result['apps']) == SEEDED
+    assert outcome.result['container_apps'] == listed(emulator) and outcome.result['changed'] is False
+    assert len(outcome.result['container_apps']) == SEEDED
     assert emulator.writes == []
 
 
@@ -167,7 +167,15 @@ def test_a_problem_on_a_later_page_fails_the_listing(emulator: Emulator, run_mod
 def test_a_server_error_is_retried(emulator: Emulator, run_module: t.Any) -> None:
     emulator.add_fault(path=r'^/mc/apps$', status=503)
     outcome = run_module(container_app_info.main, COMMON_ARGS)
-    assert outcome.result['apps'] == listed(emulator)
+    assert outcome.result['container_apps'] == listed(emulator)
     assert [call.status for call in emulator.sent] == [503, 200, 200]
     assert emulator.sent[0].params == emulator.sent[1].params == {'limit': '1000'}
     assert len(emulator.slept) == 1
+
+
+@pytest.mark.parametrize('args', [{}, {'name': TWINS}, {'id': 'nothing'}])
+def test_apps_is_the_deprecated_name_of_container_apps(emulator: Emulator, run_module: t.Any, args: dict) -> None:
+    outcome = run_module(container_app_info.main, dict(COMMON_ARGS, **args))
+    assert not outcome.failed, outcome.result
+    assert outcome.result['apps'] == outcome.result['container_apps']
+    assert 'deprecations' not in outcome.result  # a return value cannot warn those who already read container_apps
