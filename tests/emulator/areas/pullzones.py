@@ -2,233 +2,101 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Pull zones: ``GET {base_url}/pullzone`` and ``GET {base_url}/pullzone/{id}`` (spec 2.1, 2.2, 4.1)."""
+"""Pull zones (spec 2.1, 2.2, 4.1; GAPS "Pull zones" and "Pull zone writes").
+
+The route table reads like GAPS: the zones (list, read, create, name check, update, delete), their
+hostnames (add, remove, Force SSL, free certificate), their edge rules (add or replace, delete, enable)
+and cache purges (a zone, a URL). The bodies and their checks are in ``pullzone_model.py``. Every
+error is ``{ErrorKey, Field, Message}`` (core's default for the management API), 401 without the
+account's ``AccessKey``.
+
+State (``state.data``): ``pullzones`` (PullZoneModel records by ``Id``, each with its ``Hostnames`` and
+``EdgeRules``: nothing else is kept in a record, as spec 2.1 allows no other property),
+``pullzone_ids`` (the next zone and hostname ids and the edge rule counter) and ``pullzone_purges``
+(every purge, in order, as ``GET {admin_url}/state`` lists them under ``purges``).
+"""
 
 from __future__ import annotations
 
 import base64
 import copy
+import hashlib
 import random
 import typing as t
+import uuid
 
 from starlette.requests import Request
 from starlette.responses import Response
 
-from ..core import ApiError, Area, Endpoint, State, json_response, query_bool, query_int
+from ..core import ApiError, Area, Endpoint, State, json_body, json_response, query_bool, query_int
 
-# Every PullZoneModel property of spec 2.1, in order, with its kind:
-# int32/int64 (``?`` nullable), bool, decimal/double, string?, strings? (array of string),
-# objects? (array of objects), enum (an integer).
-PULLZONE_FIELDS: tuple[tuple[str, str], ...] = (
-    ('Id', 'int64'),
-    ('Name', 'string?'),
-    ('OriginUrl', 'string?'),
-    ('Enabled', 'bool'),
-    ('Suspended', 'bool'),
-    ('Hostnames', 'objects?'),
-    ('StorageZoneId', 'int64'),
-    ('EdgeScriptId', 'int64'),
-    ('EdgeScriptExecutionPhase', 'enum'),
-    ('MiddlewareScriptId', 'int64?'),
-    ('ContainerAppId', 'string?'),
-    ('ContainerEndpointId', 'string?'),
-    ('AllowedReferrers', 'strings?'),
-    ('BlockedReferrers', 'strings?'),
-    ('BlockedIps', 'strings?'),
-    ('EnableGeoZoneUS', 'bool'),
-    ('EnableGeoZoneEU', 'bool'),
-    ('EnableGeoZoneASIA', 'bool'),
-    ('EnableGeoZoneSA', 'bool'),
-    ('EnableGeoZoneAF', 'bool'),
-    ('IpFamilyPolicy', 'enum'),
-    ('ZoneSecurityEnabled', 'bool'),
-    ('ZoneSecurityKey', 'string?'),
-    ('ZoneSecurityIncludeHashRemoteIP', 'bool'),
-    ('IgnoreQueryStrings', 'bool'),
-    ('MonthlyBandwidthLimit', 'int64'),
-    ('MonthlyBandwidthUsed', 'int64'),
-    ('MonthlyCharges', 'decimal'),
-    ('AddHostHeader', 'bool'),
-    ('OriginHostHeader', 'string?'),
-    ('Type', 'enum'),
-    ('AccessControlOriginHeaderExtensions', 'strings?'),
-    ('EnableAccessControlOriginHeader', 'bool'),
-    ('DisableCookies', 'bool'),
-    ('BudgetRedirectedCountries', 'strings?'),
-    ('BlockedCountries', 'strings?'),
-    ('EnableOriginShield', 'bool'),
-    ('CacheControlMaxAgeOverride', 'int64'),
-    ('CacheControlPublicMaxAgeOverride', 'int64'),
-    ('BurstSize', 'int32'),
-    ('RequestLimit', 'int32'),
-    ('BlockRootPathAccess', 'bool'),
-    ('BlockPostRequests', 'bool'),
-    ('LimitRatePerSecond', 'double'),
-    ('LimitRateAfter', 'double'),
-    ('ConnectionLimitPerIPCount', 'int32'),
-    ('PriceOverride', 'decimal'),
-    ('OptimizerPricing', 'decimal'),
-    ('AddCanonicalHeader', 'bool'),
-    ('EnableLogging', 'bool'),
-    ('EnableCacheSlice', 'bool'),
-    ('EnableSmartCache', 'bool'),
-    ('EdgeRules', 'objects?'),
-    ('EnableWebPVary', 'bool'),
-    ('EnableAvifVary', 'bool'),
-    ('EnableCountryCodeVary', 'bool'),
-    ('EnableCountryStateCodeVary', 'bool'),
-    ('EnableMobileVary', 'bool'),
-    ('EnableCookieVary', 'bool'),
-    ('EnableHostnameVary', 'bool'),
-    ('CookieVaryParameters', 'strings?'),
-    ('QueryStringVaryParameters', 'strings?'),
-    ('CacheKeyHeaders', 'string?'),
-    ('CnameDomain', 'string?'),
-    ('AWSSigningEnabled', 'bool'),
-    ('AWSSigningKey', 'string?'),
-    ('AWSSigningSecret', 'string?'),
-    ('AWSSigningRegionName', 'string?'),
-    ('LoggingIPAnonymizationEnabled', 'bool'),
-    ('EnableTLS1', 'bool'),
-    ('EnableTLS1_1', 'bool'),
-    ('VerifyOriginSSL', 'bool'),
-    ('ErrorPageEnableCustomCode', 'bool'),
-    ('ErrorPageCustomCode', 'string?'),
-    ('ErrorPageEnableStatuspageWidget', 'bool'),
-    ('ErrorPageStatuspageCode', 'string?'),
-    ('ErrorPageWhitelabel', 'bool'),
-    ('OriginShieldZoneCode', 'string?'),
-    ('LogForwardingEnabled', 'bool'),
-    ('LogForwardingHostname', 'string?'),
-    ('LogForwardingPort', 'int32'),
-    ('LogForwardingToken', 'string?'),
-    ('LogForwardingProtocol', 'enum'),
-    ('LogForwardingFormat', 'enum'),
-    ('LogFormat', 'enum'),
-    ('LogAnonymizationType', 'enum'),
-    ('LoggingSaveToStorage', 'bool'),
-    ('LoggingStorageZoneId', 'int64'),
-    ('EnableExtendedLogging', 'bool'),
-    ('FollowRedirects', 'bool'),
-    ('VideoLibraryId', 'int64'),
-    ('DnsRecordId', 'int64'),
-    ('DnsZoneId', 'int64'),
-    ('DnsRecordValue', 'string?'),
-    ('OptimizerEnabled', 'bool'),
-    ('OptimizerTunnelEnabled', 'bool'),
-    ('OptimizerDesktopMaxWidth', 'int32'),
-    ('OptimizerMobileMaxWidth', 'int32'),
-    ('OptimizerImageQuality', 'int32'),
-    ('OptimizerMobileImageQuality', 'int32'),
-    ('OptimizerEnableWebP', 'bool'),
-    ('OptimizerPrerenderHtml', 'bool'),
-    ('OptimizerHtmlToMarkdown', 'enum'),
-    ('OptimizerLlmsTxt', 'bool'),
-    ('OptimizerEnableManipulationEngine', 'bool'),
-    ('OptimizerMinifyCSS', 'bool'),
-    ('OptimizerMinifyJavaScript', 'bool'),
-    ('OptimizerWatermarkEnabled', 'bool'),
-    ('OptimizerWatermarkUrl', 'string?'),
-    ('OptimizerWatermarkPosition', 'enum'),
-    ('OptimizerWatermarkOffset', 'double'),
-    ('OptimizerWatermarkMinImageSize', 'int32'),
-    ('OptimizerAutomaticOptimizationEnabled', 'bool'),
-    ('OptimizerClasses', 'objects?'),
-    ('OptimizerForceClasses', 'bool'),
-    ('OptimizerStaticHtmlEnabled', 'bool'),
-    ('OptimizerStaticHtmlWordPressPath', 'string?'),
-    ('OptimizerStaticHtmlWordPressBypassCookie', 'string?'),
-    ('OptimizerEnableUpscaling', 'bool'),
-    ('PermaCacheStorageZoneId', 'int64'),
-    ('PermaCacheType', 'enum'),
-    ('OriginRetries', 'int32'),
-    ('OriginConnectTimeout', 'int32'),
-    ('OriginResponseTimeout', 'int32'),
-    ('OriginRetry5XXResponses', 'bool'),
-    ('OriginRetryConnectionTimeout', 'bool'),
-    ('OriginRetryResponseTimeout', 'bool'),
-    ('OriginRetryDelay', 'int32'),
-    ('UseStaleWhileUpdating', 'bool'),
-    ('UseStaleWhileOffline', 'bool'),
-    ('UseBackgroundUpdate', 'bool'),
-    ('OriginShieldEnableConcurrencyLimit', 'bool'),
-    ('OriginShieldMaxConcurrentRequests', 'int32'),
-    ('OriginShieldQueueMaxWaitTime', 'int32'),
-    ('OriginShieldMaxQueuedRequests', 'int32'),
-    ('EnableSafeHop', 'bool'),
-    ('CacheErrorResponses', 'bool'),
-    ('EnableAutoSSL', 'bool'),
-    ('DisableLetsEncrypt', 'bool'),
-    ('EnableQueryStringOrdering', 'bool'),
-    ('ShieldDDosProtectionType', 'enum'),
-    ('ShieldDDosProtectionEnabled', 'bool'),
-    ('OriginType', 'enum'),
-    ('LoadBalancerId', 'int64?'),
-    ('OriginLinkValue', 'string?'),
-    ('EnableRequestCoalescing', 'bool'),
-    ('RequestCoalescingTimeout', 'int32'),
-    ('EnableServiceImageAi', 'bool'),
-    ('ServiceAiImageBlueprints', 'objects?'),
-    ('PreloadingScreenEnabled', 'bool'),
-    ('PreloadingScreenShowOnFirstVisit', 'bool'),
-    ('PreloadingScreenCode', 'string?'),
-    ('PreloadingScreenLogoUrl', 'string?'),
-    ('PreloadingScreenCodeEnabled', 'bool'),
-    ('PreloadingScreenTheme', 'enum'),
-    ('PreloadingScreenDelay', 'int32'),
-    ('EUUSDiscount', 'int32'),
-    ('SouthAmericaDiscount', 'int32'),
-    ('AfricaDiscount', 'int32'),
-    ('AsiaOceaniaDiscount', 'int32'),
-    ('RoutingFilters', 'strings?'),
-    ('BlockNoneReferrer', 'bool'),
-    ('StickySessionType', 'enum'),
-    ('StickySessionCookieName', 'string?'),
-    ('StickySessionClientHeaders', 'string?'),
-    ('UserId', 'string?'),
-    ('CacheVersion', 'int64'),
-    ('EnableWebSockets', 'bool'),
-    ('MaxWebSocketConnections', 'int32'),
+# The record tables live in pullzone_model; ENUM_MAX, HOSTNAME_FIELDS, INT_BOUNDS, SECRET_FIELDS are read from here too.
+from .pullzone_model import (
+    ENUM_MAX as ENUM_MAX,
+    HOSTNAME_FIELDS as HOSTNAME_FIELDS,
+    INT_BOUNDS as INT_BOUNDS,
+    PULLZONE_FIELDS,
+    SECRET_FIELDS as SECRET_FIELDS,
+    bad,
+    edge_rule_of,
+    is_hostname,
+    is_http_url,
+    is_int,
+    is_zone_name,
+    member,
+    required_string,
+    settings_of,
 )
-HOSTNAME_FIELDS = (
-    'Id',
-    'Value',
-    'ForceSSL',
-    'IsSystemHostname',
-    'IsManagedHostname',
-    'HasCertificate',
-    'Certificate',
-    'CertificateKey',
-)
-SECRET_FIELDS = ('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSecret', 'LogForwardingToken')
 
-# Largest value of each enum (the enums of spec 2.1 start at 0).
-ENUM_MAX = {
-    'EdgeScriptExecutionPhase': 2,
-    'IpFamilyPolicy': 3,
-    'Type': 1,
-    'LogForwardingProtocol': 3,
-    'LogForwardingFormat': 1,
-    'LogFormat': 1,
-    'LogAnonymizationType': 1,
-    'OptimizerHtmlToMarkdown': 2,
-    'OptimizerWatermarkPosition': 5,
-    'PermaCacheType': 1,
-    'ShieldDDosProtectionType': 2,
-    'OriginType': 6,
-    'PreloadingScreenTheme': 1,
-    'StickySessionType': 1,
-}
-INT_BOUNDS = {
-    'OptimizerDesktopMaxWidth': (0, 5000),
-    'OptimizerMobileMaxWidth': (0, 5000),
-    'OptimizerImageQuality': (1, 100),
-    'OptimizerMobileImageQuality': (1, 100),
-}
 FIRST_ID = 1001
 SYSTEM_DOMAIN = 'edge-cdn.test'
 WORDS = ('assets', 'media', 'static', 'images', 'video', 'downloads', 'api', 'docs', 'shop', 'blog', 'fonts', 'app')
 COUNTRIES = ('US', 'DE', 'FR', 'GB', 'NL', 'JP', 'BR', 'IN', 'CA', 'AU', 'SG', 'ZA')
+ACCOUNT_USER_ID = '7d1f2a3e-0000-4000-8000-00000000edge'
+# Edge rule GUIDs are uuid5 names in this namespace: the seeded ones by zone and position, new ones by count.
+EDGE_RULE_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, f'https://{SYSTEM_DOMAIN}/edge-rules')
+
+# What a new zone has where its create body says nothing, beyond each field's empty value (``_default``):
+# values the seed's zones have, with every geo zone, logging (IP anonymised) and CORS headers on.
+NEW_ZONE_DEFAULTS: dict[str, t.Any] = {
+    'Enabled': True,
+    'EnableGeoZoneUS': True,
+    'EnableGeoZoneEU': True,
+    'EnableGeoZoneASIA': True,
+    'EnableGeoZoneSA': True,
+    'EnableGeoZoneAF': True,
+    'IpFamilyPolicy': 1,
+    'AccessControlOriginHeaderExtensions': ['eot', 'ttf', 'woff', 'woff2', 'css'],
+    'EnableAccessControlOriginHeader': True,
+    'CacheControlMaxAgeOverride': -1,
+    'CacheControlPublicMaxAgeOverride': -1,
+    'EnableLogging': True,
+    'LoggingIPAnonymizationEnabled': True,
+    'EnableSmartCache': True,
+    'OptimizerDesktopMaxWidth': 1600,
+    'OptimizerMobileMaxWidth': 800,
+    'OptimizerImageQuality': 85,
+    'OptimizerMobileImageQuality': 70,
+    'OptimizerEnableWebP': True,
+    'OptimizerWatermarkOffset': 3.0,
+    'OptimizerWatermarkMinImageSize': 300,
+    'OriginConnectTimeout': 10,
+    'OriginResponseTimeout': 60,
+    'OriginRetry5XXResponses': True,
+    'OriginRetryConnectionTimeout': True,
+    'UseStaleWhileOffline': True,
+    'OriginShieldMaxConcurrentRequests': 200,
+    'OriginShieldQueueMaxWaitTime': 30,
+    'OriginShieldMaxQueuedRequests': 5000,
+    'EnableAutoSSL': True,
+    'ShieldDDosProtectionType': 1,
+    'ShieldDDosProtectionEnabled': True,
+    'RequestCoalescingTimeout': 30,
+    'PreloadingScreenDelay': 700,
+    'RoutingFilters': ['all'],
+    'UserId': ACCOUNT_USER_ID,
+    'CacheVersion': 1,
+}
 
 
 def _token(rng: random.Random, length: int = 32) -> str:
@@ -237,6 +105,16 @@ def _token(rng: random.Random, length: int = 32) -> str:
 
 def _b64url(rng: random.Random, label: str) -> str:
     body = f'-----BEGIN {label}-----\n{_token(rng, 64)}\n-----END {label}-----\n'.encode()
+    return base64.urlsafe_b64encode(body).decode().rstrip('=')
+
+
+def _digest(text: str, length: int = 32) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:length]
+
+
+def _pem_b64url(label: str, seed: str) -> str:
+    """A made-up PEM block, Base64Url encoded as HostnameModel carries certificates, the same for the same seed."""
+    body = f'-----BEGIN {label}-----\n{_digest(f"{label}:{seed}", 64)}\n-----END {label}-----\n'.encode()
     return base64.urlsafe_b64encode(body).decode().rstrip('=')
 
 
@@ -255,11 +133,110 @@ def _default(kind: str) -> t.Any:
     }[kind]
 
 
+def system_hostname(hostname_id: int, name: str) -> dict[str, t.Any]:
+    """The hostname the service gives a zone, ``<name>.<system domain>``, with its certificate."""
+    return {
+        'Id': hostname_id,
+        'Value': f'{name}.{SYSTEM_DOMAIN}',
+        'ForceSSL': False,
+        'IsSystemHostname': True,
+        'IsManagedHostname': False,
+        'HasCertificate': True,
+        'Certificate': None,
+        'CertificateKey': None,
+    }
+
+
+def custom_hostname(hostname_id: int, value: str) -> dict[str, t.Any]:
+    """A hostname added with ``addHostname``: no certificate and no Force SSL yet."""
+    return {
+        'Id': hostname_id,
+        'Value': value,
+        'ForceSSL': False,
+        'IsSystemHostname': False,
+        'IsManagedHostname': False,
+        'HasCertificate': False,
+        'Certificate': None,
+        'CertificateKey': None,
+    }
+
+
+def edge_rule(
+    guid: str,
+    action: int,
+    triggers: list[tuple[int, list[str], str | None]],
+    description: str,
+    parameters: tuple[str | None, ...] = (),
+    extra_actions: tuple[tuple[int, str | None, str | None], ...] = (),
+    enabled: bool = True,
+    read_only: bool = False,
+) -> dict[str, t.Any]:
+    """A seeded EdgeRuleV2Model: triggers as ``(type, patterns, parameter 1)``, matched with MatchAny."""
+    first, second, third = (*parameters, None, None, None)[:3]
+    return {
+        'Guid': guid,
+        'ActionType': action,
+        'ActionParameter1': first,
+        'ActionParameter2': second,
+        'ActionParameter3': third,
+        'Triggers': [
+            {'Type': kind, 'PatternMatches': patterns, 'PatternMatchingType': 0, 'Parameter1': parameter}
+            for kind, patterns, parameter in triggers
+        ],
+        'ExtraActions': [
+            {'ActionType': kind, 'ActionParameter1': one, 'ActionParameter2': two, 'ActionParameter3': None}
+            for kind, one, two in extra_actions
+        ],
+        'TriggerMatchingType': 0,
+        'Description': description,
+        'Enabled': enabled,
+        'OrderIndex': 0,
+        'ReadOnly': read_only,
+    }
+
+
+def seeded_edge_rules(index: int, zone_id: int) -> list[dict[str, t.Any]]:
+    """The edge rules of seeded zone ``index``. 0: Force SSL (action 0) for every URL, and security headers
+    (5, SetResponseHeader) on pages; 1: a read-only rule of the service (3, OverrideCacheTime, for a cookie)
+    and a disabled redirect (1); 3: a block (4) by country or request method. The other zones have none."""
+
+    def guid(number: int) -> str:
+        return str(uuid.uuid5(EDGE_RULE_NAMESPACE, f'{zone_id}/{number}'))
+
+    rules: list[dict[str, t.Any]] = []
+    if index == 0:
+        rules = [
+            edge_rule(guid(0), 0, [(0, ['*'], None)], 'Force SSL'),
+            edge_rule(
+                guid(1),
+                5,
+                [(0, ['*.html', '*/'], None)],
+                'Security headers on pages',
+                ('Strict-Transport-Security', 'max-age=31536000'),
+                extra_actions=((5, 'X-Content-Type-Options', 'nosniff'),),
+            ),
+        ]
+    elif index == 1:
+        rules = [
+            edge_rule(guid(0), 3, [(10, ['*'], 'session')], 'Do not cache signed-in users', ('0',), read_only=True),
+            edge_rule(
+                guid(1), 1, [(0, ['*/old/*'], None)], 'Old paths', ('https://www.example.com/', '301'), enabled=False
+            ),
+        ]
+    elif index == 3:
+        rules = [edge_rule(guid(0), 4, [(4, ['KP'], None), (9, ['TRACE'], None)], 'Block unwanted requests')]
+    for position, rule in enumerate(rules):
+        rule['OrderIndex'] = position
+    return rules
+
+
 def make_pullzone(index: int, rng: random.Random) -> dict[str, t.Any]:
     """One pull zone. Index 0..5 are fixed cases the tests rely on, the rest vary.
 
-    0: logging on, secrets and a certificate set; 1: logging off; 2: suspended;
-    3: disabled (out of funds); 4: no secrets set (empty or null); 5: logging on.
+    0: logging on, secrets and a certificate set, edge rules forcing SSL; 1: logging off, a read-only edge
+    rule; 2: suspended; 3: disabled (out of funds), an edge rule blocking requests; 4: no secrets set (empty
+    or null); 5: logging on. Edge rules draw nothing from ``rng``, so the
+    other fields are what they were before zones had rules.
     """
     zone_id = FIRST_ID + index
     name = f'{WORDS[index % len(WORDS)]}-{index:03d}'
@@ -344,23 +321,12 @@ def make_pullzone(index: int, rng: random.Random) -> dict[str, t.Any]:
             'RequestCoalescingTimeout': 30,
             'PreloadingScreenDelay': 700,
             'RoutingFilters': ['all'],
-            'UserId': '7d1f2a3e-0000-4000-8000-00000000edge',
+            'UserId': ACCOUNT_USER_ID,
             'CacheVersion': rng.randrange(1, 50),
             'MaxWebSocketConnections': 0,
         }
     )
-    hostnames = [
-        {
-            'Id': zone_id * 10,
-            'Value': f'{name}.{SYSTEM_DOMAIN}',
-            'ForceSSL': False,
-            'IsSystemHostname': True,
-            'IsManagedHostname': False,
-            'HasCertificate': True,
-            'Certificate': None,
-            'CertificateKey': None,
-        }
-    ]
+    hostnames = [system_hostname(zone_id * 10, name)]
     if index % 2 == 0 and not no_secrets:
         hostnames.append(
             {
@@ -376,6 +342,7 @@ def make_pullzone(index: int, rng: random.Random) -> dict[str, t.Any]:
         )
     zone['Hostnames'] = hostnames
     zone['CnameDomain'] = f'{name}.{SYSTEM_DOMAIN}'
+    zone['EdgeRules'] = seeded_edge_rules(index, zone_id)
     return zone
 
 
@@ -428,18 +395,126 @@ def _matches(zone: dict[str, t.Any], term: str) -> bool:
     return any(term in (hostname.get('Value') or '').lower() for hostname in zone.get('Hostnames') or [])
 
 
+def purges(state: State) -> list[dict[str, t.Any]]:
+    """Every purge since the reset, in order: ``{pullZoneId, cacheTag}`` (``cacheTag`` null for a whole zone)
+    or ``{url}`` as sent."""
+    return state.data['pullzone_purges']
+
+
+def next_id(state: State, kind: str, in_use: t.Iterable[int]) -> int:
+    """The next id of ``kind`` (``zone`` or ``hostname``): past the last one given and past every id in use, as
+    tests may add records of their own. Ids are never given twice, even after a delete."""
+    counters = state.data['pullzone_ids']
+    value = max(counters[kind], max(in_use, default=0) + 1)
+    counters[kind] = value + 1
+    return value
+
+
+def new_edge_rule_guid(state: State) -> str:
+    counters = state.data['pullzone_ids']
+    counters['edge_rule'] += 1
+    return str(uuid.uuid5(EDGE_RULE_NAMESPACE, f'new/{counters["edge_rule"]}'))
+
+
+def all_hostnames(state: State) -> t.Iterator[tuple[dict[str, t.Any], dict[str, t.Any]]]:
+    """Every ``(zone, hostname)`` of the account."""
+    for zone in pullzones(state).values():
+        for hostname in zone.get('Hostnames') or []:
+            yield zone, hostname
+
+
+def find_hostname(state: State, value: str) -> tuple[dict[str, t.Any], dict[str, t.Any]] | None:
+    """The zone and record of a hostname (DNS names compare case-insensitively), or None."""
+    wanted = value.lower()
+    return next(
+        ((zone, record) for zone, record in all_hostnames(state) if (record.get('Value') or '').lower() == wanted),
+        None,
+    )
+
+
+def forget_pullzone(state: State, zone_id: int) -> None:
+    """Take out what other areas keep for a deleted pull zone: its Shield zone with that zone's bot detection and
+    upload scanning settings and custom access lists (``shield.py``), the Shield zone's event logs (rate and live
+    entries, ``shield_events.py``) and the pull zone's live CDN log rows (``cdn_logs.py``). Read by key: those
+    areas import this one."""
+    data = state.data
+    shield_zone_id = data.get('shield_by_pullzone', {}).pop(zone_id, None)
+    if shield_zone_id is not None:
+        for key in ('shield_zones', 'bot_detection', 'upload_scanning', 'shield_event_rates', 'shield_live_events'):
+            data.get(key, {}).pop(shield_zone_id, None)
+        lists = data.get('access_lists', {})
+        for list_id in [list_id for list_id, record in lists.items() if record['shieldZoneId'] == shield_zone_id]:
+            del lists[list_id]
+    data.get('cdn_logs', {}).get('live', {}).pop(zone_id, None)
+
+
+def apply_settings(zone: dict[str, t.Any], settings: dict[str, t.Any]) -> None:
+    """Set what a create or update sends; ``OriginUrl`` also sets ``OriginLinkValue``, nothing else follows."""
+    zone.update(settings)
+    if 'OriginUrl' in settings:
+        zone['OriginLinkValue'] = settings['OriginUrl']
+
+
+async def body_object(request: Request) -> dict[str, t.Any]:
+    """The JSON object a write sends; 400 when there is none (the reference's bodies are required)."""
+    body = await json_body(request)
+    if not isinstance(body, dict):
+        raise bad('body', 'must be a JSON object')
+    return body
+
+
+def no_content() -> Response:
+    return Response(status_code=204)
+
+
+def empty_ok() -> Response:
+    """200 without a body: the reference declares none for a free certificate or a URL purge."""
+    return Response(status_code=200)
+
+
 class PullZones(Area):
     name = 'pullzones'
     endpoints = (
         Endpoint('api', 'GET', '/pullzone', 'list_zones'),
         Endpoint('api', 'GET', '/pullzone/{id:int}', 'get_zone'),
+        # Pull zone writes (GAPS), in its order: zones, hostnames, edge rules, purge.
+        Endpoint('api', 'POST', '/pullzone', 'add_zone'),
+        Endpoint('api', 'POST', '/pullzone/checkavailability', 'check_availability'),
+        Endpoint('api', 'POST', '/pullzone/{id:int}', 'update_zone'),
+        Endpoint('api', 'DELETE', '/pullzone/{id:int}', 'delete_zone'),
+        Endpoint('api', 'POST', '/pullzone/{id:int}/addHostname', 'add_hostname'),
+        Endpoint('api', 'DELETE', '/pullzone/{id:int}/removeHostname', 'remove_hostname'),
+        Endpoint('api', 'POST', '/pullzone/{id:int}/setForceSSL', 'set_force_ssl'),
+        Endpoint('api', 'GET', '/pullzone/loadFreeCertificate', 'load_free_certificate'),
+        Endpoint('api', 'POST', '/pullzone/{id:int}/edgerules/addOrUpdate', 'add_or_update_edge_rule'),
+        Endpoint('api', 'DELETE', '/pullzone/{id:int}/edgerules/{guid}', 'delete_edge_rule'),
+        Endpoint('api', 'POST', '/pullzone/{id:int}/edgerules/{guid}/setEdgeRuleEnabled', 'set_edge_rule_enabled'),
+        Endpoint('api', 'POST', '/pullzone/{id:int}/purgeCache', 'purge_zone'),
+        Endpoint('api', 'POST', '/purge', 'purge_url'),
+        Endpoint('api', 'GET', '/purge', 'purge_url'),  # some clients purge with GET; the service answers the same
     )
 
     def seed(self, state: State, rng: random.Random) -> None:
         state.data['pullzones'] = {zone['Id']: zone for zone in (make_pullzone(i, rng) for i in range(state.scale))}
+        state.data['pullzone_ids'] = {'zone': FIRST_ID + state.scale, 'hostname': 0, 'edge_rule': 0}
+        state.data['pullzone_purges'] = []
 
     def snapshot(self, state: State) -> dict[str, list[t.Any]]:
-        return {'pullzones': list(pullzones(state).values())}
+        return {'pullzones': list(pullzones(state).values()), 'purges': list(purges(state))}
+
+    # ---- zones ----
+
+    @staticmethod
+    def zone_or_404(state: State, request: Request) -> dict[str, t.Any]:
+        zone = pullzones(state).get(request.path_params['id'])
+        if zone is None:
+            raise ApiError(404, 'The requested Pull Zone was not found', 'pullzone.not_found', 'id')
+        return zone
+
+    @staticmethod
+    def name_taken(state: State, name: str) -> bool:
+        wanted = name.lower()
+        return any((zone.get('Name') or '').lower() == wanted for zone in pullzones(state).values())
 
     async def list_zones(self, state: State, request: Request) -> Response:
         page, per_page = query_page(request)
@@ -449,7 +524,215 @@ class PullZones(Area):
         return paged_response(zones, page, per_page, lambda zone: public_view(zone, certificate))
 
     async def get_zone(self, state: State, request: Request) -> Response:
-        zone = pullzones(state).get(request.path_params['id'])
-        if zone is None:
-            raise ApiError(404, 'The requested Pull Zone was not found', 'pullzone.not_found', 'id')
+        zone = self.zone_or_404(state, request)
         return json_response(public_view(zone, query_bool(request, 'includeCertificate')))
+
+    async def add_zone(self, state: State, request: Request) -> Response:
+        body = await body_object(request)
+        name = member(body, 'Name')
+        if name is None or name == '':
+            raise bad('Name', 'is required')
+        if not is_zone_name(name):
+            raise bad('Name', 'may hold only letters, digits and dashes, 1 to 63 of them')
+        zone_type = member(body, 'Type')
+        if zone_type is not None and (not is_int(zone_type) or not 0 <= zone_type <= ENUM_MAX['Type']):
+            raise bad('Type', f'must be 0 (Premium) or 1 (Volume), got {zone_type!r}')
+        settings = settings_of(body)
+        if self.name_taken(state, name):
+            raise ApiError(
+                400, f"Failed adding Pull Zone: the name '{name}' is already taken.", 'pullzone.name_taken', 'Name'
+            )
+        zone_id = next_id(state, 'zone', pullzones(state))
+        hostname_id = next_id(state, 'hostname', (hostname['Id'] for _zone, hostname in all_hostnames(state)))
+        zone = {field: _default(kind) for field, kind in PULLZONE_FIELDS}
+        zone.update(NEW_ZONE_DEFAULTS)
+        zone.update(
+            {
+                'Id': zone_id,
+                'Name': name,
+                'Type': zone_type or 0,
+                'ZoneSecurityKey': f'zsk-{_digest(f"{zone_id}:{name}")}',
+                'Hostnames': [system_hostname(hostname_id, name)],
+                'CnameDomain': f'{name}.{SYSTEM_DOMAIN}',
+            }
+        )
+        apply_settings(zone, settings)
+        pullzones(state)[zone_id] = zone
+        return json_response(public_view(zone, False), 201)
+
+    async def check_availability(self, state: State, request: Request) -> Response:
+        name = member(await body_object(request), 'Name')
+        if not isinstance(name, str) or not name:
+            raise bad('Name', 'is required')
+        return json_response({'Available': is_zone_name(name) and not self.name_taken(state, name)})
+
+    async def update_zone(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        apply_settings(zone, settings_of(await body_object(request)))
+        return json_response(public_view(zone, False))
+
+    async def delete_zone(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        del pullzones(state)[zone['Id']]
+        forget_pullzone(state, zone['Id'])
+        return no_content()
+
+    # ---- hostnames ----
+
+    @staticmethod
+    def hostname_of_zone(zone: dict[str, t.Any], value: str, failure: str) -> dict[str, t.Any]:
+        """The zone's record of hostname ``value``; 400 (``failure`` says what failed) when it has none."""
+        wanted = value.lower()
+        for record in zone['Hostnames']:
+            if (record.get('Value') or '').lower() == wanted:
+                return record
+        raise ApiError(
+            400,
+            f"{failure}: the Pull Zone has no hostname '{value}'.",
+            'pullzone.hostname_not_found',
+            'Hostname',
+        )
+
+    async def add_hostname(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        value = required_string(await body_object(request), 'Hostname')
+        if not is_hostname(value) or value.lower().endswith(f'.{SYSTEM_DOMAIN}'):
+            raise ApiError(
+                400, f"'{value}' is not a hostname that can be added.", 'pullzone.hostname_invalid', 'Hostname'
+            )
+        found = find_hostname(state, value)
+        if found is not None:
+            owner, _record = found
+            where = 'this Pull Zone' if owner is zone else 'another Pull Zone'
+            raise ApiError(
+                400,
+                f"The hostname '{value}' is already registered to {where}.",
+                'pullzone.hostname_exists' if owner is zone else 'pullzone.hostname_taken',
+                'Hostname',
+            )
+        hostname_id = next_id(state, 'hostname', (hostname['Id'] for _zone, hostname in all_hostnames(state)))
+        zone['Hostnames'].append(custom_hostname(hostname_id, value))
+        return no_content()
+
+    async def remove_hostname(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        value = required_string(await body_object(request), 'Hostname')
+        record = self.hostname_of_zone(zone, value, 'Failed removing hostname')
+        if record['IsSystemHostname']:
+            raise ApiError(
+                400,
+                f"Failed removing hostname: '{value}' is the system hostname of the Pull Zone.",
+                'pullzone.system_hostname',
+                'Hostname',
+            )
+        zone['Hostnames'].remove(record)
+        return no_content()
+
+    async def set_force_ssl(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        body = await body_object(request)
+        value = required_string(body, 'Hostname')
+        force_ssl = member(body, 'ForceSSL')
+        if not isinstance(force_ssl, bool):
+            raise bad('ForceSSL', 'is required, true or false')
+        self.hostname_of_zone(zone, value, 'Failed to configure Force SSL')['ForceSSL'] = force_ssl
+        return no_content()
+
+    async def load_free_certificate(self, state: State, request: Request) -> Response:
+        value = request.query_params.get('hostname') or ''
+        query_bool(request, 'useOnlyHttp01', True)  # checked, then unused: no validation happens here
+        if not value:
+            raise bad('hostname', 'is required')
+        found = find_hostname(state, value)
+        if found is None:
+            raise ApiError(
+                404, f"The hostname '{value}' was not found in the account.", 'hostname.not_found', 'hostname'
+            )
+        _zone, record = found
+        if not record['HasCertificate']:
+            record.update(
+                HasCertificate=True,
+                Certificate=_pem_b64url('CERTIFICATE', record['Value']),
+                CertificateKey=_pem_b64url('PRIVATE KEY', record['Value']),
+            )
+        return empty_ok()
+
+    # ---- edge rules ----
+
+    @staticmethod
+    def edge_rule_or_404(zone: dict[str, t.Any], guid: str, field: str) -> dict[str, t.Any]:
+        wanted = guid.lower()
+        for rule in zone['EdgeRules']:
+            if (rule.get('Guid') or '').lower() == wanted:
+                return rule
+        raise ApiError(
+            404, f"The Edge Rule '{guid}' does not exist in Pull Zone {zone['Id']}.", 'edgerule.not_found', field
+        )
+
+    @staticmethod
+    def writable(rule: dict[str, t.Any]) -> dict[str, t.Any]:
+        if rule['ReadOnly']:
+            raise ApiError(
+                400,
+                f"The Edge Rule '{rule['Guid']}' is read-only and cannot be modified or deleted.",
+                'edgerule.read_only',
+                'Guid',
+            )
+        return rule
+
+    async def add_or_update_edge_rule(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        rule = edge_rule_of(await body_object(request))
+        rules = zone['EdgeRules']
+        if rule['Guid'] is None:
+            rule['Guid'] = new_edge_rule_guid(state)
+            rule['OrderIndex'] = len(rules)
+            rules.append(rule)
+        else:
+            current = self.writable(self.edge_rule_or_404(zone, rule['Guid'], 'Guid'))
+            rule.update(Guid=current['Guid'], OrderIndex=current['OrderIndex'])
+            rules[rules.index(current)] = rule
+        return json_response(copy.deepcopy(rule), 201)
+
+    async def delete_edge_rule(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        rule = self.writable(self.edge_rule_or_404(zone, request.path_params['guid'], 'edgeRuleId'))
+        zone['EdgeRules'].remove(rule)
+        for position, other in enumerate(zone['EdgeRules']):
+            other['OrderIndex'] = position
+        return no_content()
+
+    async def set_edge_rule_enabled(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        rule = self.edge_rule_or_404(zone, request.path_params['guid'], 'edgeRuleId')
+        body = await body_object(request)
+        zone_id, value = member(body, 'Id'), member(body, 'Value')
+        # Id is the pull zone's: left out or 0 (a generated client's default) is taken as the path's.
+        if zone_id is not None and (not is_int(zone_id) or zone_id not in (0, zone['Id'])):
+            raise bad('Id', f"must be the Pull Zone's id {zone['Id']}, got {zone_id!r}")
+        if not isinstance(value, bool):
+            raise bad('Value', 'is required, true or false')
+        self.writable(rule)['Enabled'] = value
+        return no_content()
+
+    # ---- purge ----
+
+    async def purge_zone(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        body = await json_body(request)
+        if body is not None and not isinstance(body, dict):
+            raise bad('body', 'must be a JSON object or nothing')
+        tag = member(body, 'CacheTag') if body else None
+        if tag is not None and not isinstance(tag, str):
+            raise bad('CacheTag', 'must be a string')
+        purges(state).append({'pullZoneId': zone['Id'], 'cacheTag': tag or None})
+        return no_content()
+
+    async def purge_url(self, state: State, request: Request) -> Response:
+        url = request.query_params.get('url') or ''
+        query_bool(request, 'async')
+        query_bool(request, 'exactPath')
+        if not is_http_url(url):
+            raise bad('url', 'is required, an http:// or https:// URL')
+        purges(state).append({'url': url})
+        return empty_ok()

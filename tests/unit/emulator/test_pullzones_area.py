@@ -2,7 +2,7 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""The emulator's pull zone endpoints (spec 2.1, 2.2, 4.1), in-process."""
+"""The emulator's pull zone records and reads (spec 2.1, 2.2, 4.1), in-process; writes: test_pullzone_writes_area."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ansible_collections.edge.platform.tests.emulator.areas import AREAS
+from ansible_collections.edge.platform.tests.emulator.areas.pullzone_model import EDGE_RULE_FIELDS
 from ansible_collections.edge.platform.tests.emulator.areas.pullzones import (
     ENUM_MAX,
     HOSTNAME_FIELDS,
@@ -67,6 +68,14 @@ def test_records_carry_exactly_the_spec_fields_with_their_types(api: TestClient)
             check_type(name, kind, zone[name])
         for hostname in zone['Hostnames']:
             assert list(hostname) == list(HOSTNAME_FIELDS)
+        for position, rule in enumerate(zone['EdgeRules']):
+            assert list(rule) == list(EDGE_RULE_FIELDS) and rule['OrderIndex'] == position
+            assert [list(trigger) for trigger in rule['Triggers']] == [
+                ['Type', 'PatternMatches', 'PatternMatchingType', 'Parameter1']
+            ] * len(rule['Triggers'])
+            assert [list(action) for action in rule['ExtraActions']] == [
+                ['ActionType', 'ActionParameter1', 'ActionParameter2', 'ActionParameter3']
+            ] * len(rule['ExtraActions'])
 
 
 def test_seed_has_the_cases_the_design_promises(state: State) -> None:
@@ -76,6 +85,12 @@ def test_seed_has_the_cases_the_design_promises(state: State) -> None:
     assert sum(not z['Enabled'] for z in zones) >= 1
     assert all(any(z[field] for z in zones) for field in SECRET_FIELDS)
     assert any(h['CertificateKey'] for z in zones for h in z['Hostnames'])
+    # Edge rules: a zone forcing SSL (action 0, enabled), one with a read-only rule, zones with none.
+    assert any(rule['ActionType'] == 0 and rule['Enabled'] for z in zones for rule in z['EdgeRules'])
+    assert any(rule['ReadOnly'] for z in zones for rule in z['EdgeRules'])
+    assert sum(not z['EdgeRules'] for z in zones) >= 6
+    guids = [rule['Guid'] for z in zones for rule in z['EdgeRules']]
+    assert len(guids) == len(set(guids)) >= 4
 
 
 def test_seed_is_deterministic_and_scales() -> None:
@@ -177,4 +192,6 @@ def test_state_has_every_collection(state: State) -> None:
         'video_libraries',
         'videos',
         'databases',
+        'purges',
     } <= set(snapshot)
+    assert snapshot['purges'] == []
