@@ -5,29 +5,33 @@
 
 """Run edge.platform modules inside the Ansible worker process when the task runs on the controller.
 
-Every module of the collection has an action plugin that is a subclass of ``InProcessAction``
-naming its module. When the task runs on the controller (local connection, no ``become``,
-no ``async``) and ``requests`` is importable here, the action calls the module's own
-``main()`` in this process instead of packing it into AnsiballZ and starting a new Python:
-same argument spec and validation, same requests, same result. Anything else runs the module
-the normal way, through ``ansible.builtin.normal``'s machinery.
+Every module of the collection is handled by one action plugin, ``edge.platform.in_process``
+(``plugins/action/in_process.py``, a subclass of ``InProcessAction``): ``meta/runtime.yml`` names it as the
+``action_plugin`` of each module. The plugin finds the module from the task as ansible-core does (the task's
+action, through the task's ``collections``). When the task runs on the controller (local connection, no
+``become``, no ``async``) and ``requests`` is importable here, the action calls the module's own ``main()``
+in this process instead of packing it into AnsiballZ and starting a new Python: same argument spec and
+validation, same requests, same result. Anything else runs the module the normal way, through
+``ansible.builtin.normal``'s machinery.
 
-What a module process would get, it gets here too: its arguments with the ``_ansible_*``
-settings (check mode, diff, verbosity, no_log …) as the module's own JSON input, the task's
-``environment:`` in ``os.environ``, a temporary directory, warnings and deprecations recorded
-into the result rather than printed, and a result that goes through the same post-processing
-as one read from a module's stdout.
+What a module process would get, it gets here too: its arguments with the ``_ansible_*`` settings (check mode,
+diff, verbosity, no_log …) as the module's own JSON input, the task's ``environment:`` in ``os.environ``, a
+temporary directory, warnings and deprecations recorded into the result rather than printed, and a result that
+goes through the same post-processing as one read from a module's stdout.
 
-The strategy loads this class in the main process before it forks a worker per task, so the
-imports below (``requests``, the collection's module_utils) are paid once per run, not per task.
+ansible-core imports the package ``plugins/action`` in the main process when it parses a task of the collection,
+before it forks a worker per task; the package imports this machinery and every module then
+(``plugins/action/__init__.py``), so ``requests`` and the collection's code are paid once per run, not per task.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import json
 import os
+import pkgutil
 import shutil
 import sys
 import tempfile
@@ -79,7 +83,10 @@ display = Display()
 
 #: The wire format modules without metadata use (ansible-core 2.19+).
 PROFILE = 'legacy'
-SWITCH_PLUGIN = 'edge.platform.in_process'
+#: The collection whose modules run here, the Python package of its modules, and its one action plugin.
+COLLECTION = 'edge.platform'
+MODULES_PACKAGE = 'ansible_collections.edge.platform.plugins.modules'
+SWITCH_PLUGIN = f'{COLLECTION}.in_process'
 
 # The switch, resolved by Ansible's configuration system like any plugin option.
 SWITCH_DEFINITION = {
@@ -100,6 +107,22 @@ def in_process_enabled(task_vars: dict[str, t.Any] | None = None) -> bool:
     return bool(
         C.config.get_config_value('in_process', plugin_type='action', plugin_name=SWITCH_PLUGIN, variables=task_vars)
     )
+
+
+def collection_modules() -> list[str]:
+    """The short names of the collection's modules (the files of ``plugins/modules``)."""
+    package = importlib.import_module(MODULES_PACKAGE)
+    return sorted(info.name for info in pkgutil.iter_modules(package.__path__) if not info.ispkg)
+
+
+def preload_modules() -> None:
+    """Import every module of the collection, so that forked workers find them imported.
+
+    A module that fails to import is left alone here: the task that runs it reports the error.
+    """
+    for name in collection_modules():
+        with contextlib.suppress(Exception):
+            importlib.import_module(f'{MODULES_PACKAGE}.{name}')
 
 
 class ModuleRun:
@@ -181,10 +204,7 @@ def clear_module_messages() -> None:
 
 
 class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has no type information
-    """The action of an edge.platform module: in this process on the controller, else as a module."""
-
-    #: The module this action runs (set by each action plugin).
-    module: types.ModuleType
+    """The action of every edge.platform module: in this process on the controller, else as a module."""
 
     def run(self, tmp: t.Any = None, task_vars: dict[str, t.Any] | None = None) -> dict[str, t.Any]:
         task_vars = task_vars if task_vars is not None else {}
@@ -211,13 +231,30 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
             return 'async'
         if not HAS_REQUESTS:
             return 'requests is not installed on the controller'
+        if self.task_module() is None:
+            return f'not a module of {COLLECTION}'
         return None
+
+    def task_module(self) -> types.ModuleType | None:
+        """The collection's module this task runs, found as ansible-core finds it, or None for any other.
+
+        Not ``resolved_action``: ansible-core 2.16 sets it to the action plugin of a module that names one.
+        """
+        found = self._shared_loader_obj.module_loader.find_plugin_with_context(
+            self._task.action, collection_list=self._task.collections
+        )
+        collection, _, name = (found.resolved_fqcn or '').rpartition('.') if found.resolved else ('', '', '')
+        if collection != COLLECTION or not name.isidentifier():
+            return None
+        return importlib.import_module(f'{MODULES_PACKAGE}.{name}')
 
     def run_in_process(self, task_vars: dict[str, t.Any]) -> dict[str, t.Any]:
         result = ActionBase.run(self, task_vars=task_vars)  # the generic checks (check mode, async)
-        module_name = self._task.resolved_action or self._task.action
+        module = self.task_module()
+        assert module is not None  # in_process_refusal made sure
         module_args = dict(self._task.args)
-        self._update_module_args(module_name, module_args, task_vars)
+        # The name as the task gives it, as _execute_module passes it to a module process.
+        self._update_module_args(self._task.action, module_args, task_vars)
         environment: dict[str, t.Any] = {}
         self._compute_environment_string(environment)
 
@@ -227,7 +264,7 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
         try:
             with task_environment(environment), module_process(arguments, profile) as run:
                 try:
-                    self.module.main()
+                    module.main()
                 except SystemExit as exit_:
                     run.exit_code = 0 if exit_.code is None else exit_.code if isinstance(exit_.code, int) else 1
                 except Exception:  # a module bug: the normal path reports its traceback from stderr

@@ -410,12 +410,58 @@ def test_switch_and_fallbacks(
     assert lines == [expected, ASYNC if expected == INSIDE else OFF]
 
 
+DEFAULTS_PLAYBOOK = '''
+- name: Short names, module_defaults of the group and of one module
+  hosts: localhost
+  gather_facts: false
+  collections: [edge.platform]
+  vars:
+    ansible_python_interpreter: "{{ ansible_playbook_python }}"
+  module_defaults:
+    group/edge.platform.edge:
+      api_key: "{{ edge.api_key }}"
+      api_url: "{{ edge.api_url }}"
+    edge.platform.pullzone_info:
+      include_secrets: true
+  tasks:
+    - name: pullzone_info by its short name, with its own default
+      pullzone_info:
+        id: 1001
+      register: zone
+
+    - name: db_info by its full name, which takes no include_secrets
+      edge.platform.db_info:
+      register: databases
+
+    - name: Each module got its own defaults
+      ansible.builtin.assert:
+        that:
+          - zone.pullzones[0].ZoneSecurityKey is match('zsk-')
+          - databases.databases | length > 0
+'''
+
+
+def test_short_names_and_module_defaults_reach_the_module(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> None:
+    """module_defaults of one module stay with it (an action redirect would hand them to every module)."""
+    playbook = tmp_path / 'playbook.yml'
+    playbook.write_text(DEFAULTS_PLAYBOOK, encoding='utf-8')
+    extra_vars = {'edge': {key: emulator[key] for key in ('api_key', 'api_url')}}
+    run = ansible_playbook(playbook, extra_vars, tmp_path / 'records.json', '-vvvv')
+    assert run.returncode == 0, run.stdout + run.stderr
+    lines = [line.strip() for line in run.stdout.splitlines() if ': runs inside the controller process' in line]
+    assert lines == [
+        'pullzone_info: runs inside the controller process',
+        'edge.platform.db_info: runs inside the controller process',
+    ]
+
+
 def refusal(
     monkeypatch: pytest.MonkeyPatch,
     transport: str = 'local',
     become: bool = False,
     async_val: int = 0,
     has_requests: bool = True,
+    module: str = 'edge.platform.pullzone_info',
 ) -> str | None:
     """Why an action with this connection and task would not run in process (no playbook needed)."""
     from ansible_collections.edge.platform.plugins.plugin_utils import _in_process
@@ -425,7 +471,10 @@ def refusal(
     action = _in_process.InProcessAction.__new__(_in_process.InProcessAction)
     action._connection = types.SimpleNamespace(transport=transport)
     action._play_context = types.SimpleNamespace(become=become)
-    action._task = types.SimpleNamespace(async_val=async_val)
+    action._task = types.SimpleNamespace(async_val=async_val, action=module, collections=None)
+    found = types.SimpleNamespace(resolved=True, resolved_fqcn=module)
+    finder = types.SimpleNamespace(find_plugin_with_context=lambda name, collection_list=None: found)
+    action._shared_loader_obj = types.SimpleNamespace(module_loader=finder)
     return action.in_process_refusal({})
 
 
@@ -435,17 +484,5 @@ def test_refusals(monkeypatch: pytest.MonkeyPatch) -> None:
     assert refusal(monkeypatch, become=True) == 'become'
     assert refusal(monkeypatch, async_val=30) == 'async'
     assert refusal(monkeypatch, has_requests=False) == 'requests is not installed on the controller'
-
-
-def test_every_module_has_its_action() -> None:
-    """A module without its action plugin would silently run as a module process."""
-    import importlib
-
-    from ansible_collections.edge.platform.plugins.plugin_utils._in_process import InProcessAction
-
-    names = sorted(path.stem for path in (ROOT / 'plugins' / 'modules').glob('*.py') if path.stem != '__init__')
-    assert names
-    for name in names:
-        action = importlib.import_module(f'ansible_collections.edge.platform.plugins.action.{name}').ActionModule
-        assert issubclass(action, InProcessAction)
-        assert action.module.__name__ == f'ansible_collections.edge.platform.plugins.modules.{name}'
+    # A module of another collection whose routing names this action runs as its own module.
+    assert refusal(monkeypatch, module='other.collection.pullzone_info') == 'not a module of edge.platform'

@@ -3,13 +3,16 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Runs edge.platform.db_info inside the controller process when the task runs there."""
+"""The action of every edge.platform module (``meta/runtime.yml`` names it as each module's ``action_plugin``).
+
+It runs the task's module inside the controller's worker when the task runs there, else as a normal module
+process; ``plugins/plugin_utils/_in_process.py`` says how.
+"""
 
 from __future__ import annotations
 
-from ansible_collections.edge.platform.plugins.modules import db_info
 from ansible_collections.edge.platform.plugins.plugin_utils._in_process import InProcessAction
 
 
 class ActionModule(InProcessAction):
-    module = db_info
+    pass
