@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from ansible import constants as C
 from ansible.module_utils import basic
 from ansible.module_utils.common import warnings as module_warnings
+from ansible.module_utils.parsing.convert_bool import boolean
 from ansible.plugins.action import ActionBase
 from ansible.plugins.action.normal import ActionModule as NormalAction
 from ansible.utils.display import Display
@@ -88,11 +89,12 @@ COLLECTION = 'edge.platform'
 MODULES_PACKAGE = 'ansible_collections.edge.platform.plugins.modules'
 SWITCH_PLUGIN = f'{COLLECTION}.in_process'
 
-# The switch, resolved by Ansible's configuration system like any plugin option.
+# The switch, resolved by Ansible's configuration system like any plugin option (its precedence: variable,
+# environment, ansible.cfg). No type: the configuration system would take any word but a true one for false,
+# so the value is checked here and a word that is not a boolean is refused.
 SWITCH_DEFINITION = {
     'in_process': {
         'description': 'Run edge.platform modules inside the Ansible worker when the task runs on the controller.',
-        'type': 'bool',
         'default': True,
         'env': [{'name': 'EDGE_PLATFORM_IN_PROCESS'}],
         'ini': [{'section': 'edge_platform', 'key': 'in_process'}],
@@ -100,13 +102,41 @@ SWITCH_DEFINITION = {
     },
 }
 C.config.initialize_plugin_configuration_definitions('action', SWITCH_PLUGIN, SWITCH_DEFINITION)
+SWITCH_VALUES = 'true or false (or yes/no, on/off, 1/0)'
 
 
-def in_process_enabled(task_vars: dict[str, t.Any] | None = None) -> bool:
-    """The switch: ``EDGE_PLATFORM_IN_PROCESS``, ``[edge_platform] in_process`` or ``edge_platform_in_process``."""
-    return bool(
-        C.config.get_config_value('in_process', plugin_type='action', plugin_name=SWITCH_PLUGIN, variables=task_vars)
+class SwitchError(Exception):
+    """The switch is set to a value that is not a boolean."""
+
+
+def switch_origin(origin: str) -> str:
+    """Where the configuration system found the switch, in the words a user sets it with."""
+    if origin.startswith('env: '):
+        return f'the environment variable {origin[5:]}'
+    if origin.startswith('var: '):
+        return f'the variable {origin[5:]}'
+    return f'in_process in the [edge_platform] section of {origin}'  # the path of an ansible.cfg
+
+
+def in_process_enabled(
+    task_vars: dict[str, t.Any] | None = None, template: t.Callable[[t.Any], t.Any] | None = None
+) -> bool:
+    """The switch: ``edge_platform_in_process``, ``EDGE_PLATFORM_IN_PROCESS`` or ``[edge_platform] in_process``.
+
+    A variable is templated with ``template`` first. Blank counts as not set (Automation Platform injects blank
+    variables); a value that is not a boolean raises SwitchError naming where it was set.
+    """
+    value, origin = C.config.get_config_value_and_origin(
+        'in_process', plugin_type='action', plugin_name=SWITCH_PLUGIN, variables=task_vars
     )
+    if template is not None and isinstance(value, str) and origin.startswith('var: '):
+        value = template(value)
+    if isinstance(value, str) and not value.strip():
+        return bool(SWITCH_DEFINITION['in_process']['default'])
+    try:
+        return bool(boolean(value, strict=True))
+    except TypeError:
+        raise SwitchError(f'{switch_origin(origin)} must be {SWITCH_VALUES}, got {value!r}') from None
 
 
 def collection_modules() -> list[str]:
@@ -208,7 +238,10 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
 
     def run(self, tmp: t.Any = None, task_vars: dict[str, t.Any] | None = None) -> dict[str, t.Any]:
         task_vars = task_vars if task_vars is not None else {}
-        refusal = self.in_process_refusal(task_vars)
+        try:
+            refusal = self.in_process_refusal(task_vars)
+        except SwitchError as error:  # a misspelt switch would otherwise pick a path the user did not ask for
+            return {'failed': True, 'msg': str(error)}
         if refusal:
             display.vvvv(f'{self._task.action}: runs as a module process ({refusal})')
             # The packed module has no collection metadata beside it: it reads its version from here.
@@ -221,7 +254,7 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
 
     def in_process_refusal(self, task_vars: dict[str, t.Any]) -> str | None:
         """Why this task cannot run in process, or None when it can."""
-        if not in_process_enabled(task_vars):
+        if not in_process_enabled(task_vars, template=lambda value: self._templar.template(value)):
             return 'in-process execution is turned off'
         if self._connection.transport != 'local':
             return f'connection {self._connection.transport}'

@@ -387,6 +387,8 @@ ASYNC = 'edge.platform.pullzone_info: runs as a module process (async)'
         ({'ini': 'true', 'env': {'EDGE_PLATFORM_IN_PROCESS': 'false'}}, OFF),
         ({'vars': False}, OFF),
         ({'env': {'EDGE_PLATFORM_IN_PROCESS': 'yes'}}, INSIDE),
+        ({'ini': 'maybe'}, 'in_process in the [edge_platform] section of {config} must be true or false'),
+        ({'vars': 'maybe'}, 'the variable edge_platform_in_process must be true or false'),
     ],
 )
 def test_switch_and_fallbacks(
@@ -403,11 +405,47 @@ def test_switch_and_fallbacks(
     if 'vars' in switch:
         extra_vars['edge_platform_in_process'] = switch['vars']
     run = ansible_playbook(playbook, extra_vars, tmp_path / 'records.json', '-vvvv', env=env)
+    if expected not in (INSIDE, OFF):  # refused: the task fails naming the setting, on either path
+        records = json.loads((tmp_path / 'records.json').read_text(encoding='utf-8'))
+        assert [record['status'] for record in records] == ['failed'], run.stdout
+        message = expected.format(config=tmp_path / 'ansible.cfg') + " (or yes/no, on/off, 1/0), got 'maybe'"
+        assert records[0]['result']['msg'] == message
+        return
     assert run.returncode == 0, run.stdout + run.stderr
     lines = [
         line.strip() for line in run.stdout.splitlines() if line.strip().startswith('edge.platform.pullzone_info: runs')
     ]
     assert lines == [expected, ASYNC if expected == INSIDE else OFF]
+
+
+@pytest.mark.parametrize(
+    'value, expected',
+    [('false', False), ('OFF', False), ('0', False), ('no', False), ('Yes', True), ('1', True), (' ', True)],
+)
+def test_switch_values(monkeypatch: pytest.MonkeyPatch, value: str, expected: bool) -> None:
+    from ansible_collections.edge.platform.plugins.plugin_utils import _in_process
+
+    monkeypatch.setenv('EDGE_PLATFORM_IN_PROCESS', value)
+    assert _in_process.in_process_enabled({}) is expected
+
+
+def test_a_switch_that_is_not_a_boolean_is_refused_naming_where_it_is_set(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    """Any other word used to turn the in-process path off without a word; now it names the setting."""
+    from ansible_collections.edge.platform.plugins.plugin_utils import _in_process
+
+    monkeypatch.setenv('EDGE_PLATFORM_IN_PROCESS', 'maybe')
+    with pytest.raises(_in_process.SwitchError) as refused:
+        _in_process.in_process_enabled({})
+    assert str(refused.value) == (
+        "the environment variable EDGE_PLATFORM_IN_PROCESS must be true or false (or yes/no, on/off, 1/0), got 'maybe'"
+    )
+    # A variable comes first, and is templated before it is judged.
+    assert _in_process.in_process_enabled({'edge_platform_in_process': False}) is False
+    with pytest.raises(_in_process.SwitchError, match="^the variable edge_platform_in_process must be .*, got 'fast'$"):
+        _in_process.in_process_enabled({'edge_platform_in_process': '{{ mode }}'}, template=lambda value: 'fast')
+    assert _in_process.in_process_enabled({'edge_platform_in_process': '{{ x }}'}, template=lambda value: 'no') is False
 
 
 DEFAULTS_PLAYBOOK = '''
