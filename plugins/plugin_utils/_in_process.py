@@ -35,6 +35,7 @@ import pkgutil
 import shutil
 import sys
 import tempfile
+import threading
 import traceback
 import types
 import typing as t
@@ -173,6 +174,25 @@ def encode_arguments(args: dict[str, t.Any]) -> tuple[bytes, str | None]:
     return json.dumps(wrapped, cls=OLD_ENCODER, vault_to_text=True).encode(), None
 
 
+#: A module run changes what the whole process shares (working directory, environment, standard streams,
+#: ansible-core's module globals): one run at a time, should anything ever run tasks in threads here.
+PROCESS_STATE = threading.Lock()
+
+
+@contextlib.contextmanager
+def module_process(
+    arguments: bytes, profile: str | None, environment: dict[str, t.Any], directory: str
+) -> t.Iterator[ModuleRun]:
+    """The process-wide state a module sees, set up as in a module process and put back afterwards."""
+    with (
+        PROCESS_STATE,
+        task_environment(environment),
+        working_directory(directory),
+        module_globals(arguments, profile) as run,
+    ):
+        yield run
+
+
 @contextlib.contextmanager
 def task_environment(environment: dict[str, t.Any]) -> t.Iterator[None]:
     """The task's ``environment:`` in ``os.environ`` (as the module process would inherit it), then restored."""
@@ -186,12 +206,23 @@ def task_environment(environment: dict[str, t.Any]) -> t.Iterator[None]:
 
 
 @contextlib.contextmanager
-def module_process(arguments: bytes, profile: str | None) -> t.Iterator[ModuleRun]:
-    """The process-wide state a module sees, set up as in a module process and put back afterwards."""
+def working_directory(directory: str) -> t.Iterator[None]:
+    """``directory`` as the working directory (relative paths resolve against it), then the one before."""
+    saved = os.getcwd()
+    os.chdir(directory)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):  # AnsibleModule may have moved elsewhere; this puts it back
+            os.chdir(saved)
+
+
+@contextlib.contextmanager
+def module_globals(arguments: bytes, profile: str | None) -> t.Iterator[ModuleRun]:
+    """ansible-core's module-side globals and the standard streams, as in a module process, then restored."""
     run = ModuleRun()
     saved_args = (basic._ANSIBLE_ARGS, getattr(basic, '_ANSIBLE_PROFILE', None))
     saved_streams = (sys.stdout, sys.stderr)
-    saved_cwd = os.getcwd()
     record = getattr(basic.AnsibleModule, '_record_module_result', None)
     was_controller = getattr(module_internals, 'is_controller', None)
 
@@ -221,8 +252,6 @@ def module_process(arguments: bytes, profile: str | None) -> t.Iterator[ModuleRu
             basic._ANSIBLE_PROFILE = saved_args[1]
         if hasattr(basic, '_PARSED_MODULE_ARGS'):
             basic._PARSED_MODULE_ARGS = None
-        with contextlib.suppress(OSError):
-            os.chdir(saved_cwd)
 
 
 def clear_module_messages() -> None:
@@ -291,11 +320,15 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
         environment: dict[str, t.Any] = {}
         self._compute_environment_string(environment)
 
+        # The local connection starts a module process in the playbook's directory (the loader's base directory,
+        # ActionBase._low_level_execute_command): relative paths (dest, env_file, src) resolve against it.
+        directory = self._loader.get_basedir()
+
         tmpdir = tempfile.mkdtemp(prefix='ansible-edge-platform-')
         module_args['_ansible_tmpdir'] = tmpdir
         arguments, profile = encode_arguments(module_args)
         try:
-            with task_environment(environment), module_process(arguments, profile) as run:
+            with module_process(arguments, profile, environment, directory) as run:
                 try:
                     module.main()
                 except SystemExit as exit_:

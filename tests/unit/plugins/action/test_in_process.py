@@ -205,13 +205,14 @@ def emulator() -> t.Iterator[dict[str, t.Any]]:
         process.wait(timeout=30)
 
 
-def ansible_playbook(
+def playbook_command(
     playbook: pathlib.Path,
     extra_vars: dict[str, t.Any],
     records: pathlib.Path,
     *options: str,
     env: dict[str, str] | None = None,
-) -> subprocess.CompletedProcess[str]:
+) -> tuple[list[str], dict[str, str]]:
+    """The ``ansible-playbook`` command line and environment for ``playbook`` on localhost."""
     environment = dict(
         os.environ,
         ANSIBLE_COLLECTIONS_PATH=str(COLLECTIONS),
@@ -244,7 +245,19 @@ def ansible_playbook(
         f'@{variables}',
         *options,
     ]
-    return subprocess.run(command, env=environment, capture_output=True, text=True, check=False, timeout=600)
+    return command, environment
+
+
+def ansible_playbook(
+    playbook: pathlib.Path,
+    extra_vars: dict[str, t.Any],
+    records: pathlib.Path,
+    *options: str,
+    env: dict[str, str] | None = None,
+    cwd: pathlib.Path | None = None,
+) -> subprocess.CompletedProcess[str]:
+    command, environment = playbook_command(playbook, extra_vars, records, *options, env=env)
+    return subprocess.run(command, env=environment, cwd=cwd, capture_output=True, text=True, check=False, timeout=600)
 
 
 def every_module(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> tuple[pathlib.Path, dict[str, t.Any]]:
@@ -326,6 +339,75 @@ def test_same_results_in_check_mode(tmp_path: pathlib.Path, emulator: dict[str, 
     ]
     assert [entry for entry in writes if entry['service'] != 'database'] == []
     assert {record['task']: record for record in records}['shield_zone create']['result']['changed'] is True
+
+
+RELATIVE_PATHS_PLAYBOOK = '''
+- name: Relative paths of local files
+  hosts: localhost
+  gather_facts: false
+  vars:
+    ansible_python_interpreter: "{{ ansible_playbook_python }}"
+  module_defaults:
+    group/edge.platform.edge:
+      api_key: "{{ edge.api_key }}"
+      api_url: "{{ edge.api_url }}"
+      video_api_url: "{{ edge.video_api_url }}"
+      logging_api_url: "{{ edge.logging_api_url }}"
+  tasks:
+    - name: cdn_log_export to a relative dest
+      edge.platform.cdn_log_export:
+        pullzone_id: 1001
+        start: "{{ start }}"
+        end: "{{ end }}"
+        limit: 5
+        dest: rows.jsonl
+
+    - name: db_token into a relative env_file
+      edge.platform.db_token:
+        database_id: "{{ database_id }}"
+        env_file: db.env
+
+    - name: video_thumbnail from a relative src
+      edge.platform.video_thumbnail:
+        library_id: 5001
+        video_id: "{{ video_id }}"
+        src: thumbnail.png
+'''
+
+
+def test_relative_paths_resolve_against_the_playbook_directory(
+    tmp_path: pathlib.Path, emulator: dict[str, t.Any]
+) -> None:
+    """A module process runs in the playbook's directory (the local connection's working directory); so does
+    a module run in process, whatever directory ansible-playbook was started from."""
+    _, extra_vars = every_module(tmp_path, emulator)
+    play = tmp_path / 'play'
+    elsewhere = tmp_path / 'elsewhere'
+    outcomes = {}
+    for switch in ('true', 'false'):
+        requests.post(f"{emulator['admin_url']}/reset", timeout=30).raise_for_status()
+        for directory in (play, elsewhere):
+            shutil.rmtree(directory, ignore_errors=True)
+            directory.mkdir()
+        (play / 'thumbnail.png').write_bytes(png(4, 3, (1, 2, 3)))
+        playbook = play / 'playbook.yml'
+        playbook.write_text(RELATIVE_PATHS_PLAYBOOK, encoding='utf-8')
+        records = tmp_path / f'records-{switch}.json'
+        env = {'EDGE_PLATFORM_IN_PROCESS': switch}
+        run = ansible_playbook(playbook, extra_vars, records, '--diff', env=env, cwd=elsewhere)
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert sorted(path.name for path in play.iterdir()) == [
+            'db.env',
+            'playbook.yml',
+            'rows.jsonl',
+            'thumbnail.png',
+            'vars.json',
+        ]
+        assert list(elsewhere.iterdir()) == []
+        results = json.loads(VOLATILE.sub('<time>', records.read_text(encoding='utf-8')))
+        assert results[0]['result']['dest'] == str(play / 'rows.jsonl')
+        outcomes[switch] = (VOLATILE.sub('<time>', run.stdout), results)
+    assert_same(outcomes)
 
 
 def test_no_secret_at_any_verbosity(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> None:
