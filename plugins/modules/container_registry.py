@@ -170,16 +170,15 @@ applications:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, EdgeFinding
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._common import MASK, EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._containers import (
     DISPLAY_NAME_MAX,
     REGISTRY_HOSTS,
     REGISTRY_TYPES,
-    list_registries,
+    ContainersApi,
     registry_type_of,
 )
-from ansible_collections.edge.platform.plugins.module_utils._errors import CONTAINERS, unsaved_answer
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._validation import text_problem
 
@@ -187,18 +186,6 @@ from ansible_collections.edge.platform.plugins.module_utils._validation import t
 MASK_UPDATED = f'{MASK} (updated)'
 # A record's note of its password for the diff (MASK, MASK_UPDATED or None); never returned.
 PASSWORD_NOTE = '_password'
-# Application names spelled out in the message of a refused removal (all are in ``applications``).
-NAMES_SHOWN = 10
-
-
-def registry_view(record: dict[str, t.Any]) -> dict[str, t.Any]:
-    """A registry record with its ``type`` (the API returns ``hostName`` only)."""
-    return {**record, 'type': registry_type_of(record)}
-
-
-def name_list(names: list[str]) -> str:
-    shown = ', '.join(names[:NAMES_SHOWN])
-    return f'{shown} and {len(names) - NAMES_SHOWN} more' if len(names) > NAMES_SHOWN else shown
 
 
 class Registry(EdgeResource):
@@ -212,6 +199,10 @@ class Registry(EdgeResource):
     )
     # Parts of the password; the password itself is never in a record.
     secret_keys = frozenset(('firstPasswordSymbols', 'lastPasswordSymbols'))
+
+    @property
+    def api(self) -> ContainersApi:
+        return ContainersApi(self.client)
 
     @property
     def display_name(self) -> str:
@@ -261,11 +252,7 @@ class Registry(EdgeResource):
     # ---- reading ----------------------------------------------------------------------------
 
     def find(self) -> dict[str, t.Any] | None:
-        matches = [
-            registry_view(record)
-            for record in list_registries(self.client)
-            if record.get('displayName') == self.display_name
-        ]
+        matches = [record for record in self.api.registries() if record.get('displayName') == self.display_name]
         if len(matches) > 1:
             ids = ', '.join(str(record.get('id')) for record in matches)
             raise EdgeFinding(
@@ -276,9 +263,6 @@ class Registry(EdgeResource):
             return None
         return dict(matches[0], **{PASSWORD_NOTE: MASK if matches[0].get('userName') else None})
 
-    def read(self, registry_id: t.Any) -> dict[str, t.Any]:
-        return registry_view(self.client.get(f'mc/registries/{registry_id}', f'read container registry {registry_id}'))
-
     def check(self, plan: Plan) -> None:
         if plan.action in ('create', 'update'):  # refuse a save that cannot be sent
             self.request_body({**(plan.current or {}), **plan.wanted}, creating=plan.action == 'create')
@@ -287,52 +271,17 @@ class Registry(EdgeResource):
 
     def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
         body = self.request_body(wanted, creating=True)
-        operation = f'add container registry "{self.display_name}"'
-        response = self.client.request(
-            'POST', 'mc/registries', operation, json_body=body, refused=self.refusal(operation)
-        )
-        result = response.json() or {}
-        if result.get('id') is None:
-            raise EdgeApiError(operation, response.status, 'the API answered no registry id')
-        return self.with_password_note(self.read(result['id']), body, None)
+        return self.with_password_note(dict(self.api.add_registry(self.display_name, body)), body, None)
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         body = self.request_body({**current, **changes}, creating=False)
-        operation = f'update container registry "{self.display_name}"'
-        self.client.request(
-            'PUT', f"mc/registries/{current['id']}", operation, json_body=body, refused=self.refusal(operation)
-        )
-        return self.with_password_note(self.read(current['id']), body, current)
-
-    @staticmethod
-    def refusal(operation: str) -> t.Callable[[t.Any], EdgeApiError | None]:
-        return lambda response: unsaved_answer(operation, response.status, response.json())
+        saved = self.api.replace_registry(self.display_name, current['id'], body)
+        return self.with_password_note(dict(saved), body, current)
 
     def delete(self, current: dict[str, t.Any]) -> None:
-        operation = f'remove container registry "{self.display_name}"'
-        response = self.client.request('DELETE', f"mc/registries/{current['id']}", operation, ok_statuses=(404, 409))
-        if response.status == 404:
-            return  # gone already (a repeated delete whose first answer was lost)
-        body = response.json()
-        body = body if isinstance(body, dict) else {}
-        applications = [str(name) for name in body.get('applications') or []]
-        if response.status == 409:
-            error = EdgeClient.error_from(operation, response.raw, CONTAINERS)
-            if applications:
-                error = EdgeApiError(
-                    operation, error.status, f'{error.message} Used by: {name_list(applications)}', error.error_key
-                )
-            self.module.fail_api(error, applications=applications)
-        # notFound: already gone, which is what was asked (as is an answer with no status); "inUse" removed nothing.
-        refusal = unsaved_answer(operation, response.status, body, done=('removed', 'notFound', ''))
-        if refusal is not None and str(refusal.error_key).lower() == 'inuse':
-            count = len(applications)
-            users = (
-                f" by {count} application{'' if count == 1 else 's'}: {name_list(applications)}" if applications else ''
-            )
-            refusal = EdgeApiError(operation, response.status, f'the registry is in use{users}', refusal.error_key)
-        if refusal is not None:
-            self.module.fail_api(refusal, applications=applications)
+        removal = self.api.remove_registry(self.display_name, current['id'])
+        if removal.refusal is not None:
+            self.module.fail_api(removal.refusal, applications=removal.applications)
 
     # ---- check mode ------------------------------------------------------------------------------
 
