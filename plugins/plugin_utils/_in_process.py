@@ -67,6 +67,11 @@ try:  # ansible-core 2.19+: module-side warnings only go into the result outside
 except ImportError:
     module_internals = None
 
+try:  # ansible-core 2.19+: AnsiballZ turns an exception a module raises into a failed result of its own
+    from ansible.module_utils._internal._ansiballz._loader import _handle_exception as report_module_exception
+except ImportError:  # older: the exception's traceback goes to stderr, and the controller reads that
+    report_module_exception = None
+
 try:  # ansible-core 2.19+: a module failure's exception is normalized by the controller
     from ansible._internal._errors._captured import AnsibleModuleCapturedError
 except ImportError:
@@ -254,6 +259,21 @@ def module_globals(arguments: bytes, profile: str | None) -> t.Iterator[ModuleRu
             basic._PARSED_MODULE_ARGS = None
 
 
+def report_crash(run: ModuleRun, bug: Exception, profile: str | None) -> int:
+    """What a module process that raised ``bug`` would print, into ``run``; its exit code.
+
+    ansible-core 2.19+ prints a failed result that carries the exception (its traceback only when tracebacks are
+    on), older versions let Python print the traceback to stderr.
+    """
+    if report_module_exception is not None and profile is not None:
+        try:
+            report_module_exception(bug, profile)
+        except SystemExit as exit_:
+            return exit_.code if isinstance(exit_.code, int) else 1
+    run.stderr.write(''.join(traceback.format_exception(type(bug), bug, bug.__traceback__)))
+    return 1
+
+
 def clear_module_messages() -> None:
     """Forget warnings and deprecations a module recorded (they are per module run)."""
     for name in ('_global_warnings', '_global_deprecations'):
@@ -333,9 +353,8 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
                     module.main()
                 except SystemExit as exit_:
                     run.exit_code = 0 if exit_.code is None else exit_.code if isinstance(exit_.code, int) else 1
-                except Exception:  # a module bug: the normal path reports its traceback from stderr
-                    run.stderr.write(traceback.format_exc())
-                    run.exit_code = 1
+                except Exception as bug:  # reported as AnsiballZ reports it from a module process
+                    run.exit_code = report_crash(run, bug, profile)
         finally:
             shutil.rmtree(tmpdir, ignore_errors=True)
         return t.cast('dict[str, t.Any]', merge_hash(result, self.module_result(run, profile)))

@@ -26,6 +26,7 @@ import typing as t
 
 import pytest
 import requests
+import yaml
 
 from ansible_collections.edge.platform.tests.emulator.areas.video import png
 
@@ -226,8 +227,8 @@ def playbook_command(
         ANSIBLE_ASYNC_DIR=str(records.parent / 'async'),
         # ansible-core 2.21+ leaves the module arguments out of results unless asked: compare them too.
         ANSIBLE_INJECT_INVOCATION='true',
-        **(env or {}),
     )
+    environment.update(env or {})
     for name in ('EDGE_API_KEY', 'EDGE_API_URL', 'EDGE_VIDEO_API_URL', 'EDGE_LOGGING_API_URL'):
         environment.pop(name, None)
     variables = playbook.with_name('vars.json')  # a file: -vvvvv shows the command line
@@ -528,6 +529,75 @@ def test_a_switch_that_is_not_a_boolean_is_refused_naming_where_it_is_set(
     with pytest.raises(_in_process.SwitchError, match="^the variable edge_platform_in_process must be .*, got 'fast'$"):
         _in_process.in_process_enabled({'edge_platform_in_process': '{{ mode }}'}, template=lambda value: 'fast')
     assert _in_process.in_process_enabled({'edge_platform_in_process': '{{ x }}'}, template=lambda value: 'no') is False
+
+
+CRASH_MODULE = '''
+from ansible.module_utils.basic import AnsibleModule
+
+
+def main():
+    module = AnsibleModule(argument_spec={'message': {'type': 'str'}})
+    raise RuntimeError(module.params['message'])
+
+
+if __name__ == '__main__':
+    main()
+'''
+
+CRASH_PLAYBOOK = '''
+- name: A module with a bug
+  hosts: localhost
+  gather_facts: false
+  vars:
+    ansible_python_interpreter: "{{ ansible_playbook_python }}"
+  tasks:
+    - name: crash
+      edge.platform.crash:
+        message: the module broke
+      ignore_errors: true
+'''
+
+
+def with_crashing_module(tmp_path: pathlib.Path) -> pathlib.Path:
+    """A collections path whose edge.platform is this one plus a module ``crash`` that raises, routed like the
+    others (a bug, as no module of the collection has one on purpose)."""
+    collection = tmp_path / 'collections' / 'ansible_collections' / 'edge' / 'platform'
+    shutil.copytree(ROOT / 'plugins', collection / 'plugins')
+    shutil.copytree(ROOT / 'meta', collection / 'meta')
+    shutil.copy(ROOT / 'galaxy.yml', collection / 'galaxy.yml')
+    (collection / 'plugins' / 'modules' / 'crash.py').write_text(CRASH_MODULE, encoding='utf-8')
+    runtime = yaml.safe_load((collection / 'meta' / 'runtime.yml').read_text(encoding='utf-8'))
+    runtime['plugin_routing']['modules']['crash'] = {'action_plugin': 'edge.platform.in_process'}
+    (collection / 'meta' / 'runtime.yml').write_text(yaml.safe_dump(runtime), encoding='utf-8')
+    return tmp_path / 'collections'
+
+
+# A traceback's frames differ between the two ways (AnsiballZ's files, or the collection's): only its end compares.
+TRACEBACK = re.compile(r'Traceback \(most recent call last\):.*?(?=RuntimeError: the module broke)', re.S)
+
+
+@pytest.mark.parametrize('verbosity', [(), ('-vvv',)])
+def test_a_module_that_crashes_fails_as_a_module_process_does(tmp_path: pathlib.Path, verbosity: tuple[str]) -> None:
+    """Same keys, message and traceback (only where a module process shows one) as ansible-core makes of a module
+    process that died of an exception."""
+    playbook = tmp_path / 'playbook.yml'
+    playbook.write_text(CRASH_PLAYBOOK, encoding='utf-8')
+    collections = with_crashing_module(tmp_path)
+    outcomes = {}
+    for switch in ('true', 'false'):
+        records = tmp_path / f'records-{switch}.json'
+        env = {'EDGE_PLATFORM_IN_PROCESS': switch, 'ANSIBLE_COLLECTIONS_PATH': str(collections)}
+        run = ansible_playbook(playbook, {}, records, *verbosity, env=env)
+        assert run.returncode == 0, run.stdout + run.stderr
+        shown = TRACEBACK.sub('<traceback>', run.stdout)
+        outcomes[switch] = (shown, json.loads(TRACEBACK.sub('<traceback>', records.read_text(encoding='utf-8'))))
+    shown, records = outcomes['true']
+    assert records[0]['status'] == 'failed'
+    assert 'the module broke' in json.dumps(records[0]['result'])
+    assert 'deserialization' not in shown
+    if not verbosity:
+        assert shown == outcomes['false'][0]
+    assert records == outcomes['false'][1]
 
 
 DEFAULTS_PLAYBOOK = '''
