@@ -33,6 +33,7 @@ import json
 import os
 import pkgutil
 import shutil
+import signal
 import sys
 import tempfile
 import threading
@@ -259,6 +260,41 @@ def module_globals(arguments: bytes, profile: str | None) -> t.Iterator[ModuleRu
             basic._PARSED_MODULE_ARGS = None
 
 
+@contextlib.contextmanager
+def interruptible() -> t.Iterator[None]:
+    """Ctrl-C (SIGINT) or SIGTERM during a module run raise KeyboardInterrupt in it, as in a module process, so
+    that the module's own clean-up and ours run; then the signal goes to the handler that was in place.
+
+    Without this, the worker dies at once: ansible-core 2.19+ has it pass the signal on to its process group with
+    the default action, and older versions end it with SIGTERM right after Ctrl-C, leaving a half-written
+    temporary file and the run's temporary directory behind. A signal that comes while cleaning up waits for
+    the clean-up to finish.
+    """
+    if threading.current_thread() is not threading.main_thread():  # signal handlers belong to the main thread
+        yield
+        return
+    received: list[int] = []
+
+    def interrupt(signum: int, frame: t.Any) -> None:
+        if received:
+            return
+        received.append(signum)
+        raise KeyboardInterrupt
+
+    previous = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(signum)
+        if handler not in (signal.SIG_IGN, None):  # None: installed outside Python, left alone
+            previous[signum] = signal.signal(signum, interrupt)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if received:
+            signal.raise_signal(received[0])
+
+
 def report_crash(run: ModuleRun, bug: Exception, profile: str | None) -> int:
     """What a module process that raised ``bug`` would print, into ``run``; its exit code.
 
@@ -344,19 +380,20 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
         # ActionBase._low_level_execute_command): relative paths (dest, env_file, src) resolve against it.
         directory = self._loader.get_basedir()
 
-        tmpdir = tempfile.mkdtemp(prefix='ansible-edge-platform-')
-        module_args['_ansible_tmpdir'] = tmpdir
-        arguments, profile = encode_arguments(module_args)
-        try:
-            with module_process(arguments, profile, environment, directory) as run:
-                try:
-                    module.main()
-                except SystemExit as exit_:
-                    run.exit_code = 0 if exit_.code is None else exit_.code if isinstance(exit_.code, int) else 1
-                except Exception as bug:  # reported as AnsiballZ reports it from a module process
-                    run.exit_code = report_crash(run, bug, profile)
-        finally:
-            shutil.rmtree(tmpdir, ignore_errors=True)
+        with interruptible():
+            tmpdir = tempfile.mkdtemp(prefix='ansible-edge-platform-')
+            module_args['_ansible_tmpdir'] = tmpdir
+            arguments, profile = encode_arguments(module_args)
+            try:
+                with module_process(arguments, profile, environment, directory) as run:
+                    try:
+                        module.main()
+                    except SystemExit as exit_:
+                        run.exit_code = 0 if exit_.code is None else exit_.code if isinstance(exit_.code, int) else 1
+                    except Exception as bug:  # reported as AnsiballZ reports it from a module process
+                        run.exit_code = report_crash(run, bug, profile)
+            finally:
+                shutil.rmtree(tmpdir, ignore_errors=True)
         return t.cast('dict[str, t.Any]', merge_hash(result, self.module_result(run, profile)))
 
     def module_result(self, run: ModuleRun, profile: str | None) -> dict[str, t.Any]:

@@ -21,6 +21,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 import types
 import typing as t
 
@@ -598,6 +599,82 @@ def test_a_module_that_crashes_fails_as_a_module_process_does(tmp_path: pathlib.
     if not verbosity:
         assert shown == outcomes['false'][0]
     assert records == outcomes['false'][1]
+
+
+INTERRUPT_PLAYBOOK = '''
+- name: An export interrupted
+  hosts: localhost
+  gather_facts: false
+  vars:
+    ansible_python_interpreter: "{{ ansible_playbook_python }}"
+  tasks:
+    - name: cdn_log_export whose answer is slow
+      edge.platform.cdn_log_export:
+        api_key: "{{ edge.api_key }}"
+        logging_api_url: "{{ edge.logging_api_url }}"
+        pullzone_id: 1001
+        start: "{{ start }}"
+        end: "{{ end }}"
+        dest: "{{ work }}/rows.jsonl"
+'''
+
+
+def leftovers(work: pathlib.Path, temp: pathlib.Path, deadline: float) -> list[str]:
+    """What an interrupted export left behind, once cleanup had until ``deadline`` (monotonic) to finish."""
+    while True:
+        found = [path.name for path in work.glob('.rows.jsonl.*')] + [path.name for path in temp.iterdir()]
+        if not found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.2)
+
+
+@pytest.mark.parametrize('switch', ['true', 'false'])
+def test_ctrl_c_during_an_export_leaves_no_file_behind(
+    tmp_path: pathlib.Path, emulator: dict[str, t.Any], switch: str
+) -> None:
+    """Ctrl-C while an export streams: no partial temporary file next to dest, no temporary directory of the run.
+
+    A terminal sends SIGINT to ansible-playbook's process group; ansible-core passes it on to its workers (and
+    ends them with SIGTERM on older versions), which in process must still let the module's own clean-up run.
+    """
+    playbook, extra_vars = every_module(tmp_path, emulator)
+    playbook.write_text(INTERRUPT_PLAYBOOK, encoding='utf-8')
+    work, temp = pathlib.Path(extra_vars['work']), tmp_path / 'temp'
+    temp.mkdir()
+    # Long enough to interrupt, short enough not to hold the emulator's shutdown (it waits for the answer) long.
+    fault = {'service': 'logging', 'method': 'GET', 'path': '/logs', 'delay': 8, 'times': 1}
+    requests.post(f"{emulator['admin_url']}/faults", json=fault, timeout=30).raise_for_status()
+    env = {
+        'EDGE_PLATFORM_IN_PROCESS': switch,
+        'TMPDIR': str(temp),  # where the in-process run makes its temporary directory
+        'ANSIBLE_LOCAL_TEMP': str(tmp_path / 'local'),
+        'ANSIBLE_REMOTE_TMP': str(tmp_path / 'remote'),  # AnsiballZ's directories
+    }
+    command, environment = playbook_command(playbook, extra_vars, tmp_path / 'records.json', env=env)
+    process = subprocess.Popen(
+        command,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # its own process group, as a shell's foreground job has
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as from a terminal, not a background job
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not list(work.glob('.rows.jsonl.*.tmp')) and time.monotonic() < deadline and process.poll() is None:
+            time.sleep(0.1)
+        assert list(work.glob('.rows.jsonl.*.tmp')), 'the export did not start'
+        time.sleep(1)  # the first page is on its way
+        os.killpg(process.pid, signal.SIGINT)
+        output, _ = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode != 0, output
+    assert leftovers(work, temp, time.monotonic() + 15) == []
+    assert not (work / 'rows.jsonl').exists()
 
 
 DEFAULTS_PLAYBOOK = '''
