@@ -3,7 +3,8 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Video libraries and videos: finding a library by name, image checks and content checksums.
+"""Video libraries and videos: listing and reading libraries, finding a library by name,
+image checks and content checksums.
 
 A library is given by id, or by its exact name, found in the library list of the
 management API (``GET videolibrary``, searched by the name).
@@ -20,6 +21,7 @@ import typing as t
 from urllib.parse import quote
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils._errors import CORE
 from ansible_collections.edge.platform.plugins.module_utils._lookup import list_core, only_one, select_records
 
 CHUNK_SIZE = 65536
@@ -28,13 +30,25 @@ HEAD_SIZE = 16  # enough leading bytes to recognise every accepted image kind
 # The image kinds the service takes as a thumbnail.
 IMAGE_KINDS = ('JPEG', 'PNG', 'WebP')
 
+# The keys of a library record: its own API keys, full and read-only, and its access key.
+VIDEO_LIBRARY_SECRETS = ('ApiKey', 'ReadOnlyApiKey', 'ApiAccessKey')
+
 
 def list_video_libraries(client: EdgeClient, search: str | None = None) -> t.Iterator[dict[str, t.Any]]:
     """Every video library of the account (matching ``search``), page by page with the largest page size.
 
-    The records hold the library's ``ApiKey`` and ``ReadOnlyApiKey``: never return them as they are.
+    The records hold the library's keys (``VIDEO_LIBRARY_SECRETS``): never return them as they are.
     """
     return list_core(client, 'videolibrary', 'list video libraries', {'search': search} if search else None)
+
+
+def read_video_library(client: EdgeClient, library_id: int) -> dict[str, t.Any] | None:
+    """One video library (``GET videolibrary/{id}``), or None when the API says there is none of that id.
+
+    The record holds the library's keys (``VIDEO_LIBRARY_SECRETS``): never return it as it is.
+    """
+    library = client.get_or_none(f'videolibrary/{library_id}', f'read video library {library_id}', errors=CORE)
+    return library if isinstance(library, dict) else None
 
 
 def find_video_library(client: EdgeClient, name: str) -> dict[str, t.Any]:
