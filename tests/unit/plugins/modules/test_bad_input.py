@@ -20,6 +20,7 @@ from ansible_collections.edge.platform.plugins.modules import (
     db_info,
     db_query,
     db_token,
+    pullzone,
     pullzone_info,
     shield_access_list,
     shield_event_log_export,
@@ -27,6 +28,7 @@ from ansible_collections.edge.platform.plugins.modules import (
     shield_zone,
     shield_zone_info,
     video_blocked_referrer,
+    video_library_info,
     video_thumbnail,
 )
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, LOGGING_URL, VIDEO_URL, FakeApi
@@ -48,6 +50,7 @@ VIDEO = {
 LOGS = {'pullzone_id': 1001}
 EXPORT = {**ZONE, 'dest': '/tmp/edge-bad-input.csv'}
 LOG_EXPORT = {**LOGS, 'dest': '/tmp/edge-bad-input.jsonl', 'start': '-30h', 'end': '-6h'}
+ZONE_NAME = {'name': 'site-assets'}
 DATABASE = {'database_url': 'https://db.example.net', 'auth_token': 'token-0123456789', 'statements': ['SELECT 1']}
 
 # (module, arguments beyond the connection, words the message must hold)
@@ -309,6 +312,39 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (shield_zone_info, {'shield_zone_id': 3001, 'pullzone_id': 1001}, 'mutually exclusive'),
     (shield_zone_info, {'pullzone_id': 1001, 'pullzone_name': 'assets'}, 'mutually exclusive'),
     (shield_zone_info, {'access_lists': 'all'}, 'value of access_lists must be one of'),
+    # ---- pullzone ----
+    (pullzone, {}, 'one of the following is required: name, id'),
+    (pullzone, {**ZONE_NAME, 'id': 1001}, 'mutually exclusive: name|id'),
+    (pullzone, {'id': 0}, 'id must be a positive integer'),
+    (pullzone, {'name': 'site assets'}, "name 'site assets' must be 1 to 63 letters, digits and dashes"),
+    (pullzone, {'name': 'site_assets'}, 'must be 1 to 63 letters, digits and dashes'),
+    (pullzone, {'name': 'x' * 64}, 'must be 1 to 63 letters, digits and dashes'),
+    (pullzone, {**ZONE_NAME, 'type': 'standard'}, 'value of type must be one of: premium, volume'),
+    (pullzone, {**ZONE_NAME, 'state': 'gone'}, 'value of state must be one of: present, absent'),
+    (pullzone, {**ZONE_NAME, 'optimizer_image_quality': 0}, 'optimizer_image_quality must be from 1 to 100, got 0'),
+    (pullzone, {**ZONE_NAME, 'optimizer_mobile_max_width': -1}, 'optimizer_mobile_max_width must be from 0 to 5000'),
+    (pullzone, {**ZONE_NAME, 'log_forwarding_port': 2**31}, 'log_forwarding_port must be from -2147483648'),
+    (pullzone, {**ZONE_NAME, 'origin_type': 9}, 'origin_type must be from 0 to 6, got 9'),
+    (pullzone, {**ZONE_NAME, 'max_websocket_connections': 30000}, 'max_websocket_connections must be from 0 to 25000'),
+    (pullzone, {**ZONE_NAME, 'limit_rate_per_second': float('nan')}, 'limit_rate_per_second must be a finite number'),
+    (pullzone, {**ZONE_NAME, 'ip_family_policy': 'ipv5'}, 'value of ip_family_policy must be one of: ipv4_only'),
+    (pullzone, {**ZONE_NAME, 'preloading_screen_theme': 'blue'}, 'value of preloading_screen_theme must be one of'),
+    (pullzone, {**ZONE_NAME, 'enable_logging': 'maybe'}, 'enable_logging'),
+    (pullzone, {**ZONE_NAME, 'optimizer_classes': ['thumb']}, 'optimizer_classes'),
+    (pullzone, {**ZONE_NAME, 'blocked_countries': ['UK']}, "'UK' is not an ISO 3166-1 alpha-2 country code"),
+    (pullzone, {**ZONE_NAME, 'budget_redirected_countries': ['']}, 'must not hold empty items (1 given)'),
+    (pullzone, {**ZONE_NAME, 'allowed_referrers': ['https://www.example.com']}, "allowed_referrers 'https://www"),
+    (pullzone, {**ZONE_NAME, 'blocked_referrers': ['spam..example.com']}, 'has an empty label'),
+    (pullzone, {**ZONE_NAME, 'blocked_ips': ['10.0.0.1/8']}, 'has host bits set (the network is 10.0.0.0/8)'),
+    (pullzone, {**ZONE_NAME, 'blocked_ips': ['not-an-address']}, 'is not an IP address or network'),
+    (pullzone, {**ZONE_NAME, 'origin_url': 'ftp://origin.example.com'}, 'origin_url'),
+    (pullzone, {**ZONE_NAME, 'origin_url': 'origin.example.com'}, 'must be an http:// or https:// URL with a host'),
+    # ---- video_library_info ----
+    (video_library_info, {'id': 0}, 'id must be a positive integer'),
+    (video_library_info, {'id': 'one'}, 'id'),
+    (video_library_info, {'name': '  '}, 'name must not be empty'),
+    (video_library_info, {'id': 5001, 'name': 'library-00'}, 'mutually exclusive'),
+    (video_library_info, {'id': 5001, 'search': 'library'}, 'mutually exclusive'),
 ]
 
 
@@ -334,6 +370,7 @@ def test_the_table_covers_every_module_with_at_least_100_cases() -> None:
         'db_info',
         'db_query',
         'db_token',
+        'pullzone',
         'pullzone_info',
         'shield_access_list',
         'shield_event_log_export',
@@ -341,6 +378,7 @@ def test_the_table_covers_every_module_with_at_least_100_cases() -> None:
         'shield_zone',
         'shield_zone_info',
         'video_blocked_referrer',
+        'video_library_info',
         'video_thumbnail',
     }
 
