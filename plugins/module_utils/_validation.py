@@ -72,3 +72,29 @@ def id_segment_problem(value: str) -> str | None:
     if not ID_SEGMENT_RE.match(value):
         return 'must be letters, digits, "-" and "_" only'
     return None
+
+
+# A scheme (``https://``) in front of a hostname; the characters that are never in one, whatever the label rules.
+SCHEME_RE = re.compile(r'^[a-z][a-z0-9+.-]*://', re.IGNORECASE)
+NOT_IN_HOSTNAME_RE = re.compile(r'[\s/?#@\\:]')
+
+
+def bare_hostname_problem(hostname: str) -> str | None:
+    """Why ``hostname`` (lower case) is not a bare DNS name as RFC 1123 has it: empty, a URL or ``host:port`` (each
+    named with the hostname to give instead), a trailing dot, or labels that are not letters, digits and inner
+    hyphens, 1..63 long, 253 in all."""
+    if not hostname:
+        return 'is empty'
+    if SCHEME_RE.match(hostname) or hostname.startswith('//'):
+        rest = SCHEME_RE.sub('', hostname).lstrip('/')
+        bare = re.split(r'[/?#:]', rest.rpartition('@')[2], maxsplit=1)[0]
+        return f'has a scheme; give the hostname only, such as {bare!r}' if bare else 'is a URL, not a hostname'
+    if '/' in hostname:
+        return f"has a path; give the hostname only, such as {hostname.split('/', 1)[0]!r}"
+    if re.search(r':\d*$', hostname):
+        return f"has a port; give the hostname only, such as {hostname.rsplit(':', 1)[0]!r}"
+    if NOT_IN_HOSTNAME_RE.search(hostname):
+        return 'is not a hostname'
+    if hostname.endswith('.'):
+        return f"ends with a dot; give the hostname without it, {hostname.rstrip('.')!r}"
+    return hostname_problem(hostname)

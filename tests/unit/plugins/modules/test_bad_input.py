@@ -21,7 +21,10 @@ from ansible_collections.edge.platform.plugins.modules import (
     db_query,
     db_token,
     pullzone,
+    pullzone_edge_rule,
+    pullzone_hostname,
     pullzone_info,
+    pullzone_purge,
     shield_access_list,
     shield_event_log_export,
     shield_event_log_info,
@@ -50,6 +53,16 @@ VIDEO = {
 LOGS = {'pullzone_id': 1001}
 EXPORT = {**ZONE, 'dest': '/tmp/edge-bad-input.csv'}
 LOG_EXPORT = {**LOGS, 'dest': '/tmp/edge-bad-input.jsonl', 'start': '-30h', 'end': '-6h'}
+ZONE_NAME = {'name': 'site-assets'}
+PULLZONE = {'pullzone_id': 1001}
+HOSTNAME = {**PULLZONE, 'hostname': 'cdn.example.com'}
+EDGE_RULE = {
+    **PULLZONE,
+    'description': 'Block scanners',
+    'action': 'block_request',
+    'triggers': [{'type': 'request_header', 'parameter_1': 'User-Agent', 'patterns': ['*sqlmap*']}],
+}
+CSS = 'https://assets-000.example.com/css/site.css'
 ZONE_NAME = {'name': 'site-assets'}
 DATABASE = {'database_url': 'https://db.example.net', 'auth_token': 'token-0123456789', 'statements': ['SELECT 1']}
 
@@ -345,6 +358,86 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (video_library_info, {'name': '  '}, 'name must not be empty'),
     (video_library_info, {'id': 5001, 'name': 'library-00'}, 'mutually exclusive'),
     (video_library_info, {'id': 5001, 'search': 'library'}, 'mutually exclusive'),
+    # ---- pullzone_hostname ----
+    (pullzone_hostname, {**PULLZONE}, 'missing required arguments: hostname'),
+    (
+        pullzone_hostname,
+        {'hostname': 'cdn.example.com'},
+        'one of the following is required: pullzone_id, pullzone_name',
+    ),
+    (pullzone_hostname, {**HOSTNAME, 'pullzone_name': 'assets-000'}, 'mutually exclusive: pullzone_id|pullzone_name'),
+    (pullzone_hostname, {**HOSTNAME, 'pullzone_id': 0}, 'pullzone_id must be a positive integer'),
+    (pullzone_hostname, {'pullzone_name': '  ', 'hostname': 'cdn.example.com'}, 'pullzone_name must not be empty'),
+    (pullzone_hostname, {**PULLZONE, 'hostname': ''}, "hostname '' is empty"),
+    (pullzone_hostname, {**PULLZONE, 'hostname': 'https://cdn.example.com/'}, "such as 'cdn.example.com'"),
+    (pullzone_hostname, {**PULLZONE, 'hostname': 'cdn.example.com/img'}, 'has a path'),
+    (pullzone_hostname, {**PULLZONE, 'hostname': 'cdn.example.com:8443'}, 'has a port'),
+    (pullzone_hostname, {**PULLZONE, 'hostname': 'cdn.example.com.'}, 'ends with a dot'),
+    (pullzone_hostname, {**PULLZONE, 'hostname': 'cdn..example.com'}, 'empty label'),
+    (pullzone_hostname, {**PULLZONE, 'hostname': 'cdn_1.example.com'}, 'inner hyphens'),
+    (pullzone_hostname, {**PULLZONE, 'hostname': '-cdn.example.com'}, 'inner hyphens'),
+    (pullzone_hostname, {**PULLZONE, 'hostname': ('a' * 64) + '.example.com'}, 'a label of 64 characters'),
+    (pullzone_hostname, {**PULLZONE, 'hostname': 'a.' * 126 + 'com'}, 'longer than 253 characters'),
+    (pullzone_hostname, {**PULLZONE, 'hostname': 'bücher.example'}, "ASCII form, 'xn--bcher-kva.example'"),
+    (pullzone_hostname, {**PULLZONE, 'hostname': 'cdn example.com'}, 'is not a hostname'),
+    (pullzone_hostname, {**HOSTNAME, 'certificate': 'paid'}, 'value of certificate must be one of: free'),
+    (pullzone_hostname, {**HOSTNAME, 'state': 'gone'}, 'value of state must be one of: present, absent'),
+    # ---- pullzone_edge_rule ----
+    (pullzone_edge_rule, {**PULLZONE}, 'one of the following is required: description, guid'),
+    (pullzone_edge_rule, {**EDGE_RULE, 'pullzone_id': None}, 'one of the following is required: pullzone_id'),
+    (pullzone_edge_rule, {**EDGE_RULE, 'pullzone_id': -1}, 'pullzone_id must be a positive integer'),
+    (pullzone_edge_rule, {**EDGE_RULE, 'action': 'force_https'}, 'value of action must be one of: force_ssl'),
+    (pullzone_edge_rule, {**EDGE_RULE, 'action': 'ForceSSL'}, 'value of action must be one of: force_ssl'),
+    (pullzone_edge_rule, {**EDGE_RULE, 'action': 4}, 'value of action must be one of: force_ssl'),
+    (
+        pullzone_edge_rule,
+        {**EDGE_RULE, 'triggers': [{'type': 'path', 'patterns': ['*']}]},
+        'value of type must be one of: url, request_header',
+    ),
+    (
+        pullzone_edge_rule,
+        {**EDGE_RULE, 'triggers': [{'type': 'RemoteIP', 'patterns': ['192.0.2.1']}]},
+        'value of type must be one of: url',
+    ),
+    (
+        pullzone_edge_rule,
+        {**EDGE_RULE, 'triggers': [{'type': 'url', 'patterns': ['*'], 'match': 'most'}]},
+        'value of match must be one of: any, all, none',
+    ),
+    (pullzone_edge_rule, {**EDGE_RULE, 'trigger_matching': 'either'}, 'value of trigger_matching must be one of'),
+    (
+        pullzone_edge_rule,
+        {**EDGE_RULE, 'extra_actions': [{'action': 'teleport'}]},
+        'value of action must be one of: force_ssl',
+    ),
+    (pullzone_edge_rule, {**EDGE_RULE, 'extra_actions': [{'action_parameter_1': 'x'}]}, 'missing required arguments'),
+    (pullzone_edge_rule, {**EDGE_RULE, 'triggers': [{'type': 'url'}]}, 'missing required arguments: patterns'),
+    (
+        pullzone_edge_rule,
+        {**EDGE_RULE, 'triggers': [{'type': 'url', 'patterns': ['*', '']}]},
+        'triggers[0].patterns must not hold empty patterns (1 given)',
+    ),
+    (pullzone_edge_rule, {**EDGE_RULE, 'description': ' '}, "description ' ' is blank"),
+    (pullzone_edge_rule, {**EDGE_RULE, 'description': 'Block\x00'}, 'control character U+0000'),
+    (pullzone_edge_rule, {**PULLZONE, 'guid': '../../pullzone/1002'}, 'must be letters, digits'),
+    (pullzone_edge_rule, {**EDGE_RULE, 'state': 'disabled'}, 'value of state must be one of'),
+    # ---- pullzone_purge ----
+    (pullzone_purge, {}, 'one of the following is required: pullzone_id, pullzone_name, urls'),
+    (pullzone_purge, {'urls': [CSS, '']}, 'urls must not hold empty items (urls[1])'),
+    (pullzone_purge, {'urls': ['   ']}, 'urls must not hold empty items (urls[0])'),
+    (pullzone_purge, {'urls': []}, 'urls must hold at least one URL'),
+    (pullzone_purge, {'urls': ['assets-000.example.com/a.css']}, 'urls[0] must be an http:// or https:// URL'),
+    (pullzone_purge, {'urls': [CSS, 'file:///etc/passwd']}, 'urls[1] must be an http:// or https:// URL'),
+    (pullzone_purge, {'urls': ['https://u:pw@assets-000.example.com/a']}, 'urls[0] must not hold a user name'),
+    (pullzone_purge, {'urls': ['https:///a.css']}, 'urls[0] must name a host'),
+    (pullzone_purge, {'urls': [CSS], **PULLZONE}, 'mutually exclusive: pullzone_id|pullzone_name|urls'),
+    (pullzone_purge, {'urls': [CSS], 'cache_tag': 'css'}, 'mutually exclusive: cache_tag|urls'),
+    (pullzone_purge, {**PULLZONE, 'pullzone_name': 'assets-000'}, 'mutually exclusive'),
+    (pullzone_purge, {'pullzone_id': 0}, 'pullzone_id must be a positive integer'),
+    (pullzone_purge, {'pullzone_name': ''}, 'pullzone_name must not be empty'),
+    (pullzone_purge, {**PULLZONE, 'cache_tag': ''}, 'cache_tag must not be empty'),
+    (pullzone_purge, {**PULLZONE, 'exact_path': True}, 'exact_path applies to urls only'),
+    (pullzone_purge, {**PULLZONE, 'wait': False}, 'wait: false applies to urls only'),
 ]
 
 
@@ -371,7 +464,10 @@ def test_the_table_covers_every_module_with_at_least_100_cases() -> None:
         'db_query',
         'db_token',
         'pullzone',
+        'pullzone_edge_rule',
+        'pullzone_hostname',
         'pullzone_info',
+        'pullzone_purge',
         'shield_access_list',
         'shield_event_log_export',
         'shield_event_log_info',

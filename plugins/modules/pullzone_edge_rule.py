@@ -1,0 +1,706 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: pullzone_edge_rule
+short_description: Manage one edge rule of a pull zone
+version_added: 1.0.0
+description:
+  - Adds, changes or deletes one edge rule of a pull zone. An edge rule does its O(action) (and its
+    O(extra_actions)) on the requests its O(triggers) match, such as forcing HTTPS, redirecting, blocking, or
+    setting a header.
+  - The rule is found by its O(description), which must be unique in the pull zone (two rules with the same
+    description are a failure naming their guids), or by its O(guid). With both, O(guid) finds the rule and
+    O(description) is a field to set (a new description).
+  - A change of any field replaces the rule whole, through the API's C(addOrUpdate) with the rule's C(Guid), so the
+    rule keeps its guid and its place in the order. A change of O(enabled) alone switches the rule on or off instead
+    (C(setEdgeRuleEnabled)).
+  - Only the options given are managed; a field left out keeps the rule's current value (a new rule gets the
+    API's defaults, and is enabled).
+  - Rules the service manages itself (C(ReadOnly)) cannot be changed or deleted; a task that would is refused
+    before any request that writes. A read-only rule that already is as wanted is fine.
+  - The pull zone is read once (given by name, the pull zone list searched by the name instead); a rerun that
+    finds the rule as wanted sends nothing else.
+  - "How rules compare: O(triggers) as a set (the service combines them with O(trigger_matching), whatever their
+    order), each trigger's O(triggers[].patterns) as a set (a trigger matches with O(triggers[].match), whatever
+    their order or repeats), O(extra_actions) in order (they are applied one after another). A rule is written with
+    the lists in the order given; a rerun that gives them in another order is unchanged."
+author:
+  - Edge Platform Collection Maintainers (@edge-platform)
+extends_documentation_fragment:
+  - edge.platform.api
+  - edge.platform.api.ACTIONGROUP_AND_CHECK
+options:
+  pullzone_id:
+    description:
+      - Id of the pull zone.
+      - Exactly one of O(pullzone_id) and O(pullzone_name) is required.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone, looked up in the pull zone list. The lookup is a read, so it runs in check mode
+        too.
+      - Fails when no pull zone has this name.
+    type: str
+  description:
+    description:
+      - The rule's description (C(Description)), which finds it. Case-sensitive; it must not be blank.
+      - At least one of O(description) and O(guid) is required; a rule is added only by O(description).
+    type: str
+  guid:
+    description:
+      - The rule's C(Guid), which finds it when given; then O(description), when given too, is set as the rule's
+        new description.
+      - The service gives a new rule its guid, so a rule is never added by O(guid); a guid the pull zone does not
+        have fails with O(state=present) and is unchanged with O(state=absent).
+    type: str
+  action:
+    description:
+      - What the rule does (C(ActionType)), the snake_case name of the API's EdgeRuleActionType, such as
+        V(force_ssl) (redirect to HTTPS), V(redirect) (O(action_parameter_1) the URL, O(action_parameter_2) the
+        status code), V(block_request), V(set_response_header) and V(set_request_header) (O(action_parameter_1) the
+        header's name, O(action_parameter_2) its value), V(override_cache_time) (O(action_parameter_1) the seconds).
+      - Required to add a rule.
+    type: str
+    choices:
+      - force_ssl
+      - redirect
+      - origin_url
+      - override_cache_time
+      - block_request
+      - set_response_header
+      - set_request_header
+      - force_download
+      - disable_token_authentication
+      - enable_token_authentication
+      - override_cache_time_public
+      - ignore_query_string
+      - disable_optimizer
+      - force_compression
+      - set_status_code
+      - bypass_perma_cache
+      - override_browser_cache_time
+      - origin_storage
+      - set_network_rate_limit
+      - set_connection_limit
+      - set_requests_per_second_limit
+      - run_edge_script
+      - origin_containers
+      - disable_waf
+      - retry_origin
+      - override_browser_cache_response_header
+      - remove_browser_cache_response_header
+      - disable_shield_challenge
+      - disable_shield
+      - disable_shield_bot_detection
+      - bypass_aws_s3_authentication
+      - disable_shield_access_lists
+      - disable_shield_rate_limiting
+      - enable_request_coalescing
+      - disable_request_coalescing
+      - strip_cookies_client_to_origin
+  action_parameter_1:
+    description:
+      - The first parameter of O(action) (C(ActionParameter1)); what it means depends on the action.
+      - An empty string and no value are the same.
+    type: str
+  action_parameter_2:
+    description: The second parameter of O(action) (C(ActionParameter2)).
+    type: str
+  action_parameter_3:
+    description: The third parameter of O(action) (C(ActionParameter3)).
+    type: str
+  extra_actions:
+    description:
+      - More actions the rule does on the same requests (C(ExtraActions)), after O(action), in this order.
+      - The whole list; V([]) removes every extra action.
+    type: list
+    elements: dict
+    suboptions:
+      action:
+        description: What the extra action does; the names of O(action).
+        type: str
+        required: true
+        choices:
+          - force_ssl
+          - redirect
+          - origin_url
+          - override_cache_time
+          - block_request
+          - set_response_header
+          - set_request_header
+          - force_download
+          - disable_token_authentication
+          - enable_token_authentication
+          - override_cache_time_public
+          - ignore_query_string
+          - disable_optimizer
+          - force_compression
+          - set_status_code
+          - bypass_perma_cache
+          - override_browser_cache_time
+          - origin_storage
+          - set_network_rate_limit
+          - set_connection_limit
+          - set_requests_per_second_limit
+          - run_edge_script
+          - origin_containers
+          - disable_waf
+          - retry_origin
+          - override_browser_cache_response_header
+          - remove_browser_cache_response_header
+          - disable_shield_challenge
+          - disable_shield
+          - disable_shield_bot_detection
+          - bypass_aws_s3_authentication
+          - disable_shield_access_lists
+          - disable_shield_rate_limiting
+          - enable_request_coalescing
+          - disable_request_coalescing
+          - strip_cookies_client_to_origin
+      action_parameter_1:
+        description: The first parameter of the extra action.
+        type: str
+      action_parameter_2:
+        description: The second parameter of the extra action.
+        type: str
+      action_parameter_3:
+        description: The third parameter of the extra action.
+        type: str
+  triggers:
+    description:
+      - The conditions on a request that make the rule act (C(Triggers)), combined with O(trigger_matching).
+      - The whole list, compared as a set. Required to add a rule.
+    type: list
+    elements: dict
+    suboptions:
+      type:
+        description:
+          - What the trigger looks at, the snake_case name of the API's TriggerTypes, such as V(url),
+            V(request_header), V(url_extension), V(country_code), V(remote_ip), V(status_code), V(request_method).
+        type: str
+        required: true
+        choices:
+          - url
+          - request_header
+          - response_header
+          - url_extension
+          - country_code
+          - remote_ip
+          - url_query_string
+          - random_chance
+          - status_code
+          - request_method
+          - cookie_value
+          - country_state_code
+          - origin_retry_attempt_count
+          - origin_connection_error
+      patterns:
+        description:
+          - The values the trigger matches (C(PatternMatches)), such as V(*) or V(https://*/images/*) for V(url),
+            V(KP) for V(country_code); V(*) is a wildcard.
+          - Compared as a set, sent in the order given. An empty or blank pattern is refused.
+        type: list
+        elements: str
+        required: true
+      match:
+        description: How the patterns combine (C(PatternMatchingType)), V(any), V(all) or V(none) of them.
+        type: str
+        choices: [any, all, none]
+        default: any
+      parameter_1:
+        description: The trigger's parameter (C(Parameter1)), such as the header's name for V(request_header).
+        type: str
+  trigger_matching:
+    description:
+      - How the triggers combine (C(TriggerMatchingType)), V(any), V(all) or V(none) of them.
+      - A new rule takes V(any) when this is not given; an existing rule keeps its own.
+    type: str
+    choices: [any, all, none]
+  enabled:
+    description:
+      - Whether the rule is on. A new rule is enabled unless this is V(false); an existing rule keeps its own.
+      - A change of this alone switches the rule through C(setEdgeRuleEnabled).
+    type: bool
+  state:
+    description:
+      - V(present) adds the rule when the pull zone has no rule of this O(description), else changes what differs.
+      - V(absent) deletes it.
+    type: str
+    choices: [present, absent]
+    default: present
+notes:
+  - The order of the rules (C(OrderIndex)) is the service's; a new rule comes last.
+  - When the answer to an added rule is lost, the module reads the pull zone again and takes the rule of this
+    description that is new; a rerun finds it by its description and adds no second one.
+seealso:
+  - module: edge.platform.pullzone_hostname
+  - module: edge.platform.pullzone_purge
+'''
+
+EXAMPLES = r'''
+- name: Redirect every plain HTTP request of assets-000 to HTTPS
+  edge.platform.pullzone_edge_rule:
+    api_key: "{{ vault_edge_api_key }}"
+    api_url: "{{ edge_api_url }}"
+    pullzone_name: assets-000
+    description: Force SSL
+    action: force_ssl
+    triggers:
+      - type: url
+        patterns: ["*"]
+
+- name: Block scanners and TRACE requests, unless they come from the office network
+  edge.platform.pullzone_edge_rule:
+    pullzone_name: assets-000
+    description: Block unwanted requests
+    action: block_request
+    trigger_matching: all
+    triggers:
+      - type: request_header
+        parameter_1: User-Agent
+        patterns: ["*sqlmap*", "*nikto*"]
+      - type: remote_ip
+        match: none
+        patterns: [192.0.2.0/24]
+  register: block_rule
+
+- name: Send security headers with every page
+  edge.platform.pullzone_edge_rule:
+    pullzone_name: assets-000
+    description: Security headers on pages
+    action: set_response_header
+    action_parameter_1: Strict-Transport-Security
+    action_parameter_2: max-age=63072000
+    extra_actions:
+      - action: set_response_header
+        action_parameter_1: X-Content-Type-Options
+        action_parameter_2: nosniff
+    triggers:
+      - type: url
+        patterns: ["*.html", "*/"]
+
+- name: Switch the block off for a while (the rule found by its guid; only its Enabled changes)
+  edge.platform.pullzone_edge_rule:
+    pullzone_id: "{{ block_rule.pullzone_id }}"
+    guid: "{{ block_rule.edge_rule.Guid }}"
+    enabled: false
+
+- name: Delete it
+  edge.platform.pullzone_edge_rule:
+    pullzone_name: assets-000
+    description: Block unwanted requests
+    state: absent
+'''
+
+RETURN = r'''
+edge_rule:
+  description:
+    - The rule as the API has it after the run (EdgeRuleV2Model, the API's property names, enums as the API's
+      numbers); in check mode, as it would be (C(Guid) and C(OrderIndex) null for a rule that would be added).
+    - An empty dict when the rule is absent.
+  returned: always
+  type: dict
+  contains:
+    Guid:
+      description: The rule's guid.
+      type: str
+      sample: 3f1c2a4e-8d1b-5c7e-9a60-2b4d6f8e0a13
+    ActionType:
+      description: EdgeRuleActionType, as a number (0 ForceSSL, 1 Redirect, 4 BlockRequest, 5 SetResponseHeader …).
+      type: int
+      sample: 0
+    ActionParameter1:
+      description: First parameter of the action.
+      type: str
+      sample: null
+    ActionParameter2:
+      description: Second parameter of the action.
+      type: str
+      sample: null
+    ActionParameter3:
+      description: Third parameter of the action.
+      type: str
+      sample: null
+    Triggers:
+      description: The triggers, C({Type, PatternMatches, PatternMatchingType, Parameter1}) each.
+      type: list
+      elements: dict
+      sample: [{Type: 0, PatternMatches: ["*"], PatternMatchingType: 0, Parameter1: null}]
+    ExtraActions:
+      description: The extra actions, C({ActionType, ActionParameter1, ActionParameter2, ActionParameter3}) each.
+      type: list
+      elements: dict
+      sample: []
+    TriggerMatchingType:
+      description: How the triggers combine, 0 any, 1 all, 2 none.
+      type: int
+      sample: 0
+    Description:
+      description: The rule's description.
+      type: str
+      sample: Force SSL
+    Enabled:
+      description: Whether the rule is on.
+      type: bool
+      sample: true
+    OrderIndex:
+      description: The rule's place in the order, the service's.
+      type: int
+      sample: 0
+    ReadOnly:
+      description: Whether the service manages the rule (it cannot be changed).
+      type: bool
+      sample: false
+pullzone_id:
+  description: Id of the pull zone (found by its name when O(pullzone_name) was given).
+  returned: success
+  type: int
+  sample: 1001
+'''
+
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeFinding
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
+    EDGE_RULE_ACTIONS,
+    MATCH_TYPES,
+    TRIGGER_TYPES,
+    PullZoneApi,
+)
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
+from ansible_collections.edge.platform.plugins.module_utils._shield import scope_problem
+from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem, text_problem
+
+ACTION_NAMES = {number: name for name, number in EDGE_RULE_ACTIONS.items()}
+TRIGGER_NAMES = {number: name for name, number in TRIGGER_TYPES.items()}
+MATCH_NAMES = {number: name for name, number in MATCH_TYPES.items()}
+PARAMETERS = ('ActionParameter1', 'ActionParameter2', 'ActionParameter3')
+# What the rule is made of, as addOrUpdate takes it; OrderIndex and ReadOnly are the service's.
+RULE_KEYS = (
+    'Guid',
+    'ActionType',
+    *PARAMETERS,
+    'Triggers',
+    'ExtraActions',
+    'TriggerMatchingType',
+    'Description',
+    'Enabled',
+)
+
+
+def text(value: t.Any) -> str | None:
+    """An optional text as the API keeps it: empty and none are the same."""
+    return None if value in (None, '') else str(value)
+
+
+def same_text(current: t.Any, wanted: t.Any) -> bool:
+    return text(current) == text(wanted)
+
+
+def named(names: t.Mapping[int, str], value: t.Any) -> t.Any:
+    """An enum number by its option name (a number the collection does not know stays a number)."""
+    return names.get(value, value)
+
+
+# ---- triggers: a set of triggers, each with a set of patterns --------------------------------------------
+
+
+def triggers_to_api(triggers: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
+    return [
+        {
+            'Type': TRIGGER_TYPES[trigger['type']],
+            'PatternMatches': list(trigger['patterns']),
+            'PatternMatchingType': MATCH_TYPES[trigger['match'] or 'any'],
+            'Parameter1': trigger.get('parameter_1'),
+        }
+        for trigger in triggers
+    ]
+
+
+def trigger_key(trigger: dict[str, t.Any]) -> tuple[t.Any, ...]:
+    """A trigger in a form that compares as the service matches it: its patterns as a set."""
+    return (
+        trigger.get('Type'),
+        trigger.get('PatternMatchingType') or 0,
+        text(trigger.get('Parameter1')) or '',
+        tuple(sorted(set(trigger.get('PatternMatches') or ()))),
+    )
+
+
+def same_triggers(current: t.Any, wanted: t.Any) -> bool:
+    """The triggers as a set: the service combines them with TriggerMatchingType, which order does not change."""
+    return sorted(map(trigger_key, current or ()), key=repr) == sorted(map(trigger_key, wanted or ()), key=repr)
+
+
+def triggers_view(triggers: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
+    return [
+        {
+            'type': named(TRIGGER_NAMES, trigger.get('Type')),
+            'patterns': list(trigger.get('PatternMatches') or ()),
+            'match': named(MATCH_NAMES, trigger.get('PatternMatchingType') or 0),
+            'parameter_1': text(trigger.get('Parameter1')),
+        }
+        for trigger in triggers
+    ]
+
+
+# ---- extra actions: a list, in order -------------------------------------------------------------------------
+
+
+def extra_actions_to_api(actions: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
+    return [
+        {
+            'ActionType': EDGE_RULE_ACTIONS[action['action']],
+            **{api: action.get(f'action_parameter_{number}') for number, api in enumerate(PARAMETERS, 1)},
+        }
+        for action in actions
+    ]
+
+
+def extra_action_key(action: dict[str, t.Any]) -> tuple[t.Any, ...]:
+    return (action.get('ActionType'), *(text(action.get(api)) for api in PARAMETERS))
+
+
+def same_extra_actions(current: t.Any, wanted: t.Any) -> bool:
+    """Extra actions in order: they are applied one after another (a later header wins)."""
+    return [extra_action_key(action) for action in current or ()] == [
+        extra_action_key(action) for action in wanted or ()
+    ]
+
+
+def extra_actions_view(actions: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
+    return [
+        {
+            'action': named(ACTION_NAMES, action.get('ActionType')),
+            **{f'action_parameter_{number}': text(action.get(api)) for number, api in enumerate(PARAMETERS, 1)},
+        }
+        for action in actions
+    ]
+
+
+class EdgeRule(EdgeResource):
+    """One edge rule of a pull zone, found by its description or its guid."""
+
+    name = 'edge_rule'
+    fields = (
+        Field('description', 'Description'),
+        Field.enum('action', 'ActionType', EDGE_RULE_ACTIONS),
+        Field('action_parameter_1', 'ActionParameter1', equal=same_text),
+        Field('action_parameter_2', 'ActionParameter2', equal=same_text),
+        Field('action_parameter_3', 'ActionParameter3', equal=same_text),
+        Field(
+            'extra_actions',
+            'ExtraActions',
+            to_api=extra_actions_to_api,
+            equal=same_extra_actions,
+            from_api=extra_actions_view,
+        ),
+        Field('triggers', 'Triggers', to_api=triggers_to_api, equal=same_triggers, from_api=triggers_view),
+        Field.enum('trigger_matching', 'TriggerMatchingType', MATCH_TYPES),
+        Field('enabled', 'Enabled'),
+    )
+
+    def __init__(self, module: EdgeModule) -> None:
+        super().__init__(module)
+        self.api = PullZoneApi(self.client)
+        self.guid: str | None = self.params['guid']
+        self.description: str | None = self.params['description']
+
+    @property
+    def zone_id(self) -> int:
+        return int(self.where['Id'])
+
+    @property
+    def what(self) -> str:
+        """The rule as a message names it."""
+        which = f'"{self.description}"' if self.description is not None and self.guid is None else self.guid
+        return f'edge rule {which} of pull zone {self.zone_id}'
+
+    # ---- input ----
+
+    def validate(self) -> None:
+        params = self.params
+        problem = scope_problem(params, ('pullzone_id', 'pullzone_name'))
+        if problem:
+            self.module.fail(problem)
+        if self.description is not None:
+            problem = text_problem(self.description)
+            if problem:
+                self.module.fail(f'description {self.description!r} {problem}')
+        if self.guid is not None:
+            problem = id_segment_problem(self.guid)
+            if problem:
+                self.module.fail(f'guid {self.guid!r} {problem}')
+        for index, trigger in enumerate(params['triggers'] or ()):
+            blank = [pattern for pattern in trigger['patterns'] if not pattern.strip()]
+            if blank:
+                self.module.fail(f'triggers[{index}].patterns must not hold empty patterns ({len(blank)} given)')
+
+    # ---- reading ----
+
+    def locate(self) -> dict[str, t.Any]:
+        return self.api.require(self.params['pullzone_id'], self.params['pullzone_name'])
+
+    def rules(self, zone: dict[str, t.Any]) -> list[dict[str, t.Any]]:
+        return [rule for rule in zone.get('EdgeRules') or () if isinstance(rule, dict)]
+
+    def find(self) -> dict[str, t.Any] | None:
+        rules = self.rules(self.where)
+        if self.guid is not None:
+            wanted = self.guid.lower()
+            return next((rule for rule in rules if str(rule.get('Guid') or '').lower() == wanted), None)
+        matches = [rule for rule in rules if rule.get('Description') == self.description]
+        if len(matches) > 1:
+            guids = ', '.join(str(rule.get('Guid')) for rule in matches)
+            raise EdgeFinding(
+                f'find {self.what}',
+                f'{len(matches)} edge rules have this description (guids {guids}); give guid to pick one, or give '
+                'them descriptions of their own',
+            )
+        return matches[0] if matches else None
+
+    def check(self, plan: Plan) -> None:
+        current = plan.current or {}
+        if plan.action == 'create':
+            if self.guid is not None:
+                self.module.fail(
+                    f'find {self.what} failed: the pull zone has no edge rule of this guid (a rule is added by its '
+                    'description; the service gives it its guid)'
+                )
+            missing = [option for option in ('action', 'triggers') if self.params[option] is None]
+            if missing:
+                self.module.fail(f"adding {self.what} needs {' and '.join(missing)}")
+        elif current.get('ReadOnly'):
+            self.module.fail(
+                f"{'delete' if plan.action == 'delete' else 'change'} {self.what} refused: the rule "
+                f"(guid {current.get('Guid')}) is read-only, managed by the service, which refuses to change or "
+                'delete it'
+            )
+        if plan.action in ('create', 'update') and self.guid is not None and 'Description' in plan.changes:
+            others = [
+                rule.get('Guid')
+                for rule in self.rules(self.where)
+                if rule.get('Description') == self.description and rule.get('Guid') != current.get('Guid')
+            ]
+            if others:
+                self.module.fail(
+                    f'describing {self.what} as "{self.description}" refused: edge rule {others[0]} has this '
+                    'description, which finds one rule only'
+                )
+
+    # ---- writing ----
+
+    def new_rule(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+        """A rule to add: the API's values for what is not given, enabled unless ``enabled: false``."""
+        return {
+            'ActionType': 0,
+            **dict.fromkeys(PARAMETERS),
+            'Triggers': [],
+            'ExtraActions': [],
+            'TriggerMatchingType': 0,
+            'Description': self.description,
+            'Enabled': True,
+            **wanted,
+        }
+
+    def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+        known = {rule.get('Guid') for rule in self.rules(self.where)}
+        try:
+            return self.api.save_edge_rule(self.zone_id, self.new_rule(wanted))
+        except EdgeApiError as error:
+            if not self.client.wrote:  # refused before the server acted
+                raise
+            # The server may have added it and its answer was lost: the rule of this description that is new.
+            try:
+                added = [
+                    rule
+                    for rule in self.rules(self.api.require(self.zone_id))
+                    if rule.get('Description') == self.description and rule.get('Guid') not in known
+                ]
+            except EdgeApiError:
+                raise error from None
+            if len(added) != 1:
+                raise
+            return added[0]
+
+    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        guid = str(current['Guid'])
+        if set(changes) == {'Enabled'}:
+            self.api.set_edge_rule_enabled(self.zone_id, guid, bool(changes['Enabled']))
+            return {**current, **changes}
+        rule = {key: value for key, value in {**current, **changes}.items() if key in RULE_KEYS}
+        return self.api.save_edge_rule(self.zone_id, rule)
+
+    def delete(self, current: dict[str, t.Any]) -> None:
+        self.api.delete_edge_rule(self.zone_id, str(current['Guid']))
+
+    # ---- check mode ----
+
+    def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+        return {'Guid': None, **self.new_rule(wanted), 'OrderIndex': None, 'ReadOnly': False}
+
+    # ---- output ----
+
+    def describe(self, plan: Plan) -> str | None:
+        if plan.action == 'update' and set(plan.changes) == {'Enabled'}:
+            return 'enable' if plan.changes['Enabled'] else 'disable'
+        if plan.action == 'update':
+            return 'update (the rule is replaced whole and keeps its guid)'
+        return plan.note
+
+    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        return {**super().outcome(plan, after), 'pullzone_id': self.zone_id}
+
+
+def main() -> None:
+    actions = list(EDGE_RULE_ACTIONS)
+    matches = list(MATCH_TYPES)
+    module = EdgeModule(
+        argument_spec=dict(
+            pullzone_id=dict(type='int'),
+            pullzone_name=dict(type='str'),
+            description=dict(type='str'),
+            guid=dict(type='str'),
+            action=dict(type='str', choices=actions),
+            action_parameter_1=dict(type='str'),
+            action_parameter_2=dict(type='str'),
+            action_parameter_3=dict(type='str'),
+            extra_actions=dict(
+                type='list',
+                elements='dict',
+                options=dict(
+                    action=dict(type='str', required=True, choices=actions),
+                    action_parameter_1=dict(type='str'),
+                    action_parameter_2=dict(type='str'),
+                    action_parameter_3=dict(type='str'),
+                ),
+            ),
+            triggers=dict(
+                type='list',
+                elements='dict',
+                options=dict(
+                    type=dict(type='str', required=True, choices=list(TRIGGER_TYPES)),
+                    patterns=dict(type='list', elements='str', required=True),
+                    match=dict(type='str', choices=matches, default='any'),
+                    parameter_1=dict(type='str'),
+                ),
+            ),
+            trigger_matching=dict(type='str', choices=matches),
+            enabled=dict(type='bool'),
+            state=dict(type='str', choices=['present', 'absent'], default='present'),
+        ),
+        mutually_exclusive=[('pullzone_id', 'pullzone_name')],
+        required_one_of=[('pullzone_id', 'pullzone_name'), ('description', 'guid')],
+    )
+    EdgeRule(module).run()
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,242 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import annotations
+
+DOCUMENTATION = r'''
+module: pullzone_purge
+short_description: Purge the CDN cache of a pull zone, of its files with a cache tag, or of URLs
+version_added: 1.0.0
+description:
+  - Purges cached files, so that the next request for them is fetched from the origin again.
+  - Either a whole pull zone (O(pullzone_id) or O(pullzone_name)), or only its files tagged O(cache_tag), or the
+    O(urls) given (of any pull zone of the account; a trailing V(*) purges every URL that starts so).
+  - A purge always acts (nothing tells whether a file was cached), so the task always reports C(changed=true).
+    Use it as a handler that tasks changing the origin, the files or the edge rules notify, or run it when the
+    cache must go.
+  - In check mode nothing is sent at all, not even the lookup of O(pullzone_name); the result says what would be
+    purged.
+author:
+  - Edge Platform Collection Maintainers (@edge-platform)
+extends_documentation_fragment:
+  - edge.platform.api
+  - edge.platform.api.ACTIONGROUP_AND_CHECK
+attributes:
+  check_mode:
+    description: Can run in check mode and return the changed status it predicts without changing anything.
+    support: full
+    details:
+      - Sends no request at all and reports C(changed=true), with C(purged) as a real run would send it.
+      - A pull zone given by O(pullzone_name) is not looked up, so C(purged) has its name and a null C(pullzone_id),
+        and a name or id that does not exist is found out only by a real run.
+  diff_mode:
+    description: Returns details on what has changed (or would change in check mode) when in diff mode.
+    support: none
+    details: A purge has no before and after; C(purged) says what was purged.
+options:
+  pullzone_id:
+    description:
+      - Id of the pull zone whose cache is purged.
+      - Exactly one of O(pullzone_id), O(pullzone_name) and O(urls) is required.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone whose cache is purged, looked up in the pull zone list (not in check mode).
+      - Fails when no pull zone has this name.
+    type: str
+  cache_tag:
+    description:
+      - Purge only the pull zone's files tagged so (the cache tag the origin sent with them), not the whole zone.
+      - Only with O(pullzone_id) or O(pullzone_name).
+    type: str
+  urls:
+    description:
+      - URLs to purge, each an C(http://) or C(https://) URL of a hostname of a pull zone, such as
+        V(https://cdn.example.com/css/site.css). A trailing V(*) purges every URL that starts so
+        (V(https://cdn.example.com/images/*)).
+      - One request per URL, in the order given; a URL given twice is purged once.
+      - An empty item is refused before any request. A URL that is on no pull zone is purged all the same (the
+        API answers it like any other).
+    type: list
+    elements: str
+  exact_path:
+    description:
+      - Purge each of the O(urls) as written, without the service's own normalization of the path (C(exactPath)).
+      - Only with O(urls).
+    type: bool
+    default: false
+  wait:
+    description:
+      - With V(true), each of the O(urls) is purged before the API answers. V(false) sends C(async=true), and the
+        service purges after answering, which is quicker for many URLs.
+      - Only with O(urls); V(false) with a pull zone is refused.
+    type: bool
+    default: true
+notes:
+  - A purge is safe to repeat, so it is repeated after a server error or a lost connection like a read.
+  - When the purge of one of several O(urls) fails, the failure's C(purged) lists those purged before it.
+seealso:
+  - module: edge.platform.pullzone_edge_rule
+  - module: edge.platform.pullzone_hostname
+'''
+
+EXAMPLES = r'''
+# As a handler: tasks that change what the CDN serves notify it, and the cache is purged once, at the end of
+# the play (or at a meta: flush_handlers), however many of them changed something:
+#
+#   handlers:
+#     - name: Purge the CDN cache
+#       edge.platform.pullzone_purge:
+#         pullzone_name: assets-000
+#       listen: cdn content changed
+#
+#   tasks:
+#     - name: Send security headers with every page
+#       edge.platform.pullzone_edge_rule:
+#         pullzone_name: assets-000
+#         description: Security headers on pages
+#         action: set_response_header
+#         action_parameter_1: Strict-Transport-Security
+#         action_parameter_2: max-age=63072000
+#         triggers:
+#           - type: url
+#             patterns: ["*.html", "*/"]
+#       notify: cdn content changed
+
+- name: Purge the whole cache of a pull zone
+  edge.platform.pullzone_purge:
+    api_key: "{{ vault_edge_api_key }}"
+    api_url: "{{ edge_api_url }}"
+    pullzone_name: assets-000
+
+- name: Purge the files the origin tagged product-images
+  edge.platform.pullzone_purge:
+    pullzone_id: 1001
+    cache_tag: product-images
+
+- name: Purge two files and everything under /images/, without waiting for the service
+  edge.platform.pullzone_purge:
+    urls:
+      - https://assets-000.example.com/css/site.css
+      - https://assets-000.example.com/js/app.js
+      - https://assets-000.example.com/images/*
+    wait: false
+  register: purge
+
+- name: Show what was purged
+  ansible.builtin.debug:
+    msg: "{{ purge.purged | map(attribute='url') | list }}"
+'''
+
+RETURN = r'''
+purged:
+  description:
+    - One item per purge sent (in check mode, that would be sent), in order, C({pullzone_id, cache_tag}) for a pull
+      zone (C(cache_tag) null for the whole zone; C(pullzone_name) too when the zone was given by name), or
+      C({url}) for each of the O(urls).
+    - In check mode, a pull zone given by name is not looked up; its C(pullzone_id) is null.
+  returned: always
+  type: list
+  elements: dict
+  sample:
+    - {pullzone_id: 1001, cache_tag: null}
+pullzone_id:
+  description: Id of the pull zone (found by its name when O(pullzone_name) was given; null in check mode then).
+  returned: when a pull zone was purged
+  type: int
+  sample: 1001
+'''
+
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, url_problem, url_secrets
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
+from ansible_collections.edge.platform.plugins.module_utils._shield import scope_problem
+
+
+def urls_of(module: EdgeModule) -> list[str]:
+    """The URLs to purge, each once, in the order given; a bad one refused before any request."""
+    given = module.params['urls']
+    blank = [str(index) for index, url in enumerate(given) if not (url or '').strip()]
+    if blank:
+        module.fail(f"urls must not hold empty items (urls[{'], urls['.join(blank)}])")
+    urls: list[str] = []
+    for index, url in enumerate(given):
+        url = url.strip()
+        module.ansible.no_log_values.update(url_secrets(url))  # a password in a URL is never shown
+        problem = url_problem(f'urls[{index}]', url)
+        if problem:
+            module.fail(problem)
+        if url not in urls:
+            urls.append(url)
+    return urls
+
+
+def validate(module: EdgeModule) -> list[str] | None:
+    """Refuse bad input before any request; the URLs to purge, or None for a pull zone."""
+    params = module.params
+    problem = scope_problem(params, ('pullzone_id', 'pullzone_name'))
+    if problem:
+        module.fail(problem)
+    module.refuse_blank('cache_tag')
+    if params['urls'] is None:
+        if params['exact_path']:
+            module.fail('exact_path applies to urls only (a pull zone is purged whole, or by cache_tag)')
+        if not params['wait']:
+            module.fail('wait: false applies to urls only (the API purges a pull zone before it answers)')
+        return None
+    if not params['urls']:
+        module.fail('urls must hold at least one URL')
+    return urls_of(module)
+
+
+def purge(module: EdgeModule, urls: list[str] | None) -> dict[str, t.Any]:
+    params = module.params
+    if urls is not None:
+        purged: list[dict[str, t.Any]] = [{'url': url} for url in urls]
+        if not module.check_mode:
+            api = PullZoneApi(module.client)
+            for number, url in enumerate(urls):
+                try:
+                    api.purge_url(url, exact_path=params['exact_path'], wait=params['wait'])
+                except EdgeApiError as error:
+                    # What was purged before the failure (changed: true when anything was); a rerun purges all.
+                    module.fail_api(error, purged=purged[:number])
+        return {'changed': True, 'purged': purged}
+    name = params['pullzone_name']
+    zone_id = params['pullzone_id']
+    if not module.check_mode:
+        api = PullZoneApi(module.client)
+        if zone_id is None:
+            zone_id = api.resolve_id(name)
+        api.purge_zone(zone_id, params['cache_tag'])
+    item = {'pullzone_id': zone_id, 'cache_tag': params['cache_tag']}
+    if name is not None:
+        item['pullzone_name'] = name
+    return {'changed': True, 'purged': [item], 'pullzone_id': zone_id}
+
+
+def main() -> None:
+    module = EdgeModule(
+        argument_spec=dict(
+            pullzone_id=dict(type='int'),
+            pullzone_name=dict(type='str'),
+            cache_tag=dict(type='str'),
+            urls=dict(type='list', elements='str'),
+            exact_path=dict(type='bool', default=False),
+            wait=dict(type='bool', default=True),
+        ),
+        mutually_exclusive=[('pullzone_id', 'pullzone_name', 'urls'), ('cache_tag', 'urls')],
+        required_one_of=[('pullzone_id', 'pullzone_name', 'urls')],
+    )
+    # A purge manages no object: nothing to read and compare, no before and after, so no EdgeResource.
+    urls = validate(module)
+    module.run(lambda: purge(module, urls))
+
+
+if __name__ == '__main__':
+    main()
