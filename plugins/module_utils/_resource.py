@@ -12,14 +12,15 @@ differs, let the module check the planned write once, write only what differs (o
 it in check mode), and return the resource with a before/after diff of the managed fields,
 in the user's terms, computed from the real objects.
 
-The hooks, in the order the cycle calls them: ``validate``, ``locate``, ``find``,
-``resolve``, ``check``, then ``create`` / ``update`` / ``replace`` / ``delete`` (or their
-``predict_*`` in check mode), and the views ``result_view``, ``diff_view``, ``describe``
-(the diff header) and ``outcome`` (the result's keys).
+The hooks, in the order the cycle calls them: ``validate``, ``locate``, ``exclusive`` (a lock
+held from here to the end of the writes), ``find``, ``resolve``, ``check``, then ``create`` /
+``update`` / ``replace`` / ``delete`` (or their ``predict_*`` in check mode), and the views
+``result_view``, ``diff_view``, ``describe`` (the diff header) and ``outcome`` (the result's keys).
 """
 
 from __future__ import annotations
 
+import contextlib
 import typing as t
 from dataclasses import dataclass, field as dataclass_field
 
@@ -140,6 +141,11 @@ class EdgeResource:
     def locate(self) -> t.Any:
         """Where the object lives (read once, before ``find``); becomes ``self.where``."""
         return None
+
+    def exclusive(self) -> t.ContextManager[t.Any]:
+        """Held from ``find`` to the end of the writes: a lock that the other runs on this host changing the same
+        object take too (``_locks.controller_lock``), so that they take turns. Default: none."""
+        return contextlib.nullcontext()
 
     def find(self) -> dict[str, t.Any] | None:
         """The remote object, or None when it does not exist."""
@@ -299,16 +305,17 @@ class EdgeResource:
 
     def execute(self) -> dict[str, t.Any]:
         self.where = self.locate()
-        current = self.find()
-        plan = self.plan(current)
-        if plan.action:
-            self.check(plan)
-        after = self.apply(plan)
-        return {
-            'changed': plan.action is not None,
-            **self.outcome(plan, after),
-            'diff': self.diff(plan, current, after),
-        }
+        with self.exclusive():
+            current = self.find()
+            plan = self.plan(current)
+            if plan.action:
+                self.check(plan)
+            after = self.apply(plan)
+            return {
+                'changed': plan.action is not None,
+                **self.outcome(plan, after),
+                'diff': self.diff(plan, current, after),
+            }
 
     def run(self) -> t.NoReturn:
         self.validate()
