@@ -25,7 +25,7 @@ from ansible_collections.edge.platform.plugins.module_utils._client import EdgeA
 from ansible_collections.edge.platform.plugins.module_utils._errors import CORE
 from ansible_collections.edge.platform.plugins.module_utils._lookup import list_core, only_one, select_records
 from ansible_collections.edge.platform.plugins.module_utils._secrets import MASK
-from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES, hostname_problem
+from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES, bare_hostname_problem
 
 # ---- records --------------------------------------------------------------------------------------
 
@@ -240,7 +240,7 @@ def member_problem(member: str | None, value: str) -> str | None:
     """Why ``value`` is not a ``member`` (``hostname``, ``ip``, ``country``, ``url``; None takes any), or None."""
     text = str(value).strip()
     if member == 'hostname':
-        return hostname_problem(text.lower())
+        return bare_hostname_problem(text.lower())
     if member == 'country':
         return None if text.upper() in COUNTRY_CODES else 'is not an ISO 3166-1 alpha-2 country code'
     if member == 'ip':
