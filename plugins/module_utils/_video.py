@@ -3,8 +3,11 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Video libraries and videos: listing and reading libraries, finding a library by name,
-image checks and content checksums.
+"""The video API: every path, body and answer of video libraries (management API), their blocked referrers, videos
+and thumbnails (video API), and the image checks and content checksums a thumbnail is compared by.
+
+``VideoApi(client)`` is the one way modules talk to this area. Video operations send the account key, or the
+library's own key when a module is given one (``library_key``).
 
 A library is given by id, or by its exact name, found in the library list of the
 management API (``GET videolibrary``, searched by the name).
@@ -21,7 +24,7 @@ import typing as t
 from urllib.parse import quote
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
-from ansible_collections.edge.platform.plugins.module_utils._errors import CORE
+from ansible_collections.edge.platform.plugins.module_utils._errors import CORE, VIDEO, unsaved_answer
 from ansible_collections.edge.platform.plugins.module_utils._lookup import list_core, only_one, select_records
 
 CHUNK_SIZE = 65536
@@ -111,3 +114,80 @@ def download_digest(
 def video_path(library_id: int, video_id: str) -> str:
     """``library/{libraryId}/videos/{videoId}`` on the video API."""
     return f"library/{library_id}/videos/{quote(video_id, safe='')}"
+
+
+class VideoApi:
+    """The requests of the video area, each naming its operation in failures."""
+
+    def __init__(self, client: EdgeClient, library_key: str | None = None) -> None:
+        self.client = client
+        # The library's own key, sent instead of the account key to the video API when given.
+        self.video_headers = {'AccessKey': library_key} if library_key else None
+
+    # ---- libraries (management API) ----
+
+    def libraries(self, search: str | None = None) -> t.Iterator[dict[str, t.Any]]:
+        return list_video_libraries(self.client, search)
+
+    def library(self, library_id: int) -> dict[str, t.Any] | None:
+        return read_video_library(self.client, library_id)
+
+    def library_named(self, name: str) -> dict[str, t.Any]:
+        return find_video_library(self.client, name)
+
+    def add_blocked_referrer(self, library_id: int, hostname: str) -> None:
+        self.client.request(
+            'POST',
+            f'videolibrary/{library_id}/addBlockedReferrer',
+            f'add blocked referrer {hostname} to video library {library_id}',
+            json_body={'Hostname': hostname},
+            errors=CORE,
+        )
+
+    def remove_blocked_referrer(self, library_id: int, hostname: str) -> None:
+        self.client.request(
+            'POST',
+            f'videolibrary/{library_id}/removeBlockedReferrer',
+            f'remove blocked referrer {hostname} from video library {library_id}',
+            json_body={'Hostname': hostname},
+            errors=CORE,
+        )
+
+    # ---- videos (video API) ----
+
+    def video(self, library_id: int, video_id: str, operation: str) -> dict[str, t.Any]:
+        """A video's record (its ``thumbnailUrl`` tells where its thumbnail is served)."""
+        video = self.client.get(
+            video_path(library_id, video_id), operation, service='video', headers=self.video_headers, errors=VIDEO
+        )
+        return video if isinstance(video, dict) else {}
+
+    def set_thumbnail(
+        self,
+        library_id: int,
+        video_id: str,
+        operation: str,
+        image: t.Callable[[], t.BinaryIO] | None = None,
+        url: str | None = None,
+    ) -> None:
+        """Set a video's thumbnail to the bytes ``image()`` opens (a fresh stream per attempt) or to what ``url``
+        serves (the service fetches it). Setting the same image again is harmless, so it is repeated after faults."""
+        headers = dict(self.video_headers or {})
+        if image is not None:
+            headers['Content-Type'] = 'application/octet-stream'
+        self.client.request(
+            'POST',
+            f'{video_path(library_id, video_id)}/thumbnail',
+            operation,
+            service='video',
+            data=image,
+            params={'thumbnailUrl': url} if url is not None else None,
+            headers=headers or None,
+            idempotent=True,
+            refused=lambda response: unsaved_answer(operation, response.status, response.json()),
+            errors=VIDEO,
+        )
+
+    def served_digest(self, url: str, operation: str, missing: t.Collection[int] = ()) -> tuple[str, bytes] | None:
+        """SHA-256 and leading bytes of what ``url`` serves (a thumbnail, an image to use), fetched without a key."""
+        return download_digest(self.client, url, operation, missing=missing)

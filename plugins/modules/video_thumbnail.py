@@ -168,17 +168,9 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._errors import unsaved_answer
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
 from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem
-from ansible_collections.edge.platform.plugins.module_utils._video import (
-    IMAGE_KINDS,
-    download_digest,
-    file_digest,
-    find_video_library,
-    image_kind,
-    video_path,
-)
+from ansible_collections.edge.platform.plugins.module_utils._video import IMAGE_KINDS, VideoApi, file_digest, image_kind
 
 KINDS = ', '.join(IMAGE_KINDS[:-1]) + ' or ' + IMAGE_KINDS[-1]
 
@@ -189,21 +181,21 @@ class Thumbnail(EdgeResource):
     name = 'video'
 
     @property
+    def api(self) -> VideoApi:
+        return VideoApi(self.client, self.params['library_api_key'])
+
+    @property
+    def video_id(self) -> str:
+        return str(self.params['video_id']).strip()
+
+    @property
     def library_id(self) -> int:
         """The library's id: given, or found by name (``locate``)."""
         return int(self.params['library_id'] if self.params['library_id'] is not None else self.where)
 
     @property
-    def path(self) -> str:
-        return video_path(self.library_id, self.params['video_id'].strip())
-
-    @property
-    def headers(self) -> dict[str, str]:
-        return {'AccessKey': self.params['library_api_key']} if self.params['library_api_key'] else {}
-
-    @property
     def label(self) -> str:
-        return f"video {self.params['video_id'].strip()} of video library {self.library_id}"
+        return f'video {self.video_id} of video library {self.library_id}'
 
     @property
     def source(self) -> str:
@@ -250,10 +242,10 @@ class Thumbnail(EdgeResource):
         """The id of the library given by name (a management API read with the account key), else None."""
         if self.params['library_name'] is None:
             return None
-        return int(find_video_library(self.client, self.params['library_name'])['Id'])
+        return int(self.api.library_named(self.params['library_name'])['Id'])
 
     def find(self) -> dict[str, t.Any]:
-        video = self.client.get(self.path, f'read {self.label}', service='video', headers=self.headers or None) or {}
+        video = self.api.video(self.library_id, self.video_id, f'read {self.label}')
         return {'video': video, 'checksum': self.served_checksum(video)}
 
     def served_checksum(self, video: dict[str, t.Any]) -> str | None:
@@ -263,7 +255,7 @@ class Thumbnail(EdgeResource):
             return None
         operation = f'read the current thumbnail of {self.label} at {served}'
         try:
-            found = download_digest(self.client, served, operation, missing=(404, 410))
+            found = self.api.served_digest(served, operation, missing=(404, 410))
         except EdgeApiError as error:
             if self.params['force']:
                 return None
@@ -279,7 +271,7 @@ class Thumbnail(EdgeResource):
             wanted['checksum'] = self.image_of_file(self.params['src'])
         else:
             # No status counts as missing here: a failure raises, so this is never empty.
-            checksum, head = download_digest(self.client, url, f'fetch the thumbnail image from {url}') or ('', b'')
+            checksum, head = self.api.served_digest(url, f'fetch the thumbnail image from {url}') or ('', b'')
             if image_kind(head) is None:
                 self.module.fail(
                     f'url {url} does not serve a {KINDS} image (judged by its content); nothing was changed'
@@ -293,48 +285,28 @@ class Thumbnail(EdgeResource):
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         operation = f'set the thumbnail of {self.label} {self.source}'
-        src, url = self.params['src'], self.params['url']
+        src = self.params['src']
         opened: list[t.BinaryIO] = []
 
-        def body() -> t.BinaryIO:
+        def image() -> t.BinaryIO:
             # A fresh stream per attempt: a retry sends the whole file again.
             handle = open(src, 'rb')  # noqa: SIM115  (closed in update's finally, after the last attempt)
             opened.append(handle)
             return handle
 
-        def not_set(response: t.Any) -> EdgeApiError | None:
-            return unsaved_answer(operation, response.status, response.json())
-
         try:
-            if src is not None:
-                self.client.request(
-                    'POST',
-                    f'{self.path}/thumbnail',
-                    operation,
-                    service='video',
-                    data=body,
-                    headers=dict(self.headers, **{'Content-Type': 'application/octet-stream'}),
-                    idempotent=True,
-                    refused=not_set,
-                )
-            else:
-                self.client.request(
-                    'POST',
-                    f'{self.path}/thumbnail',
-                    operation,
-                    service='video',
-                    params={'thumbnailUrl': url},
-                    headers=self.headers or None,
-                    idempotent=True,
-                    refused=not_set,
-                )
+            self.api.set_thumbnail(
+                self.library_id,
+                self.video_id,
+                operation,
+                image=image if src is not None else None,
+                url=self.params['url'],
+            )
         finally:
             for handle in opened:
                 handle.close()
-        video = self.client.get(
-            self.path, f'read {self.label} after setting its thumbnail', service='video', headers=self.headers or None
-        )
-        return {'video': video or {}, 'checksum': changes.get('checksum', current['checksum'])}
+        video = self.api.video(self.library_id, self.video_id, f'read {self.label} after setting its thumbnail')
+        return {'video': video, 'checksum': changes.get('checksum', current['checksum'])}
 
     def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         return {'video': current['video'], 'checksum': changes.get('checksum', current['checksum'])}
