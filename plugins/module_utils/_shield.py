@@ -3,27 +3,53 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""What the Shield modules share.
+"""The Shield zone API: every path, request body and answer of Shield zones, and the records they travel as.
 
-The enumerations of the Shield API by name, the ``{data, error}`` envelope, finding the
-shield zone of a pull zone (by id or by name) or taking a shield zone id, ISO 8601
-timestamps, and the entries of custom access lists: validation by list type, the
-content written (sorted, one per line) and its SHA-256 checksum.
+``ShieldApi(client)`` is the one way modules and event sources talk to Shield zones (read by id or by pull zone,
+listed page by page, the pull zone mapping, create, update, bot detection and upload scanning); the custom access
+lists of a zone are in ``_shield_access_lists`` and the event logs in ``_shield_events``. Every request passes the
+Shield error shapes (``_errors.SHIELD``) and reads the ``{data, error}`` envelope, whose ``success: false`` is a
+failure even in a 2xx answer. A read whose 404 means "none" tells the API's own 404 from that of another
+service (a wrong base address), which fails naming the address.
+
+Also here: the Shield enumerations by name, the scope options (a Shield zone id, or the pull zone it protects),
+and ISO 8601 timestamps as the API writes them.
 """
 
 from __future__ import annotations
 
 import datetime
-import hashlib
-import ipaddress
-import re
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient, EdgeFinding, iter_pages
-from ansible_collections.edge.platform.plugins.module_utils._errors import unsaved_answer
+from ansible_collections.edge.platform.plugins.module_utils._errors import SHIELD, unsaved_answer
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._timespec import parse_iso
-from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES, JA4_RE, text_problem
+
+# ---- records ----------------------------------------------------------------------------------------
+
+
+class ShieldZone(t.TypedDict, total=False):
+    """A Shield zone (spec 2.3, with the properties the service adds): the properties the collection reads itself."""
+
+    shieldZoneId: int
+    pullZoneId: int
+    planType: int
+    premiumPlan: bool
+    learningMode: bool
+    learningModeUntil: str | None
+    wafEnabled: bool
+    wafExecutionMode: int
+    wafDisabledRules: list[str]
+    wafLogOnlyRules: list[str]
+    wafCustomRuleOrder: list[int]
+    wafEngineConfig: list[dict[str, str]]
+    dDoSShieldSensitivity: int
+    dDoSChallengeWindow: int
+
+
+#: A record as a plain mapping (settings are read and written by name).
+Record = t.Dict[str, t.Any]
 
 # ---- enumerations: option value (snake_case name) -> API number ------------------------------
 
@@ -35,19 +61,57 @@ BOT_EXECUTION_MODES = {'log_only': 0, 'challenge': 1}
 BOT_SENSITIVITIES = {'off': 0, 'low': 1, 'medium': 2, 'high': 3}
 FINGERPRINT_AGGRESSIONS = {'low': 1, 'medium': 2, 'high': 3, 'custom': 4}
 SCANNER_MODES = {'disabled': 0, 'log': 1, 'block': 2}
-ACCESS_LIST_TYPES = {'ip': 0, 'cidr': 1, 'asn': 2, 'country': 3, 'organization': 4, 'ja4': 5}
-ACCESS_LIST_ACTIONS = {'none': 0, 'allow': 1, 'block': 2, 'challenge': 3, 'log': 4, 'bypass': 5}
 
 INT32_MAX = 2**31 - 1
 
 
-def enum_name(names: dict[str, int], value: t.Any) -> str | None:
+def enum_name(names: t.Mapping[str, int], value: t.Any) -> str | None:
     """The option name of an API enum value (None when unknown)."""
     for name, number in names.items():
         if number == value:
             return name
     return None
 
+
+# The parts of a Shield zone read and changed through endpoints of their own, and the settings of each that the
+# create request carries at its top level (under another name); the others are patched after the create.
+BOT_DETECTION = 'bot-detection'
+UPLOAD_SCANNING = 'upload-scanning'
+CREATE_TOP_LEVEL = {
+    BOT_DETECTION: {'executionMode': 'botDetectionExecutionMode'},
+    UPLOAD_SCANNING: {'csamScanningMode': 'csamScanningMode', 'antivirusScanningMode': 'antivirusScanningMode'},
+}
+
+
+def flatten(prefix: str, data: t.Mapping[str, t.Any]) -> Record:
+    """A part's settings as dotted keys: ``{'a': {'b': 1}}`` → ``{'<prefix>a.b': 1}`` (the part's
+    ``shieldZoneId`` is left out)."""
+    flat: Record = {}
+    for key, value in data.items():
+        if key == 'shieldZoneId':
+            continue
+        if isinstance(value, dict):
+            flat.update(flatten(f'{prefix}{key}.', value))
+        else:
+            flat[prefix + key] = value
+    return flat
+
+
+def nest(flat: t.Mapping[str, t.Any]) -> Record:
+    """The inverse of ``flatten``: dotted keys become the nested objects the API takes."""
+    nested: Record = {}
+    for key, value in flat.items():
+        node = nested
+        *parents, leaf = key.split('.')
+        for parent in parents:
+            node = node.setdefault(parent, {})
+        node[leaf] = value
+    return nested
+
+
+# The largest page the module asks the Shield zone list for: the management API's largest list page
+# (spec 8 gives perPage 5..1000 for pull zones; the Shield list states no bound and pages the same way).
+ZONE_PAGE_SIZE = 1000
 
 # ---- the {data, error} envelope -----------------------------------------------------------------
 
@@ -60,21 +124,34 @@ def envelope_data(body: t.Any, operation: str, status: int | None = 200) -> t.An
     return body['data'] if isinstance(body, dict) and 'data' in body else body
 
 
-def shield_call(client: EdgeClient, method: str, path: str, operation: str, **kwargs: t.Any) -> t.Any:
-    """One Shield API call; returns the envelope's ``data`` (None for a status the caller accepts, ``ok_statuses``)."""
+def shield_request(
+    client: EdgeClient, method: str, path: str, operation: str, missing: bool = False, **kwargs: t.Any
+) -> t.Any:
+    """One Shield request with the area's error shapes; its envelope's ``data``. With ``missing``, a 404 answers None
+    when the API itself says so (another service's 404 fails, naming the address)."""
     response = client.request(
         method,
         path,
         operation,
+        ok_statuses=(404,) if missing else (),
         refused=lambda answer: unsaved_answer(operation, answer.status, answer.json()),
+        errors=SHIELD,
         **kwargs,
     )
-    if response.status >= 300:
+    if client.says_missing(response, SHIELD):
         return None
     return envelope_data(response.json(), operation, response.status)
 
 
-# ---- finding shield zones -------------------------------------------------------------------------
+def no_shield_zone(pullzone_id: int | None) -> EdgeFinding:
+    return EdgeFinding(
+        f'find shield zone of pull zone {pullzone_id}',
+        f'pull zone {pullzone_id} has no shield zone (create one with edge.platform.shield_zone)',
+        'shield_zone.not_found',
+    )
+
+
+# ---- the scope options: a Shield zone id, or the pull zone it protects --------------------------------
 
 # The options that say which shield zone a module works on (all but the shield_zone module).
 SCOPE_ARGUMENT_SPEC: dict[str, dict[str, t.Any]] = dict(
@@ -85,7 +162,7 @@ SCOPE_ARGUMENT_SPEC: dict[str, dict[str, t.Any]] = dict(
 SCOPE_OPTIONS = ('shield_zone_id', 'pullzone_id', 'pullzone_name')
 
 
-def scope_problem(params: dict[str, t.Any], options: t.Sequence[str] = SCOPE_OPTIONS) -> str | None:
+def scope_problem(params: t.Mapping[str, t.Any], options: t.Sequence[str] = SCOPE_OPTIONS) -> str | None:
     """What is wrong with the scope options (before any request), or None."""
     for option in options:
         value = params.get(option)
@@ -97,122 +174,141 @@ def scope_problem(params: dict[str, t.Any], options: t.Sequence[str] = SCOPE_OPT
     return None
 
 
-def resolve_pullzone(client: EdgeClient, pullzone_id: int | None, pullzone_name: str | None) -> int:
-    """The pull zone id: given, or found by exact name (a clear error when none or several match)."""
-    if pullzone_id is not None:
-        return pullzone_id
-    if pullzone_name is None:
-        raise EdgeFinding('find pull zone', 'pullzone_id or pullzone_name is required')
-    return PullZoneApi(client).resolve_id(pullzone_name)
+# ---- the API ------------------------------------------------------------------------------------------
 
 
-def shield_zone_of_pullzone(client: EdgeClient, pullzone_id: int) -> dict[str, t.Any] | None:
-    """The shield zone of a pull zone, or None when it has none (the API answers non-200)."""
-    operation = f'read shield zone of pull zone {pullzone_id}'
-    response = client.request('GET', f'shield/shield-zone/get-by-pullzone/{pullzone_id}', operation, ok_statuses=(404,))
-    if response.status != 200:
-        return None
-    data = envelope_data(response.json(), operation, response.status)
-    return data if isinstance(data, dict) and data.get('shieldZoneId') is not None else None
+class ShieldApi:
+    """The requests of Shield zones, each naming its operation in failures."""
 
+    def __init__(self, client: EdgeClient) -> None:
+        self.client = client
 
-def resolve_shield_zone_id(client: EdgeClient, params: dict[str, t.Any]) -> tuple[int | None, int | None]:
-    """``(shield_zone_id, pullzone_id)`` from the scope options.
+    def _call(self, method: str, path: str, operation: str, **kwargs: t.Any) -> t.Any:
+        return shield_request(self.client, method, path, operation, **kwargs)
 
-    The shield zone id is None when the pull zone has no shield zone; the pull zone id is
-    None when the shield zone id was given.
-    """
-    if params.get('shield_zone_id') is not None:
-        return int(params['shield_zone_id']), None
-    pullzone_id = resolve_pullzone(client, params.get('pullzone_id'), params.get('pullzone_name'))
-    zone = shield_zone_of_pullzone(client, pullzone_id)
-    return (int(zone['shieldZoneId']) if zone else None), pullzone_id
+    # ---- reading ----
 
+    def zone(self, zone_id: int) -> Record | None:
+        """One Shield zone, or None when the API says there is none of that id."""
+        data = self._call('GET', f'shield/shield-zone/{zone_id}', f'read shield zone {zone_id}', missing=True)
+        return data if isinstance(data, dict) and data.get('shieldZoneId') is not None else None
 
-def require_shield_zone_id(client: EdgeClient, params: dict[str, t.Any]) -> int:
-    """The shield zone id from the scope options; a clear error when the pull zone has none."""
-    zone_id, pullzone_id = resolve_shield_zone_id(client, params)
-    if zone_id is None:
-        raise no_shield_zone(pullzone_id)
-    return zone_id
+    def zone_of_pullzone(self, pullzone_id: int) -> Record | None:
+        """The Shield zone of a pull zone, or None when the API says it has none."""
+        data = self._call(
+            'GET',
+            f'shield/shield-zone/get-by-pullzone/{pullzone_id}',
+            f'read shield zone of pull zone {pullzone_id}',
+            missing=True,
+        )
+        return data if isinstance(data, dict) and data.get('shieldZoneId') is not None else None
 
+    def zones(self) -> t.Iterator[Record]:
+        """Every Shield zone of the account, page by page with the largest page, one page held at a time."""
 
-# The largest page the module asks the Shield zone list for: the management API's largest list page
-# (spec 8 gives perPage 5..1000 for pull zones; the Shield list states no bound and pages the same way).
-ZONE_PAGE_SIZE = 1000
-
-
-def list_shield_zones(client: EdgeClient) -> t.Iterator[dict[str, t.Any]]:
-    """Every shield zone of the account, page by page with the largest page (``GET shield/shield-zones``)."""
-
-    def fetch(page: int) -> t.Any:
-        operation = f'list shield zones (page {page})'
-        body = client.get('shield/shield-zones', operation, params={'page': page, 'perPage': ZONE_PAGE_SIZE})
-        envelope_data(body, operation)  # only to raise on success: false
-        return body
-
-    def items_of(body: t.Any) -> list[dict[str, t.Any]]:
-        data = body.get('data') if isinstance(body, dict) else None
-        return [zone for zone in data or [] if isinstance(zone, dict)]
-
-    def next_of(body: t.Any, page: int) -> int | None:
-        following = (body.get('page') or {}).get('nextPage') if isinstance(body, dict) else None
-        # Only forward: an API that answered the same page again would otherwise be read forever.
-        return following if isinstance(following, int) and following > page and items_of(body) else None
-
-    return iter_pages(fetch, items_of, next_of, 1)
-
-
-def pullzone_mapping(client: EdgeClient) -> dict[int, int]:
-    """The pull zone of each active shield zone (``GET shield/shield-zones/pullzone-mapping``), by shield zone id."""
-    operation = 'read the pull zones of the shield zones'
-    data = envelope_data(client.get('shield/shield-zones/pullzone-mapping', operation), operation)
-    return {
-        int(item['shieldZoneId']): int(item['pullZoneId'])
-        for item in data or []
-        if isinstance(item, dict) and item.get('shieldZoneId') is not None and item.get('pullZoneId') is not None
-    }
-
-
-def read_shield_zone(client: EdgeClient, zone_id: int) -> dict[str, t.Any] | None:
-    """One shield zone by id, or None when the API answers 404."""
-    operation = f'read shield zone {zone_id}'
-    response = client.request('GET', f'shield/shield-zone/{zone_id}', operation, ok_statuses=(404,))
-    if response.status == 404:
-        return None
-    data = envelope_data(response.json(), operation, response.status)
-    return data if isinstance(data, dict) and data.get('shieldZoneId') is not None else None
-
-
-def read_access_lists(client: EdgeClient, zone_id: int, with_content: bool = False) -> dict[str, t.Any]:
-    """The access lists overview of a shield zone (managed and custom lists, counts and limits).
-
-    ``with_content`` adds the ``content`` and ``checksum`` of each custom list, one request per list.
-    """
-    operation = f'list access lists of shield zone {zone_id}'
-    answer = envelope_data(client.get(f'shield/shield-zone/{zone_id}/access-lists', operation), operation)
-    overview = {key: value for key, value in answer.items() if key != 'error'} if isinstance(answer, dict) else {}
-    if with_content:
-        for item in overview.get('customLists') or []:
-            detail = (
-                shield_call(
-                    client,
-                    'GET',
-                    f"shield/shield-zone/{zone_id}/access-lists/{item.get('listId')}",
-                    f"read custom access list {item.get('listId')} of shield zone {zone_id}",
-                )
-                or {}
+        def fetch(page: int) -> t.Any:
+            operation = f'list shield zones (page {page})'
+            body = self.client.get(
+                'shield/shield-zones', operation, params={'page': page, 'perPage': ZONE_PAGE_SIZE}, errors=SHIELD
             )
-            item.update({key: detail.get(key) for key in ('content', 'checksum')})
-    return overview
+            envelope_data(body, operation)  # only to raise on success: false
+            return body
+
+        def items_of(body: t.Any) -> list[Record]:
+            data = body.get('data') if isinstance(body, dict) else None
+            return [zone for zone in data or [] if isinstance(zone, dict)]
+
+        def next_of(body: t.Any, page: int) -> int | None:
+            following = (body.get('page') or {}).get('nextPage') if isinstance(body, dict) else None
+            # Only forward: an API that answered the same page again would otherwise be read forever.
+            return following if isinstance(following, int) and following > page and items_of(body) else None
+
+        return iter_pages(fetch, items_of, next_of, 1)
+
+    def pullzone_mapping(self) -> dict[int, int]:
+        """The pull zone of each active Shield zone, by Shield zone id."""
+        data = self._call('GET', 'shield/shield-zones/pullzone-mapping', 'read the pull zones of the shield zones')
+        return {
+            int(item['shieldZoneId']): int(item['pullZoneId'])
+            for item in data or []
+            if isinstance(item, dict) and item.get('shieldZoneId') is not None and item.get('pullZoneId') is not None
+        }
+
+    def part(self, zone_id: int, part: str) -> Record:
+        """The settings of a part of a Shield zone (``BOT_DETECTION``, ``UPLOAD_SCANNING``)."""
+        data = self._call(
+            'GET', f'shield/shield-zone/{zone_id}/{part}', f"read {part.replace('-', ' ')} of shield zone {zone_id}"
+        )
+        return data if isinstance(data, dict) else {}
+
+    # ---- writing ----
+
+    def create_zone(self, pullzone_id: int, zone: Record, top_level: Record) -> Record:
+        """A new Shield zone for a pull zone with the settings ``zone``, and ``top_level`` settings of its parts (by
+        their names in ``CREATE_TOP_LEVEL``); the answer's data (``pullZoneId``, ``shieldZone``, the top-level
+        settings), empty when it has none."""
+        data = self._call(
+            'POST',
+            'shield/shield-zone',
+            f'create shield zone for pull zone {pullzone_id}',
+            json_body={'pullZoneId': pullzone_id, 'shieldZone': zone, **top_level},
+        )
+        return data if isinstance(data, dict) else {}
+
+    def update_zone(self, zone_id: int, changes: Record) -> Record | None:
+        """Change the settings ``changes`` of a Shield zone (absolute values: safe to repeat); the zone as the API
+        answers it, when it does."""
+        data = self._call(
+            'PATCH',
+            'shield/shield-zone',
+            f'update shield zone {zone_id}',
+            json_body={'shieldZoneId': zone_id, 'shieldZone': changes},
+            idempotent=True,
+        )
+        zone = data.get('shieldZone') if isinstance(data, dict) else None
+        return zone if isinstance(zone, dict) else None
+
+    def update_part(self, zone_id: int, part: str, values: Record) -> Record | None:
+        """Change settings of a part of a Shield zone (``values`` nested as the API nests them)."""
+        data = self._call(
+            'PATCH',
+            f'shield/shield-zone/{zone_id}/{part}',
+            f"update {part.replace('-', ' ')} of shield zone {zone_id}",
+            json_body=dict(values, shieldZoneId=zone_id),
+            idempotent=True,
+        )
+        return data if isinstance(data, dict) else None
+
+    # ---- the scope of a module ----
+
+    def resolve_pullzone(self, pullzone_id: int | None, pullzone_name: str | None) -> int:
+        """The pull zone id: given, or found by exact name (a clear error when none or several match)."""
+        if pullzone_id is not None:
+            return pullzone_id
+        if pullzone_name is None:
+            raise EdgeFinding('find pull zone', 'pullzone_id or pullzone_name is required')
+        return PullZoneApi(self.client).resolve_id(pullzone_name)
+
+    def scope(self, params: t.Mapping[str, t.Any]) -> tuple[int | None, int | None]:
+        """``(shield_zone_id, pullzone_id)`` from the scope options: the Shield zone id is None when the pull zone
+        has no Shield zone; the pull zone id is None when the Shield zone id was given."""
+        if params.get('shield_zone_id') is not None:
+            return int(params['shield_zone_id']), None
+        pullzone_id = self.resolve_pullzone(params.get('pullzone_id'), params.get('pullzone_name'))
+        zone = self.zone_of_pullzone(pullzone_id)
+        return (int(zone['shieldZoneId']) if zone else None), pullzone_id
+
+    def require_zone_id(self, params: t.Mapping[str, t.Any]) -> int:
+        """The Shield zone id from the scope options; a clear error when the pull zone has none."""
+        zone_id, pullzone_id = self.scope(params)
+        if zone_id is None:
+            raise no_shield_zone(pullzone_id)
+        return zone_id
 
 
-def no_shield_zone(pullzone_id: int | None) -> EdgeFinding:
-    return EdgeFinding(
-        f'find shield zone of pull zone {pullzone_id}',
-        f'pull zone {pullzone_id} has no shield zone (create one with edge.platform.shield_zone)',
-        'shield_zone.not_found',
-    )
+def shield_zone_of_pullzone(client: EdgeClient, pullzone_id: int) -> Record | None:
+    """The Shield zone of a pull zone, or None when it has none (``ShieldApi.zone_of_pullzone``)."""
+    return ShieldApi(client).zone_of_pullzone(pullzone_id)
 
 
 # ---- timestamps -------------------------------------------------------------------------------------
@@ -236,99 +332,3 @@ def same_instant(current: t.Any, wanted: t.Any) -> bool:
         return parse_iso(str(current)) == parse_iso(str(wanted))
     except ValueError:
         return bool(current == wanted)
-
-
-# ---- custom access list entries ------------------------------------------------------------------------
-
-ASN_MAX = 2**32 - 1
-ENTRY_RULES = {
-    'ip': 'IPv4 or IPv6 addresses, without a zone index',
-    'cidr': 'IPv4 or IPv6 networks in CIDR notation such as 192.0.2.0/24, without host bits',
-    'asn': 'autonomous system numbers from 1 to 4294967295, digits only',
-    'country': 'ISO 3166-1 alpha-2 country codes such as DE',
-    'organization': 'organization names without control characters',
-    'ja4': 'JA4 fingerprints such as t13d1516h2_8daaf6152771_b186095e22b6',
-}
-
-
-def split_entries(values: t.Iterable[t.Any]) -> set[str]:
-    """The entries as a set: each value split into lines, trimmed, empty lines dropped."""
-    entries: set[str] = set()
-    for value in values:
-        for line in str(value).splitlines():
-            line = line.strip()
-            if line:
-                entries.add(line)
-    return entries
-
-
-def entries_of_content(content: str | None) -> frozenset[str]:
-    """The set of entries a list's content holds (newline separated)."""
-    return frozenset(split_entries([content or '']))
-
-
-def _valid_ip(entry: str) -> bool:
-    if '%' in entry:  # an IPv6 zone index (fe80::1%eth0) only means something on one host
-        return False
-    try:
-        ipaddress.ip_address(entry)
-    except ValueError:
-        return False
-    return True
-
-
-def _valid_cidr(entry: str) -> bool:
-    if '/' not in entry or '%' in entry:
-        return False
-    try:
-        ipaddress.ip_network(entry, strict=True)
-    except ValueError:
-        return False
-    return True
-
-
-def _valid_asn(entry: str) -> bool:
-    return re.match(r'^[0-9]{1,10}\Z', entry) is not None and 1 <= int(entry) <= ASN_MAX
-
-
-def check_entries(list_type: str, entries: t.Iterable[str]) -> tuple[frozenset[str], list[str]]:
-    """``(normalized entries, bad entries)`` for a list type (an option name such as ``ip``).
-
-    Country codes are written in upper case; every other entry as given (trimmed).
-    """
-    good: set[str] = set()
-    bad: list[str] = []
-    for entry in entries:
-        written = entry
-        if list_type == 'ip':
-            ok = _valid_ip(entry)
-        elif list_type == 'cidr':
-            ok = _valid_cidr(entry)
-        elif list_type == 'asn':
-            ok = _valid_asn(entry)
-        elif list_type == 'country':
-            written = entry.upper()
-            ok = written in COUNTRY_CODES
-        elif list_type == 'ja4':
-            written = entry.lower()
-            ok = JA4_RE.match(written) is not None
-        else:  # organization names: any text a person can read
-            ok = text_problem(entry) is None
-        if ok:
-            good.add(written)
-        else:
-            bad.append(entry)
-    return frozenset(good), sorted(bad)
-
-
-def describe_bad_entries(list_type: str, bad: t.Sequence[str], limit: int = 10) -> str:
-    shown = ', '.join(f'"{entry}"' for entry in bad[:limit])
-    more = f' and {len(bad) - limit} more' if len(bad) > limit else ''
-    count = '1 entry is' if len(bad) == 1 else f'{len(bad)} entries are'
-    return f'{count} not valid for type {list_type} ({ENTRY_RULES[list_type]} expected): {shown}{more}'
-
-
-def content_of(entries: t.Iterable[str]) -> tuple[str, str]:
-    """``(content, checksum)``: the entries sorted, one per line, and the SHA-256 of exactly that text."""
-    content = '\n'.join(sorted(entries))
-    return content, hashlib.sha256(content.encode('utf-8')).hexdigest()

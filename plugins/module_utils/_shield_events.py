@@ -3,12 +3,13 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""What the Shield event log modules share.
+"""The Shield event log API, and what the event log modules and the event source share.
 
-Reading the pages of a day (``GET shield/event-logs/{shieldZoneId}/{MM-dd-yyyy}/{token}``,
-whose wrapper carries its own ``errorResponse``), the export window and filters checked
-before anything is sent, and the CSV export streamed to a file (or only measured) while
-its SHA-256, size and records are counted (``files.CsvMeasure``).
+``EventLogApi(client)`` holds every path, body and answer of the event logs: the pages of a day
+(``GET shield/event-logs/{shieldZoneId}/{MM-dd-yyyy}/{token}``, whose wrapper carries its own
+``errorResponse``) and the CSV export, streamed to a file (or only measured) while its SHA-256, size
+and records are counted (``files.CsvMeasure``); each request passes the event logs' error shapes
+(``_errors.SHIELD_EVENT_LOGS``). The export window and filters are checked before anything is sent.
 """
 
 from __future__ import annotations
@@ -91,56 +92,104 @@ def wrapper_error(body: t.Any, operation: str, status: int | None) -> EdgeApiErr
     return EdgeApiError(operation, status, str(error.get('message') or 'no message'), error.get('errorKey') or None)
 
 
-def read_page(
-    client: EdgeClient, zone_id: int, day: datetime.date, token: str | None, operation: str
-) -> dict[str, t.Any]:
-    """One page wrapper; EdgeApiError on any failure, including an ``errorResponse`` of success false."""
-    response = client.request(
-        'GET', page_path(zone_id, day, token), operation, ok_statuses=CLIENT_ERRORS, errors=SHIELD_EVENT_LOGS
-    )
-    body = response.json()
-    error = wrapper_error(body, operation, response.status)
-    if error is not None:
-        raise error
-    if response.status >= 400:
-        raise EdgeClient.error_from(operation, response.raw, SHIELD_EVENT_LOGS)
-    if not isinstance(body, dict):
-        raise EdgeApiError(operation, response.status, 'the answer is not a page of event logs')
-    return body
+class EventLogApi:
+    """The requests of the Shield event logs, each naming its operation in failures."""
 
+    def __init__(self, client: EdgeClient) -> None:
+        self.client = client
 
-def read_logs(
-    client: EdgeClient,
-    zone_id: int,
-    day: datetime.date,
-    token: str | None,
-    max_pages: int,
-) -> dict[str, t.Any]:
-    """Up to ``max_pages`` pages from ``token`` (None: the first page).
+    def page(self, zone_id: int, day: datetime.date, token: str | None, operation: str) -> dict[str, t.Any]:
+        """One page wrapper; EdgeApiError on any failure, including an ``errorResponse`` of success false."""
+        response = self.client.request(
+            'GET', page_path(zone_id, day, token), operation, ok_statuses=CLIENT_ERRORS, errors=SHIELD_EVENT_LOGS
+        )
+        body = response.json()
+        error = wrapper_error(body, operation, response.status)
+        if error is not None:
+            raise error
+        if response.status >= 400:
+            raise EdgeClient.error_from(operation, response.raw, SHIELD_EVENT_LOGS)
+        if not isinstance(body, dict):
+            raise EdgeApiError(operation, response.status, 'the answer is not a page of event logs')
+        return body
 
-    Returns ``logs`` (in the API's order), ``has_more_data``, ``continuation_token`` (the
-    token of the next page when there is more, else None) and ``pages`` (pages read).
-    """
-    logs: list[t.Any] = []
-    pages = 0
-    has_more = False
-    following: str | None = None
-    while pages < max_pages:
-        operation = f'read page {pages + 1} of the shield event logs of shield zone {zone_id} for {day.isoformat()}'
-        page = read_page(client, zone_id, day, token, operation)
-        pages += 1
-        logs.extend(page.get('logs') or [])
-        following = page.get('continuationToken') or None
-        has_more = bool(page.get('hasMoreData')) and following is not None
-        if not has_more or following == token:  # the last page, or an API that would send us round in circles
-            break
-        token = following
-    return {
-        'logs': logs,
-        'has_more_data': has_more,
-        'continuation_token': following if has_more else None,
-        'pages': pages,
-    }
+    def pages(self, zone_id: int, day: datetime.date, token: str | None, max_pages: int) -> dict[str, t.Any]:
+        """Up to ``max_pages`` pages from ``token`` (None: the first page).
+
+        Returns ``logs`` (in the API's order), ``has_more_data``, ``continuation_token`` (the
+        token of the next page when there is more, else None) and ``pages`` (pages read).
+        """
+        logs: list[t.Any] = []
+        pages = 0
+        has_more = False
+        following: str | None = None
+        while pages < max_pages:
+            operation = f'read page {pages + 1} of the shield event logs of shield zone {zone_id} for {day.isoformat()}'
+            page = self.page(zone_id, day, token, operation)
+            pages += 1
+            logs.extend(page.get('logs') or [])
+            following = page.get('continuationToken') or None
+            has_more = bool(page.get('hasMoreData')) and following is not None
+            if not has_more or following == token:  # the last page, or an API that would send us round in circles
+                break
+            token = following
+        return {
+            'logs': logs,
+            'has_more_data': has_more,
+            'continuation_token': following if has_more else None,
+            'pages': pages,
+        }
+
+    def export(
+        self, zone_id: int, body: dict[str, t.Any], operation: str, sink: t.BinaryIO | None = None
+    ) -> CsvMeasure:
+        """Run the export and stream the CSV into ``sink`` (or nowhere), measuring it.
+
+        The export only reads, so it is sent as safe to repeat (5xx and network errors are
+        retried), and a body that breaks off is fetched again from the start.
+        """
+        client = self.client
+        attempt = 0
+        while True:
+            response = client.request(
+                'POST',
+                f'shield/event-logs/{zone_id}/export',
+                operation,
+                json_body=body,
+                headers={'Accept': 'text/csv, application/json;q=0.5'},
+                idempotent=True,
+                stream=True,
+                write=False,
+                errors=SHIELD_EVENT_LOGS,
+            )
+            measure = CsvMeasure()
+            if sink is not None:
+                sink.seek(0)
+                sink.truncate()
+            broken: EdgeApiError | None = None
+            try:
+                for chunk in response.iter_content(CHUNK_SIZE):
+                    if chunk:
+                        measure.feed(chunk)
+                        if sink is not None:
+                            sink.write(chunk)
+            except EdgeApiError as error:  # the body broke off, or outlasted api_timeout
+                broken = error
+            finally:
+                response.close()
+            if broken is None:
+                if sink is not None:
+                    sink.flush()
+                    os.fsync(sink.fileno())
+                return measure
+            if attempt >= client.retries:
+                raise EdgeApiError(operation, None, f'the CSV broke off after {measure.size} bytes: {broken.message}')
+            seconds = backoff_seconds(attempt)
+            client.retry_log.append(
+                f'POST shield/event-logs/{zone_id}/export: the CSV broke off; retrying in {seconds:.1f}s'
+            )
+            client.sleep(seconds)
+            attempt += 1
 
 
 # ---- the export window and filters ----------------------------------------------------------------
@@ -220,60 +269,3 @@ def export_body(
     if filters:
         body['filters'] = filters
     return body
-
-
-# ---- the export ------------------------------------------------------------------------------------------
-
-
-def export_csv(
-    client: EdgeClient,
-    zone_id: int,
-    body: dict[str, t.Any],
-    operation: str,
-    sink: t.BinaryIO | None = None,
-) -> CsvMeasure:
-    """Run the export and stream the CSV into ``sink`` (or nowhere), measuring it.
-
-    The export only reads, so it is sent as safe to repeat (5xx and network errors are
-    retried), and a body that breaks off is fetched again from the start.
-    """
-    attempt = 0
-    while True:
-        response = client.request(
-            'POST',
-            f'shield/event-logs/{zone_id}/export',
-            operation,
-            json_body=body,
-            headers={'Accept': 'text/csv, application/json;q=0.5'},
-            idempotent=True,
-            stream=True,
-            write=False,
-        )
-        measure = CsvMeasure()
-        if sink is not None:
-            sink.seek(0)
-            sink.truncate()
-        broken: EdgeApiError | None = None
-        try:
-            for chunk in response.iter_content(CHUNK_SIZE):
-                if chunk:
-                    measure.feed(chunk)
-                    if sink is not None:
-                        sink.write(chunk)
-        except EdgeApiError as error:  # the body broke off, or outlasted api_timeout
-            broken = error
-        finally:
-            response.close()
-        if broken is None:
-            if sink is not None:
-                sink.flush()
-                os.fsync(sink.fileno())
-            return measure
-        if attempt >= client.retries:
-            raise EdgeApiError(operation, None, f'the CSV broke off after {measure.size} bytes: {broken.message}')
-        seconds = backoff_seconds(attempt)
-        client.retry_log.append(
-            f'POST shield/event-logs/{zone_id}/export: the CSV broke off; retrying in {seconds:.1f}s'
-        )
-        client.sleep(seconds)
-        attempt += 1

@@ -16,9 +16,9 @@ description:
     it is applied with.
   - The Shield zone is given by O(shield_zone_id), or by the pull zone it protects (O(pullzone_id) or O(pullzone_name)).
     The list is found by O(name), or by O(id).
-  - O(entries) is a set. Entries are trimmed; empty lines, duplicates and order are ignored. The module writes them
-    sorted, one per line, with the SHA-256 checksum of exactly that content, and compares them with the list's
-    current entries as sets, so a list written elsewhere in another order is unchanged.
+  - O(entries) is a set. Entries are trimmed; duplicates and order are ignored. The module writes them sorted, one
+    per line, with the SHA-256 checksum of exactly that content, and compares them with the list's current entries
+    as sets, so a list written elsewhere in another order is unchanged.
   - A list whose entries are unchanged is read once (its content) and not written.
   - Entries are checked against the list type before anything is sent (or, when O(type) is not given, against the
     current list's type before anything is written), and the error names the entries that are not valid.
@@ -83,8 +83,9 @@ options:
   entries:
     description:
       - The entries of the list, as a set.
-      - Each item is trimmed and split into lines, so the lines of a file can be given as one item;
-        empty lines, duplicates and order are ignored.
+      - Each item is one entry, trimmed. An item that holds a line break is refused, since the list's content is one
+        entry a line; give the lines of a file as items, for example with C(splitlines()). Duplicates and order
+        are ignored.
       - With O(purge=true) these become the whole list; with O(purge=false) missing ones are added and
         the others stay.
       - When not set, the entries are not managed (a new list is created empty).
@@ -94,7 +95,7 @@ options:
     description:
       - Entries taken out of the list when it holds them; all other entries stay. Entries it does not hold are
         no change.
-      - Items are trimmed, split into lines and checked against the list type like O(entries) (country codes
+      - Items are trimmed and checked like O(entries) (one entry an item; against the list type, country codes
         and JA4 fingerprints compared as they are written), before anything is written.
       - As with O(purge=false) additions, the list is read again after the write, and written again when another
         run's write (of what it had read before) brought back an entry this run removed; an entry that another
@@ -134,9 +135,15 @@ options:
     choices: [present, absent]
     default: present
 notes:
-  - In the diff, C(entries) of C(before) lists the entries that are removed and C(entries) of C(after) the entries
-    that are added (shown when O(entries) or O(remove_entries) is given); the other fields show the list's values
-    with the API's property names and numbers.
+  - In the diff, C(entries) shows the whole list before and after, sorted, however long (when O(entries) or
+    O(remove_entries) is given), beside C(entry_count); the other fields show the list's values in the options'
+    terms.
+  - The runs of a playbook on one controller that change the custom access lists of the same Shield zone (its
+    forks, inside the controller or as module processes, as the same user) take turns. Each holds a lock from its
+    read of the zone's lists to its last write and read, a file under the system temporary directory (in
+    C(edge-platform-locks-<uid>), mode 0700), and waits at most 5 minutes for the others, then fails saying so.
+    Check mode takes no lock. A writer elsewhere (another controller) is met by reading the list again after a
+    change that does not name the whole list, as O(remove_entries) describes.
 seealso:
   - module: edge.platform.shield_zone
 '''
@@ -299,70 +306,45 @@ deleted_list:
     entries: [198.51.100.7, 203.0.113.10]
 '''
 
-import re
 import typing as t
-from dataclasses import dataclass, field
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeFinding
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
-    ACCESS_LIST_ACTIONS,
-    ACCESS_LIST_TYPES,
     SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
+    ShieldApi,
+    enum_name,
+    no_shield_zone,
+    scope_problem,
+)
+from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import (
+    ACCESS_LIST_ACTIONS,
+    ACCESS_LIST_TYPES,
+    AccessListApi,
+    AccessLists,
+    HeldList,
+    ReplacementFailed,
+    broken_lines,
     check_entries,
     content_of,
     describe_bad_entries,
-    entries_of_content,
-    enum_name,
-    no_shield_zone,
-    resolve_shield_zone_id,
-    scope_problem,
-    shield_call,
-    split_entries,
+    entry_set,
+    predicted,
+    quoted,
+    returned,
+    with_entries,
 )
 
-RESULT_KEYS = (
-    'id',
-    'name',
-    'description',
-    'type',
-    'checksum',
-    'entryCount',
-    'lastModified',
-    'action',
-    'isEnabled',
-    'configurationId',
-    'shieldZoneId',
-)
-RECORD_KEYS = ('id', 'name', 'description', 'type', 'checksum', 'entryCount', 'lastModified')
-# A list is replaced (a new type or description) by a new list under this name, which takes the
-# list's name once the old one is deleted. A run that stops half-way leaves it behind for the
-# rerun to finish: nothing the old list held is lost in between.
-REPLACING = '{name} (replacing list {list_id})'
-REPLACING_RE = re.compile(r'(?P<name>.*) \(replacing list (?P<list_id>\d+)\)\Z', re.DOTALL)
-# Re-reads after writing entries with purge=false, when another run wrote the list meanwhile.
-MERGE_ATTEMPTS = 3
+Record = t.Dict[str, t.Any]
 
 
 def same_text(current: t.Any, wanted: t.Any) -> bool:
     return (current or '') == (wanted or '')
 
 
-@dataclass
-class Zone:
-    """The Shield zone the list belongs to, and its list overview (counts, limits, lists)."""
-
-    zone_id: int | None
-    overview: dict[str, t.Any] = field(default_factory=dict)
-
-    @property
-    def lists(self) -> list[dict[str, t.Any]]:
-        return self.overview.get('customLists') or []
-
-
-class AccessList(EdgeResource):
+class CustomAccessList(EdgeResource):
     name = 'access_list'
     fields = (
         Field('name', 'name'),
@@ -370,9 +352,9 @@ class AccessList(EdgeResource):
         Field.enum('type', 'type', ACCESS_LIST_TYPES, updatable=False),
         Field.enum('action', 'action', ACCESS_LIST_ACTIONS),
         Field('enabled', 'isEnabled'),
-        Field('entries', 'entries', to_api=lambda values: frozenset(split_entries(values)), members=True),
+        Field('entries', 'entries', to_api=entry_set, members=True),
     )
-    where: Zone
+    where: AccessLists | None  # the lists of the Shield zone (None: the pull zone has no Shield zone)
     # remove_entries as the list's type writes them (resolve); empty when not given.
     removing: frozenset[str] = frozenset()
 
@@ -385,542 +367,189 @@ class AccessList(EdgeResource):
             self.module.fail(problem)
         self.module.refuse_non_positive('id')
         self.module.refuse_blank('name')
-        if params['entries'] is not None:
-            blank = [value for value in params['entries'] if not str(value).strip()]
+        for option, hint in (('entries', '; give entries: [] to empty the list'), ('remove_entries', '')):
+            values = params[option]
+            blank = [value for value in values or () if not str(value).strip()]
             if blank:
+                self.module.fail(f'{option} must not hold blank values ({len(blank)} given){hint}')
+            broken = broken_lines(values or ())
+            if broken:  # the content is one entry a line: such an item would be written as several entries
+                count = f'{len(broken)} items hold' if len(broken) > 1 else '1 item holds'
+                shown = ', '.join(repr(value) for value in broken[:10])
                 self.module.fail(
-                    f'entries must not hold blank values ({len(blank)} given); give entries: [] to empty the list'
+                    f'{option}: {count} a line break ({shown}): give each entry as an item of its own '
+                    "(the lines of a file: lookup('ansible.builtin.file', path).splitlines())",
+                    bad_entries=broken,
                 )
-            if params['type'] is not None:
-                self.checked_entries(params['type'], frozenset(split_entries(params['entries'])), 'entries')
-        if params['remove_entries'] is not None:
-            self.validate_removal()
-
-    def validate_removal(self) -> None:
-        """remove_entries: checked as entries are, and refused where it would contradict the other options."""
-        params = self.params
-        blank = [value for value in params['remove_entries'] if not str(value).strip()]
-        if blank:
-            self.module.fail(f'remove_entries must not hold blank values ({len(blank)} given)')
-        if self.state == 'absent':
+        if params['remove_entries'] is not None and self.state == 'absent':
             self.module.fail(
                 'remove_entries cannot be used with state=absent, which deletes the whole list; '
                 'give state: present to take the entries out of the list'
             )
-        if params['entries'] is not None and params['purge']:
+        if params['remove_entries'] is not None and params['entries'] is not None and params['purge']:
             self.module.fail(
                 'remove_entries cannot be used with entries and purge=true (entries are then the whole list); '
                 'give purge: false to add entries and remove others in one run'
             )
-        entries = frozenset(split_entries(params['entries'] or ()))
-        removing = frozenset(split_entries(params['remove_entries']))
+        entries, removing = entry_set(params['entries'] or ()), entry_set(params['remove_entries'] or ())
         if params['type'] is not None:
-            entries = self.checked_entries(params['type'], entries, 'entries')
-            removing = self.checked_entries(params['type'], removing, 'remove_entries')
+            entries = self.checked(params['type'], entries, 'entries')
+            removing = self.checked(params['type'], removing, 'remove_entries')
         self.refuse_overlap(entries, removing)
 
     def refuse_overlap(self, entries: frozenset[str], removing: frozenset[str]) -> None:
         both = sorted(entries & removing)
         if both:
-            shown = ', '.join(f'"{entry}"' for entry in both[:10])
-            more = f' and {len(both) - 10} more' if len(both) > 10 else ''
             self.module.fail(
-                f'entries and remove_entries both hold {shown}{more}: an entry is either added or removed',
+                f'entries and remove_entries both hold {quoted(both)}: an entry is either added or removed',
                 bad_entries=both,
             )
 
-    def checked_entries(self, list_type: str, entries: frozenset[str], what: str) -> frozenset[str]:
+    def checked(self, list_type: str, entries: frozenset[str], what: str) -> frozenset[str]:
         good, bad = check_entries(list_type, entries)
         if bad:
             self.module.fail(f'{what}: {describe_bad_entries(list_type, bad)}', bad_entries=bad)
         return good
 
-    def label(self, record: dict[str, t.Any] | None = None) -> str:
-        record = record or {}
-        name = record.get('name') or self.params['name']
-        list_id = record.get('id') or self.params['id']
-        text = f'"{name}"' if name else ''
-        if list_id:
-            text = f'{text} ({list_id})' if text else str(list_id)
-        return f'custom access list {text} of shield zone {self.where.zone_id if self.where else None}'
+    @property
+    def lists(self) -> AccessLists:
+        return t.cast(AccessLists, self.where)
+
+    def label(self) -> str:
+        return self.lists.api.label(self.params['name'], self.params['id'])
 
     # ---- reading ----
 
-    def locate(self) -> Zone:
-        zone_id, pullzone_id = resolve_shield_zone_id(self.client, self.params)
+    def locate(self) -> AccessLists | None:
+        zone_id, pullzone_id = ShieldApi(self.client).scope(self.params)
         if zone_id is None:
             if self.state == 'absent':
-                return Zone(None)
-            raise no_shield_zone(pullzone_id)
-        overview = shield_call(
-            self.client,
-            'GET',
-            f'shield/shield-zone/{zone_id}/access-lists',
-            f'list access lists of shield zone {zone_id}',
-        )
-        return Zone(zone_id, overview if isinstance(overview, dict) else {})
-
-    def find(self) -> dict[str, t.Any] | None:
-        params, zone_id = self.params, self.where.zone_id
-        if zone_id is None:
-            return None
-        if params['id'] is not None:
-            matches = [item for item in self.where.lists if item.get('listId') == params['id']]
-        else:
-            matches = [item for item in self.where.lists if item.get('name') == params['name']]
-        if len(matches) > 1:
-            ids = ', '.join(str(item.get('listId')) for item in matches)
-            raise EdgeFinding(
-                f'find {self.label()}',
-                f'{len(matches)} custom access lists are named "{params["name"]}" (ids {ids}); give id',
-            )
-        if not matches and params['id'] is not None:
-            if self.state == 'present':
-                raise EdgeFinding(
-                    f'find {self.label()}',
-                    f"shield zone {zone_id} has no custom access list with id {params['id']}",
-                    'access_list.not_found',
-                )
-            return None
-        if not matches:
-            # A run that replaced the list stopped after deleting it: its replacement takes the name now.
-            matches = [item for item in self.where.lists if self.replaces(item, params['name'])]
-            if len(matches) != 1:
                 return None
-            self.notes.append(f"finish replacing the list: rename list {matches[0].get('listId')}")
-        current = self.record_of(matches[0])
-        if self.state == 'present':
-            self.read_content(current)
-        return current
+            raise no_shield_zone(pullzone_id)
+        lists = AccessLists(AccessListApi(self.client, zone_id))
+        lists.notes = self.notes  # what the lists' writes found or did goes into the diff header
+        return lists
 
-    def record_of(self, item: dict[str, t.Any]) -> dict[str, t.Any]:
-        """A list of the zone's overview as the module holds it (its content not read yet)."""
-        return {
-            'id': item.get('listId'),
-            'name': item.get('name'),
-            'description': item.get('description'),
-            'type': item.get('type'),
-            'checksum': None,
-            'entryCount': item.get('entryCount'),
-            'lastModified': item.get('lastUpdated'),
-            'action': item.get('action'),
-            'isEnabled': item.get('isEnabled'),
-            'configurationId': item.get('configurationId'),
-            'shieldZoneId': self.where.zone_id,
-        }
+    def exclusive(self) -> t.ContextManager[t.Any]:
+        """The runs on this controller that change the zone's lists take turns. Check mode writes nothing: no turn."""
+        if self.where is None or self.module.check_mode:
+            return super().exclusive()
+        return self.where.turn()
 
-    def read_content(self, record: dict[str, t.Any]) -> None:
-        """Read the list's content into ``record`` (``entries``, and ``content`` with return_content)."""
-        detail = shield_call(self.client, 'GET', self.list_path(record['id']), f'read {self.label(record)}') or {}
-        record.update({key: detail[key] for key in RECORD_KEYS if detail.get(key) is not None})
-        record['entries'] = entries_of_content(detail.get('content'))
-        if self.params['return_content']:
-            record['content'] = detail.get('content')
-
-    @staticmethod
-    def replaces(item: dict[str, t.Any], name: str, list_id: t.Any = None) -> bool:
-        """Whether ``item`` is the replacement of the list ``name`` (of the list ``list_id``, when given)."""
-        match = REPLACING_RE.match(str(item.get('name') or ''))
-        return (
-            match is not None
-            and match.group('name') == name
-            and (list_id is None or match.group('list_id') == str(list_id))
-        )
+    def find(self) -> Record | None:
+        if self.where is None:
+            return None
+        self.where.read()
+        current = self.where.find(self.params['name'], self.params['id'], must_exist=self.state == 'present')
+        if current is not None and self.state == 'present':
+            self.where.load(current)
+        return t.cast('Record | None', current)
 
     # ---- deciding ----
 
-    def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def resolve(self, wanted: Record, current: Record | None) -> Record:
         """Entries are checked, and written as the list's type wants them (country codes upper case …)."""
         list_type = self.params['type'] or (enum_name(ACCESS_LIST_TYPES, current.get('type')) if current else None)
         if 'entries' in wanted and list_type is not None:
-            wanted['entries'] = self.checked_entries(list_type, wanted['entries'], 'entries')
+            wanted['entries'] = self.checked(list_type, wanted['entries'], 'entries')
         if self.params['remove_entries'] is not None:
-            removing = frozenset(split_entries(self.params['remove_entries']))
+            removing = entry_set(self.params['remove_entries'])
             if list_type is not None:
-                removing = self.checked_entries(list_type, removing, 'remove_entries')
+                removing = self.checked(list_type, removing, 'remove_entries')
             # Written alike only now (DE and de in a country list): still before anything is written.
             self.refuse_overlap(wanted.get('entries') or frozenset(), removing)
             self.removing = removing
         return wanted
 
-    def wanted(self, current: dict[str, t.Any] | None) -> dict[str, t.Any]:
-        """The base's wanted values, without the entries of remove_entries.
-
-        Taken out after the base has kept the list's other entries (purge=false), which would
-        otherwise bring them back.
-        """
+    def wanted(self, current: Record | None) -> Record:
+        """The base's wanted values, without the entries of remove_entries (taken out after the base kept the
+        list's other entries with purge=false, which would otherwise bring them back)."""
         wanted = super().wanted(current)
         if self.removing and current is not None:
-            held = wanted.get('entries', current.get('entries') or frozenset())
+            held = wanted['entries'] if 'entries' in wanted else current.get('entries') or frozenset()
             wanted['entries'] = frozenset(held) - self.removing
         return wanted
-
-    def only_removing(self) -> bool:
-        """Whether the run only takes entries out of a list (nothing it could create a list with)."""
-        params = self.params
-        declared = ('type', 'entries', 'description', 'action', 'enabled')
-        return params['remove_entries'] is not None and all(params[option] is None for option in declared)
 
     def check(self, plan: Plan) -> None:
         """What only the current list and its zone can tell is wrong, refused before anything is written."""
         params, current = self.params, plan.current
-        if plan.action == 'create' and self.only_removing():
-            # Nothing to take out; creating an empty list would bring back a list someone deleted.
+        declared = ('type', 'entries', 'description', 'action', 'enabled')
+        only_removing = params['remove_entries'] is not None and all(params[option] is None for option in declared)
+        if plan.action == 'create' and only_removing:
+            # Only remove_entries: nothing to take out; an empty list would bring back a list someone deleted.
             raise EdgeFinding(
                 f'remove entries from {self.label()}',
-                f"shield zone {self.where.zone_id} has no custom access list named \"{params['name']}\", "
+                f"shield zone {self.lists.api.zone_id} has no custom access list named \"{params['name']}\", "
                 'so it holds none of remove_entries (give type to create the list)',
                 'access_list.not_found',
             )
-        if plan.action == 'create' and params['type'] is None:
-            self.module.fail(f'type is required to create {self.label()}')
-        if plan.action == 'create' and params['name'] is None:
-            self.module.fail(f'name is required to create {self.label()}')
-        if plan.action == 'replace' and params['entries'] is None and current is not None:
-            current_type = enum_name(ACCESS_LIST_TYPES, current.get('type'))
-            if params['type'] is not None and params['type'] != current_type:
-                self.checked_entries(
-                    params['type'],
-                    plan.wanted.get('entries') or frozenset(),
-                    f'the current entries of {self.label(current)} (give entries for the new type)',
-                )
+        for option in ('type', 'name'):
+            if plan.action == 'create' and params[option] is None:
+                self.module.fail(f'{option} is required to create {self.label()}')
+        current_type = enum_name(ACCESS_LIST_TYPES, current.get('type')) if current else None
+        if plan.action == 'replace' and params['entries'] is None and params['type'] not in (None, current_type):
+            self.checked(
+                params['type'],
+                plan.wanted.get('entries') or frozenset(),
+                f'the current entries of {self.lists.api.of(current or {})} (give entries for the new type)',
+            )
         if plan.creating or 'entries' in plan.changes:
-            self.check_limits(current, plan.wanted, creating=current is None)
-
-    def check_limits(self, current: dict[str, t.Any] | None, wanted: dict[str, t.Any], creating: bool) -> None:
-        overview = self.where.overview
-        operation = f"{'create' if creating else 'update'} {self.label(current)}"
-        list_limit = overview.get('customListLimit')
-        list_count = overview.get('customListCount')
-        if list_count is None:
-            list_count = len(overview.get('customLists') or [])
-        if creating and list_limit is not None and list_count >= list_limit:
-            raise EdgeFinding(
-                operation,
-                f'shield zone {self.where.zone_id} already has {list_count} custom access lists, '
-                f'its customListLimit is {list_limit}',
-                'customListLimit',
-            )
-        entry_limit = overview.get('customEntryLimit')
-        if entry_limit is None:
-            return
-        entries = wanted.get('entries')
-        if entries is None:
-            entries = (current or {}).get('entries') or frozenset()
-        used = (overview.get('customEntryCount') or 0) - ((current or {}).get('entryCount') or 0)
-        if used + len(entries) > entry_limit:
-            raise EdgeFinding(
-                operation,
-                f'{used + len(entries)} custom entries would exceed the customEntryLimit of '
-                f'{entry_limit} of shield zone {self.where.zone_id} ({len(entries)} in this list, '
-                f'{used} in the others)',
-                'customEntryLimit',
-            )
+            held = None if plan.action == 'create' else t.cast(HeldList, current)
+            problem = self.lists.limit_problem(held, plan.wanted.get('entries'), params['name'])
+            if problem:
+                raise problem
 
     # ---- writing ----
 
-    def list_path(self, list_id: t.Any = None) -> str:
-        path = f'shield/shield-zone/{self.where.zone_id}/access-lists'
-        return f'{path}/{list_id}' if list_id is not None else path
+    def create(self, wanted: Record) -> Record:
+        return t.cast(Record, self.lists.create(wanted))
 
-    def with_content(self, record: dict[str, t.Any], entries: frozenset[str]) -> dict[str, t.Any]:
-        """``record`` with the content, checksum and count that ``entries`` are written as."""
-        content, checksum = content_of(entries)
-        record.update(entries=entries, checksum=checksum, entryCount=len(entries))
-        if self.params['return_content']:
-            record['content'] = content
-        return record
+    def update(self, current: Record, changes: Record) -> Record:
+        after = self.lists.update(t.cast(HeldList, current), changes, self.params['purge'], self.removing)
+        return t.cast(Record, after)
 
-    def configure(self, record: dict[str, t.Any], settings: dict[str, t.Any]) -> None:
-        """Set the action and enabled flag (``settings``) of a list through its configuration."""
-        if not settings:
-            return
-        data = shield_call(
-            self.client,
-            'PATCH',
-            self.list_path(f"configurations/{record['configurationId']}"),
-            f'configure {self.label(record)}',
-            json_body=settings,
-            idempotent=True,
-        )
-        record.update(settings)
-        if isinstance(data, dict):
-            record.update({key: data[key] for key in ('action', 'isEnabled') if data.get(key) is not None})
-
-    def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        entries = wanted.get('entries') or frozenset()
-        content, checksum = content_of(entries)
-        body = {'name': wanted['name'], 'type': wanted['type'], 'content': content, 'checksum': checksum}
-        if wanted.get('description') is not None:
-            body['description'] = wanted['description']
-        data = shield_call(self.client, 'POST', self.list_path(), f'create {self.label(wanted)}', json_body=body) or {}
-        created = self.predict_create(wanted)
-        created.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
-        # The answer has no configuration: read it from the overview, which also shows a list of the
-        # same name that another run created at the same time.
-        overview = (
-            shield_call(self.client, 'GET', self.list_path(), f'list access lists of shield zone {self.where.zone_id}')
-            or {}
-        )
-        lists = overview.get('customLists') or []
-        twins = sorted(
-            str(item.get('listId'))
-            for item in lists
-            if item.get('name') == wanted['name'] and item.get('listId') != created['id']
-        )
-        if twins:
-            raise EdgeFinding(
-                f'create {self.label(created)}',
-                f"another custom access list named \"{wanted['name']}\" appeared while this one was created "
-                f"(id {', '.join(twins)}; this run created id {created['id']}): two runs created it at the same time. "
-                'Delete one of them, or give id',
-                'access_list.duplicate',
-            )
-        item: dict[str, t.Any] = next((i for i in lists if i.get('listId') == created['id']), {})
-        created.update(
-            configurationId=item.get('configurationId'), action=item.get('action'), isEnabled=item.get('isEnabled')
-        )
-        if created['configurationId'] is not None:
-            self.configure(
-                created,
-                {
-                    key: wanted[key]
-                    for key in ('action', 'isEnabled')
-                    if key in wanted and wanted[key] != created.get(key)
-                },
-            )
-        return created
-
-    def replace(self, current: dict[str, t.Any], wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        """Replace the list by a complete new one before deleting it; a rerun finishes what a failed run began.
-
-        The new list is created (or, after a failed run, found) under a temporary name with every
-        value the list should have, then the old list is deleted and the new one renamed.
-        """
-        values = wanted  # what the list held, with what the user declared over it
-        name = values['name']
-        pending = next((item for item in self.where.lists if self.replaces(item, name, current['id'])), None)
-        temporary = {**values, 'name': REPLACING.format(name=name, list_id=current['id'])}
-        if pending is None and not self.room_for_both(current, values):
-            return self.delete_then_create(current, values)
-        if pending is None:
-            replacement = self.create(temporary)
-        else:  # left by a run that stopped: bring it up to date (content and settings are set to values)
-            replacement = {**temporary, 'id': pending.get('listId'), 'configurationId': pending.get('configurationId')}
-            self.write_entries(replacement, values.get('entries') or frozenset())
-            self.configure(replacement, {key: values[key] for key in ('action', 'isEnabled') if key in values})
-        self.delete(current)
-        return self.update(replacement, {'name': name})
-
-    def room_for_both(self, current: dict[str, t.Any], values: dict[str, t.Any]) -> bool:
-        """Whether the zone's limits let the replacement exist beside the list for a moment."""
-        overview = self.where.overview
-        lists = overview.get('customListCount')
-        lists = len(overview.get('customLists') or []) if lists is None else lists
-        if overview.get('customListLimit') is not None and lists + 1 > overview['customListLimit']:
-            return False
-        entries = len(values.get('entries') or ())
-        used = overview.get('customEntryCount') or 0
-        return overview.get('customEntryLimit') is None or used + entries <= overview['customEntryLimit']
-
-    def delete_then_create(self, current: dict[str, t.Any], values: dict[str, t.Any]) -> dict[str, t.Any]:
-        """Replace the list where the zone has no room for two: the old list is deleted first.
-
-        A create that fails is not the end: when its answer was lost after the API acted, the
-        new list is there and is finished; otherwise the old list is created again as it was, so
-        that a rerun finds it and replaces it again with every value it held. Only when that
-        fails too does the failure return what the old list held (``deleted_list``).
-        """
-        self.delete(current)
+    def replace(self, current: Record, wanted: Record) -> Record:
         try:
-            return self.create(values)
-        except EdgeApiError as error:
-            failed = error
-        try:
-            overview = (
-                shield_call(
-                    self.client, 'GET', self.list_path(), f'list access lists of shield zone {self.where.zone_id}'
-                )
-                or {}
-            )
-        except EdgeApiError:  # whether the create went through is unknown: a restored list could be a second one
-            self.fail_deleted(current, failed)
-        named = [item for item in overview.get('customLists') or [] if item.get('name') == values['name']]
-        if len(named) > 1:  # another run created one too: neither is restored over them
-            self.fail_deleted(current, failed)
-        if named:
-            try:
-                return self.finish_created(named[0], values)
-            except EdgeApiError as error:
-                self.fail_deleted(current, error)
-        try:
-            restored = self.create(self.held_values(current))
-        except EdgeApiError:
-            self.fail_deleted(current, failed)
-        self.module.fail(
-            f'{failed}; the zone had no room for a second list, so the old list was deleted first: the replacement '
-            f'failed and the old list was restored as it was (id {restored["id"]}); run again to replace it',
-            failure=failed.failure(),
-        )
+            return t.cast(Record, self.lists.replace(t.cast(HeldList, current), wanted))
+        except ReplacementFailed as error:
+            held = {'deleted_list': error.held} if error.held is not None else {}
+            self.module.fail(str(error), failure=error.failure(), **held)
 
-    def finish_created(self, item: dict[str, t.Any], values: dict[str, t.Any]) -> dict[str, t.Any]:
-        """Bring a list that a create made (whose answer was lost) to ``values``: entries, action, enabled flag."""
-        record = self.record_of(item)
-        self.notes.append(f"the answer to the create was lost: list {record['id']} was created and is finished")
-        self.read_content(record)
-        entries = values.get('entries') or frozenset()
-        if record['entries'] != entries:
-            self.write_entries(record, entries)
-        self.configure(
-            record,
-            {key: values[key] for key in ('action', 'isEnabled') if key in values and values[key] != record.get(key)},
-        )
-        return record
+    def delete(self, current: Record) -> None:
+        self.lists.delete(current)
 
-    @staticmethod
-    def held_values(current: dict[str, t.Any]) -> dict[str, t.Any]:
-        """The API values a list is created again with: its name, type, entries, description, action, enabled flag."""
-        return {
-            key: current[key]
-            for key in ('name', 'type', 'entries', 'description', 'action', 'isEnabled')
-            if current.get(key) is not None
-        }
+    def predict_create(self, wanted: Record) -> Record:
+        return t.cast(Record, predicted(self.lists.api.zone_id, wanted))
 
-    def fail_deleted(self, current: dict[str, t.Any], error: EdgeApiError) -> t.NoReturn:
-        held = {
-            'name': current.get('name'),
-            'type': enum_name(ACCESS_LIST_TYPES, current.get('type')),
-            'description': current.get('description'),
-            'action': enum_name(ACCESS_LIST_ACTIONS, current.get('action')),
-            'enabled': current.get('isEnabled'),
-            'entries': sorted(current.get('entries') or ()),
-        }
-        self.module.fail(
-            f'{error}; the zone had no room for a second list, so the old list was deleted first: '
-            f'its values are in deleted_list, declare them and run again',
-            failure=error.failure(),
-            deleted_list=held,
-        )
-
-    def write_entries(self, record: dict[str, t.Any], entries: frozenset[str]) -> None:
-        """PATCH the content of a list to ``entries``; ``record`` takes what the API answers."""
-        content, checksum = content_of(entries)
-        data = (
-            shield_call(
-                self.client,
-                'PATCH',
-                self.list_path(record['id']),
-                f'update {self.label(record)}',
-                json_body={'content': content, 'checksum': checksum},
-                idempotent=True,
-            )
-            or {}
-        )
-        self.with_content(record, entries)
-        record.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
-
-    def merge_entries(self, record: dict[str, t.Any], added: frozenset[str], removed: frozenset[str]) -> None:
-        """Make sure this run's own change of entries stays: another run may have written the whole list meanwhile.
-
-        The list is read again after the write; entries this run added (purge=false) that are
-        missing, or removed (remove_entries) that are back, because the other run wrote what it
-        had read before, are written again over what the list holds now, which keeps the other
-        run's own change too.
-        """
-        for _attempt in range(MERGE_ATTEMPTS):
-            detail = (
-                shield_call(self.client, 'GET', self.list_path(record['id']), f'read {self.label(record)} again') or {}
-            )
-            held = entries_of_content(detail.get('content'))
-            if added <= held and not removed & held:
-                self.with_content(record, held)
-                record.update({key: detail[key] for key in RECORD_KEYS if detail.get(key) is not None})
-                return
-            self.write_entries(record, (held | added) - removed)
-        message = (
-            f'other runs kept rewriting the list: the change of {len(added) + len(removed)} entries could not be kept '
-            f'after {MERGE_ATTEMPTS} attempts; run again'
-        )
-        raise EdgeFinding(f'update {self.label(record)}', message)
-
-    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
-        after = {**current, **changes}
-        body: dict[str, t.Any] = {}
-        if 'name' in changes:
-            body['name'] = changes['name']
-        if 'entries' in changes:
-            self.with_content(after, changes['entries'])
-            body['content'], body['checksum'] = content_of(changes['entries'])
-        if body:
-            data = (
-                shield_call(
-                    self.client,
-                    'PATCH',
-                    self.list_path(current['id']),
-                    f'update {self.label(current)}',
-                    json_body=body,
-                    idempotent=True,
-                )
-                or {}
-            )
-            after.update({key: data[key] for key in RECORD_KEYS if data.get(key) is not None})
-        if 'entries' in changes:
-            held = frozenset(current.get('entries') or ())
-            added = changes['entries'] - held if not self.params['purge'] else frozenset()
-            removed = held & self.removing  # only what this run took out: an entry added meanwhile stays
-            if added or removed:
-                self.merge_entries(after, added, removed)
-        self.configure(after, {key: changes[key] for key in ('action', 'isEnabled') if key in changes})
-        return after
-
-    def delete(self, current: dict[str, t.Any]) -> None:
-        # 404: gone already (a repeated delete whose first answer was lost).
-        shield_call(
-            self.client, 'DELETE', self.list_path(current['id']), f'delete {self.label(current)}', ok_statuses=(404,)
-        )
-
-    def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        record = {
-            'id': None,
-            'name': wanted.get('name'),
-            'description': wanted.get('description') or '',
-            'type': wanted.get('type'),
-            'lastModified': None,
-            'action': wanted.get('action'),
-            'isEnabled': wanted.get('isEnabled'),
-            'configurationId': None,
-            'shieldZoneId': self.where.zone_id,
-        }
-        return self.with_content(record, wanted.get('entries') or frozenset())
-
-    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_update(self, current: Record, changes: Record) -> Record:
         after = {**current, **changes}
         if 'entries' in changes:
-            self.with_content(after, changes['entries'])
+            with_entries(t.cast(HeldList, after), changes['entries'])
         return after
 
     # ---- output ----
 
-    def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def result_view(self, resource: Record | None) -> Record | None:
         if resource is None:
             return None
-        view = {key: resource.get(key) for key in RESULT_KEYS}
-        view['enabled'] = resource.get('isEnabled')  # the option's name, beside the API's
+        view = dict(returned(t.cast(HeldList, resource)), enabled=resource.get('isEnabled'))  # the option's name too
         if self.params['return_content']:
-            view['content'] = (
-                resource['content'] if 'content' in resource else content_of(resource.get('entries') or ())[0]
-            )
+            view['content'] = resource['content'] if 'content' in resource else content_of(resource['entries'])[0]
         return view
 
     def diff_fields(self) -> t.Sequence[Field]:
-        # The entries are in the diff when the run manages them: given, or some to remove.
-        removing = self.params['remove_entries'] is not None
-        return [field for field in self.fields if not field.members or removing or self.params['entries'] is not None]
+        return [field for field in self.fields if not field.members]  # the entries: whole lists, in diff_view
 
-    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def diff_view(self, resource: Record | None) -> Record | None:
+        """The managed fields, and when the run manages the entries (given, or some to remove) the whole list,
+        sorted, however long: a diff of only the changed entries would read as the whole list."""
         view = super().diff_view(resource)
-        if view is not None:
-            view['entry_count'] = t.cast('dict[str, t.Any]', resource).get('entryCount')
+        if view is None or resource is None:
+            return view
+        managed = self.params['entries'] is not None or self.params['remove_entries'] is not None
+        if managed and 'entries' in resource:
+            view['entries'] = sorted(resource['entries'])
+        view['entry_count'] = resource.get('entryCount')
         return view
 
 
@@ -943,7 +572,7 @@ def main() -> None:
         mutually_exclusive=[SCOPE_OPTIONS],
         required_one_of=[SCOPE_OPTIONS, ('name', 'id')],
     )
-    AccessList(module).run()
+    CustomAccessList(module).run()
 
 
 if __name__ == '__main__':

@@ -198,15 +198,15 @@ from ansible_collections.edge.platform.plugins.module_utils._files import CsvMea
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
     SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
-    require_shield_zone_id,
+    ShieldApi,
     scope_problem,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shield_events import (
     FILTER_FIELDS,
     FILTER_OPS,
+    EventLogApi,
     check_filters,
     export_body,
-    export_csv,
     export_window,
 )
 from ansible_collections.edge.platform.plugins.module_utils._timespec import iso
@@ -250,10 +250,10 @@ def main() -> None:
     window = {'start': iso(begin), 'end': iso(finish), 'from': body['from'], 'to': body['to']}
 
     def run() -> dict[str, t.Any]:
-        zone_id = require_shield_zone_id(module.client, params)
+        zone_id = ShieldApi(module.client).require_zone_id(params)
         operation = f'export the shield event logs of shield zone {zone_id} from {window["start"]} to {window["end"]}'
         export = ExportFile(module, dest, CsvMeasure)
-        changed = export.write(lambda sink: export_csv(module.client, zone_id, body, operation, sink).result())
+        changed = export.write(lambda sink: EventLogApi(module.client).export(zone_id, body, operation, sink).result())
         return dict(
             export.after,
             changed=changed,

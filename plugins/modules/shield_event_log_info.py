@@ -145,13 +145,13 @@ from ansible_collections.edge.platform.plugins.module_utils._common import EdgeM
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
     SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
-    require_shield_zone_id,
+    ShieldApi,
     scope_problem,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shield_events import (
     DEFAULT_MAX_PAGES,
+    EventLogApi,
     check_date,
-    read_logs,
 )
 
 
@@ -181,8 +181,8 @@ def main() -> None:
     module.refuse_blank('continuation_token')
 
     def run() -> dict[str, t.Any]:
-        zone_id = require_shield_zone_id(module.client, params)
-        result = read_logs(module.client, zone_id, day, params['continuation_token'], params['max_pages'])
+        zone_id = ShieldApi(module.client).require_zone_id(params)
+        result = EventLogApi(module.client).pages(zone_id, day, params['continuation_token'], params['max_pages'])
         return dict(result, changed=False, shield_zone_id=zone_id)
 
     module.run(run)

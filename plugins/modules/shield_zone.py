@@ -338,35 +338,38 @@ shield_zone:
 
 import typing as t
 
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, same_set
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
+    BOT_DETECTION,
     BOT_EXECUTION_MODES,
     BOT_SENSITIVITIES,
+    CREATE_TOP_LEVEL,
     DDOS_SENSITIVITIES,
     FINGERPRINT_AGGRESSIONS,
     INT32_MAX,
     PAYLOAD_LIMIT_ACTIONS,
     PLAN_TYPES,
     SCANNER_MODES,
+    UPLOAD_SCANNING,
     WAF_EXECUTION_MODES,
+    ShieldApi,
+    flatten,
+    nest,
     normalize_timestamp,
-    resolve_pullzone,
     same_instant,
     scope_problem,
-    shield_call,
-    shield_zone_of_pullzone,
 )
 from ansible_collections.edge.platform.plugins.module_utils._timespec import parse_iso
 
+# The parts of a zone with endpoints of their own, under the prefixes their settings take in the module's records.
 BOT = 'botDetection.'
 UPLOAD = 'uploadScanning.'
-# Settings the create request carries at its top level (the rest of bot detection and upload scanning is patched after).
-CREATE_TOP_LEVEL = {
-    BOT + 'executionMode': 'botDetectionExecutionMode',
-    UPLOAD + 'csamScanningMode': 'csamScanningMode',
-    UPLOAD + 'antivirusScanningMode': 'antivirusScanningMode',
-}
+PARTS = ((BOT, BOT_DETECTION), (UPLOAD, UPLOAD_SCANNING))
+# The settings of the parts that the create request carries at its top level, by name (the rest is patched after).
+ON_CREATE = {prefix + key: name for prefix, part in PARTS for key, name in CREATE_TOP_LEVEL[part].items()}
 
 
 def engine_config(value: list[dict[str, t.Any]]) -> list[dict[str, str]]:
@@ -390,31 +393,6 @@ def same_engine_config(current: t.Any, wanted: t.Any) -> bool:
 
 def same_list(current: t.Any, wanted: t.Any) -> bool:
     return list(current or ()) == list(wanted or ())
-
-
-def flatten(prefix: str, data: dict[str, t.Any]) -> dict[str, t.Any]:
-    """``{'a': {'b': 1}}`` → ``{'<prefix>a.b': 1}`` (the shield zone id of a part is left out)."""
-    flat: dict[str, t.Any] = {}
-    for key, value in data.items():
-        if key == 'shieldZoneId':
-            continue
-        if isinstance(value, dict):
-            flat.update(flatten(f'{prefix}{key}.', value))
-        else:
-            flat[prefix + key] = value
-    return flat
-
-
-def nest(flat: dict[str, t.Any]) -> dict[str, t.Any]:
-    """The inverse of ``flatten``: dotted keys become nested objects."""
-    nested: dict[str, t.Any] = {}
-    for key, value in flat.items():
-        node = nested
-        *parents, leaf = key.split('.')
-        for parent in parents:
-            node = node.setdefault(parent, {})
-        node[leaf] = value
-    return nested
 
 
 class ShieldZone(EdgeResource):
@@ -511,69 +489,50 @@ class ShieldZone(EdgeResource):
 
     # ---- reading ----
 
+    @property
+    def api(self) -> ShieldApi:
+        return ShieldApi(self.client)
+
     def locate(self) -> int:
-        return resolve_pullzone(self.client, self.params['pullzone_id'], self.params['pullzone_name'])
+        return self.api.resolve_pullzone(self.params['pullzone_id'], self.params['pullzone_name'])
 
     def find(self) -> dict[str, t.Any] | None:
-        zone = shield_zone_of_pullzone(self.client, self.where)
+        zone = self.api.zone_of_pullzone(self.where)
         if zone is None:
-            if self.params['pullzone_id'] is not None:
-                # A create needs a pull zone: make sure it exists, so check mode does not predict a create that fails.
-                self.client.get(f'pullzone/{self.where}', f'read pull zone {self.where}')
+            # A create needs a pull zone: make sure it exists, so check mode does not predict a create that fails.
+            if self.params['pullzone_id'] is not None and PullZoneApi(self.client).get(self.where) is None:
+                raise EdgeFinding(
+                    f'find pull zone {self.where}', f'no pull zone has id {self.where}', 'pullzone.not_found'
+                )
             return None
         current = dict(zone)
-        zone_id = current['shieldZoneId']
-        for prefix, part in ((BOT, 'bot-detection'), (UPLOAD, 'upload-scanning')):
+        for prefix, part in PARTS:
             if self.managed(prefix):
-                data = shield_call(
-                    self.client,
-                    'GET',
-                    f'shield/shield-zone/{zone_id}/{part}',
-                    f"read {part.replace('-', ' ')} of shield zone {zone_id}",
-                )
-                current.update(flatten(prefix, data or {}))
+                current.update(flatten(prefix, self.api.part(current['shieldZoneId'], part)))
         return current
 
     # ---- writing ----
 
     def patch_parts(self, zone_id: int, changes: dict[str, t.Any], after: dict[str, t.Any]) -> None:
         """Write the bot detection and upload scanning changes through their own endpoints."""
-        for prefix, part in ((BOT, 'bot-detection'), (UPLOAD, 'upload-scanning')):
+        for prefix, part in PARTS:
             values = {key[len(prefix) :]: value for key, value in changes.items() if key.startswith(prefix)}
-            if not values:
-                continue
-            data = shield_call(
-                self.client,
-                'PATCH',
-                f'shield/shield-zone/{zone_id}/{part}',
-                f"update {part.replace('-', ' ')} of shield zone {zone_id}",
-                json_body=dict(nest(values), shieldZoneId=zone_id),
-                idempotent=True,
-            )
-            if isinstance(data, dict):
-                after.update(flatten(prefix, data))
+            if values:
+                after.update(flatten(prefix, self.api.update_part(zone_id, part, nest(values)) or {}))
 
     def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        body: dict[str, t.Any] = {
-            'pullZoneId': self.where,
-            'shieldZone': {k: v for k, v in wanted.items() if '.' not in k},
-        }
-        for key, name in CREATE_TOP_LEVEL.items():
-            if key in wanted:
-                body[name] = wanted[key]
-        data = shield_call(
-            self.client, 'POST', 'shield/shield-zone', f'create shield zone for pull zone {self.where}', json_body=body
-        )
+        top_level = {name: wanted[key] for key, name in ON_CREATE.items() if key in wanted}
+        data = self.api.create_zone(self.where, {k: v for k, v in wanted.items() if '.' not in k}, top_level)
         created = self.predict_create(wanted)
-        zone = data.get('shieldZone') if isinstance(data, dict) else None
+        zone = data.get('shieldZone')
         if isinstance(zone, dict) and zone.get('shieldZoneId') is not None:
             created.update(zone)
-            for key, name in CREATE_TOP_LEVEL.items():
+            for key, name in ON_CREATE.items():
                 if data.get(name) is not None and self.managed(key.split('.', maxsplit=1)[0] + '.'):
                     created[key] = data[name]
         else:  # the answer did not say: read what was created
-            created.update(shield_zone_of_pullzone(self.client, self.where) or {})
-        rest = {key: value for key, value in wanted.items() if '.' in key and key not in CREATE_TOP_LEVEL}
+            created.update(self.api.zone_of_pullzone(self.where) or {})
+        rest = {key: value for key, value in wanted.items() if '.' in key and key not in ON_CREATE}
         if rest and created.get('shieldZoneId') is not None:
             self.patch_parts(int(created['shieldZoneId']), rest, created)
         return created
@@ -583,17 +542,7 @@ class ShieldZone(EdgeResource):
         after = {**current, **changes}
         zone_changes = {key: value for key, value in changes.items() if '.' not in key}
         if zone_changes:
-            data = shield_call(
-                self.client,
-                'PATCH',
-                'shield/shield-zone',
-                f'update shield zone {zone_id}',
-                json_body={'shieldZoneId': zone_id, 'shieldZone': zone_changes},
-                idempotent=True,
-            )
-            zone = data.get('shieldZone') if isinstance(data, dict) else None
-            if isinstance(zone, dict):
-                after.update(zone)
+            after.update(self.api.update_zone(zone_id, zone_changes) or {})
         self.patch_parts(zone_id, changes, after)
         return after
 

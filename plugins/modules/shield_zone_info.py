@@ -153,43 +153,39 @@ shield_zones:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
     SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
-    list_shield_zones,
-    pullzone_mapping,
-    read_access_lists,
-    read_shield_zone,
+    ShieldApi,
     scope_problem,
-    shield_zone_of_pullzone,
 )
+from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import AccessListApi
 
 
-def every_zone(client: EdgeClient) -> list[dict[str, t.Any]]:
+def every_zone(api: ShieldApi) -> list[dict[str, t.Any]]:
     """Every Shield zone, each with the pull zone the mapping gives it (else the one the list gives)."""
-    zones = list(list_shield_zones(client))
-    mapping = pullzone_mapping(client) if zones else {}
+    zones = list(api.zones())
+    mapping = api.pullzone_mapping() if zones else {}
     for zone in zones:
         zone['pullZoneId'] = mapping.get(zone['shieldZoneId'], zone.get('pullZoneId'))
     return zones
 
 
-def zone_by_id(client: EdgeClient, zone_id: int) -> list[dict[str, t.Any]]:
-    zone = read_shield_zone(client, zone_id)
+def zone_by_id(api: ShieldApi, zone_id: int) -> list[dict[str, t.Any]]:
+    zone = api.zone(zone_id)
     if zone is None:
         return []
     if zone.get('pullZoneId') is None:  # the record may leave it out: the mapping has it
-        zone['pullZoneId'] = pullzone_mapping(client).get(zone_id)
+        zone['pullZoneId'] = api.pullzone_mapping().get(zone_id)
     return [zone]
 
 
-def zones_of_pullzones(client: EdgeClient, pullzone_ids: t.Iterable[int]) -> list[dict[str, t.Any]]:
+def zones_of_pullzones(api: ShieldApi, pullzone_ids: t.Iterable[int]) -> list[dict[str, t.Any]]:
     zones = []
     for pullzone_id in pullzone_ids:
-        zone = shield_zone_of_pullzone(client, pullzone_id)
+        zone = api.zone_of_pullzone(pullzone_id)
         if zone is not None:
             zones.append(dict(zone, pullZoneId=zone.get('pullZoneId') or pullzone_id))
     return zones
@@ -209,22 +205,20 @@ def main() -> None:
         module.fail(problem)
 
     def run() -> dict[str, t.Any]:
-        client = module.client
+        api = ShieldApi(module.client)
         if params['shield_zone_id'] is not None:
-            zones = zone_by_id(client, params['shield_zone_id'])
+            zones = zone_by_id(api, params['shield_zone_id'])
         elif params['pullzone_id'] is not None:
-            zones = zones_of_pullzones(client, [params['pullzone_id']])
+            zones = zones_of_pullzones(api, [params['pullzone_id']])
         elif params['pullzone_name'] is not None:
-            zones = zones_of_pullzones(
-                client, [int(zone['Id']) for zone in PullZoneApi(client).named(params['pullzone_name'])]
-            )
+            named = PullZoneApi(module.client).named(params['pullzone_name'])
+            zones = zones_of_pullzones(api, [int(zone['Id']) for zone in named])
         else:
-            zones = every_zone(client)
+            zones = every_zone(api)
         if params['access_lists'] != 'none':
             for zone in zones:
-                zone['accessLists'] = read_access_lists(
-                    client, int(zone['shieldZoneId']), with_content=params['access_lists'] == 'content'
-                )
+                lists = AccessListApi(module.client, int(zone['shieldZoneId']))
+                zone['accessLists'] = lists.overview(with_content=params['access_lists'] == 'content')
         return {'shield_zones': zones}
 
     module.run(run)

@@ -15,9 +15,14 @@ description:
     with O(purge=true) makes the list exactly O(hostnames).
   - The library is given by O(library_id), or by O(library_name) (looked up in the video library list of the
     account, which holds the library's blocked referrers).
-  - Reads the library once (given by name, the library list searched by the name instead), then sends one
-    request per hostname that changes, and none when the list already is as wanted.
+  - Reads the library once (given by name, the library list searched by the name, and the library read again once
+    the run holds its turn, see below; in check mode only the list), then sends one request per hostname that
+    changes, and none when the list already is as wanted.
   - Hostnames are compared without regard to case; the module sends them in lower case.
+  - The runs of a playbook on one controller that change the same library's referrers (its forks, inside the
+    controller or as module processes, as the same user) take turns, on a lock file under the system temporary
+    directory held from the read of the library to its last write; a run waits at most 5 minutes for the others,
+    then fails saying so. Check mode takes no lock.
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
@@ -132,6 +137,7 @@ from urllib.parse import urlsplit
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._locks import controller_lock
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._validation import hostname_problem as dns_hostname_problem
 from ansible_collections.edge.platform.plugins.module_utils._video import find_video_library
@@ -204,10 +210,19 @@ class BlockedReferrers(EdgeResource):
             return None
         return find_video_library(self.client, self.params['library_name'])
 
+    def exclusive(self) -> t.ContextManager[t.Any]:
+        """The runs on this controller that change the library's referrers take turns, from the read of its list to
+        the last write (two runs adding the same hostname would otherwise both send it). Check mode: no lock."""
+        if self.module.check_mode:
+            return super().exclusive()
+        what = f'the blocked referrers of {self.library}'
+        return controller_lock(what, self.client.base_urls['api'], 'video library blocked referrers', self.library_id)
+
     def find(self) -> dict[str, t.Any]:
         library = self.where
-        if library is None or not isinstance(library.get('BlockedReferrers'), list):
-            # By id; or found by name in a list whose records lack the referrers: read the library itself.
+        if library is None or not isinstance(library.get('BlockedReferrers'), list) or not self.module.check_mode:
+            # By id; found by name in a list whose records lack the referrers; or read before this run held the
+            # lock (another run may have written since): read the library itself.
             library = self.client.get(f'videolibrary/{self.library_id}', f'read {self.library}') or {}
         held = [str(item) for item in library.get('BlockedReferrers') or []]
         return {

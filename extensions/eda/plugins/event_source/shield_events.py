@@ -64,9 +64,8 @@ if not __name__.startswith('ansible_collections.'):
     # ansible-rulebook runs this file by path: import the collection from the tree this file is in.
     sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), *(['..'] * 7))))
 
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
-from ansible_collections.edge.platform.plugins.module_utils._shield import no_shield_zone, shield_zone_of_pullzone
-from ansible_collections.edge.platform.plugins.module_utils._shield_events import kept_days, read_page
+from ansible_collections.edge.platform.plugins.module_utils._shield import ShieldApi
+from ansible_collections.edge.platform.plugins.module_utils._shield_events import EventLogApi, kept_days
 from ansible_collections.edge.platform.plugins.plugin_utils._event_sources import (
     CONNECTION_ARGS,
     LOG,
@@ -128,11 +127,7 @@ class ShieldEvents(Poller):
         self.burst_features = frozenset(args.names('burst_features') or DEFAULT_BURST_FEATURES)
 
     def resolve(self, scope: Scope) -> int:
-        pullzone_id = PullZoneApi(self.client).resolve_id(t.cast(str, scope.name))
-        zone = shield_zone_of_pullzone(self.client, pullzone_id)
-        if zone is None:
-            raise no_shield_zone(pullzone_id)
-        return int(zone['shieldZoneId'])
+        return ShieldApi(self.client).require_zone_id({'pullzone_name': scope.name})
 
     def new_cursor(self, saved: dict[str, t.Any] | None) -> PagePosition:
         bursts = self.burst_counter(saved)
@@ -161,7 +156,7 @@ class ShieldEvents(Poller):
         pages: list[tuple[datetime.date, str, list[dict[str, t.Any]]]] = []
         while len(pages) < self.max_pages:
             operation = f'read the shield event logs of shield zone {scope.id} for {day.isoformat()}'
-            page = read_page(self.client, t.cast(int, scope.id), day, token or None, operation)
+            page = EventLogApi(self.client).page(t.cast(int, scope.id), day, token or None, operation)
             pages.append((day, token, page.get('logs') or []))
             following = page.get('continuationToken') or ''
             if page.get('hasMoreData') and following and following != token:

@@ -106,7 +106,7 @@ def test_same_set_in_another_order_is_unchanged_with_one_read_of_the_content(
         'shieldZoneId': ZONE,
     }
     assert outcome.result['diff']['before'] == outcome.result['diff']['after']
-    assert outcome.result['diff']['before']['entries'] == []
+    assert outcome.result['diff']['before']['entries'] == ['198.51.100.7', '198.51.100.9', '2001:db8::1']
     # entryCount is the API's: it counts the repeated line the list was written with elsewhere.
 
 
@@ -118,7 +118,7 @@ def test_new_entries_are_written_sorted_with_the_checksum_of_exactly_that_conten
         args(
             shield_zone_id=ZONE,
             name='office',
-            entries=['198.51.100.9', '2001:db8::1', '198.51.100.20\n198.51.100.3'],
+            entries=['198.51.100.9', '2001:db8::1', '198.51.100.20', ' 198.51.100.3 '],
         ),
         diff=True,
     )
@@ -129,9 +129,9 @@ def test_new_entries_are_written_sorted_with_the_checksum_of_exactly_that_conten
         'content': '198.51.100.20\n198.51.100.3\n198.51.100.9\n2001:db8::1',
         'checksum': sha('198.51.100.20\n198.51.100.3\n198.51.100.9\n2001:db8::1'),
     }
-    diff = outcome.result['diff']
-    assert diff['before']['entries'] == ['198.51.100.7']
-    assert diff['after']['entries'] == ['198.51.100.20', '198.51.100.3']
+    diff = outcome.result['diff']  # the whole list before and after
+    assert diff['before']['entries'] == ['198.51.100.7', '198.51.100.9', '2001:db8::1']
+    assert diff['after']['entries'] == ['198.51.100.20', '198.51.100.3', '198.51.100.9', '2001:db8::1']
     assert (diff['before']['entry_count'], diff['after']['entry_count']) == (4, 4)
     assert outcome.result['access_list']['checksum'] == body['checksum']
     assert outcome.result['access_list']['entryCount'] == 4
@@ -148,8 +148,8 @@ def test_purge_false_only_adds_missing_entries(lists: Emulator, run_module: t.An
     )
     assert outcome.result['changed'] is True
     assert lists.writes[0].json['content'] == '192.0.2.1\n198.51.100.7\n198.51.100.9\n2001:db8::1'
-    assert outcome.result['diff']['before']['entries'] == []
-    assert outcome.result['diff']['after']['entries'] == ['192.0.2.1']
+    assert outcome.result['diff']['before']['entries'] == ['198.51.100.7', '198.51.100.9', '2001:db8::1']
+    assert outcome.result['diff']['after']['entries'] == ['192.0.2.1', '198.51.100.7', '198.51.100.9', '2001:db8::1']
     again = run_module(
         shield_access_list.main, args(shield_zone_id=ZONE, name='office', entries=['192.0.2.1'], purge=False)
     )
@@ -211,7 +211,7 @@ def test_rename_by_id(lists: Emulator, run_module: t.Any) -> None:
 
 
 def test_remove_entries_takes_out_only_those_entries(lists: Emulator, run_module: t.Any) -> None:
-    wanted = args(shield_zone_id=ZONE, name='office', remove_entries=['198.51.100.7', ' 2001:db8::1\n192.0.2.1'])
+    wanted = args(shield_zone_id=ZONE, name='office', remove_entries=['198.51.100.7', ' 2001:db8::1', '192.0.2.1'])
     outcome = run_module(shield_access_list.main, wanted, diff=True)
     assert not outcome.failed, outcome.result
     assert outcome.result['changed'] is True
@@ -220,7 +220,10 @@ def test_remove_entries_takes_out_only_those_entries(lists: Emulator, run_module
     ]
     assert detail_reads(lists) == [f'{BASE}/9001', f'{BASE}/9001']  # read, and read again after the write
     diff = outcome.result['diff']
-    assert (diff['before']['entries'], diff['after']['entries']) == (['198.51.100.7', '2001:db8::1'], [])
+    assert (diff['before']['entries'], diff['after']['entries']) == (
+        ['198.51.100.7', '198.51.100.9', '2001:db8::1'],
+        ['198.51.100.9'],
+    )
     assert diff['after_header'] == 'update'
     assert (outcome.result['access_list']['entryCount'], outcome.result['access_list']['action']) == (1, 1)
     assert zone_lists(lists)[0]['content'] == '198.51.100.9'
@@ -254,8 +257,8 @@ def test_remove_entries_in_check_mode_predicts_and_writes_nothing(lists: Emulato
     assert outcome.result['changed'] is True
     assert lists.writes == []
     assert (outcome.result['diff']['before']['entries'], outcome.result['diff']['after']['entries']) == (
-        ['198.51.100.9'],
-        [],
+        ['198.51.100.7', '198.51.100.9', '2001:db8::1'],
+        ['198.51.100.7', '2001:db8::1'],
     )
     content = '198.51.100.7\n2001:db8::1'
     assert (outcome.result['access_list']['entryCount'], outcome.result['access_list']['checksum']) == (2, sha(content))
@@ -335,8 +338,8 @@ def test_entries_added_and_removed_in_one_write_with_purge_false(lists: Emulator
     assert outcome.result['changed'] is True
     assert [call.json['content'] for call in lists.writes] == ['192.0.2.1\n198.51.100.9\n2001:db8::1']
     assert (outcome.result['diff']['before']['entries'], outcome.result['diff']['after']['entries']) == (
-        ['198.51.100.7'],
-        ['192.0.2.1'],
+        ['198.51.100.7', '198.51.100.9', '2001:db8::1'],
+        ['192.0.2.1', '198.51.100.9', '2001:db8::1'],
     )
 
 

@@ -261,10 +261,9 @@ def test_create_in_check_mode_reads_the_pull_zone_and_writes_nothing(shield: Emu
 def test_a_missing_pull_zone_is_a_clear_failure(shield: Emulator, run_module: t.Any) -> None:
     outcome = run_module(shield_zone.main, args(pullzone_id=4242, waf_enabled=True))
     assert outcome.failed
-    assert (
-        outcome.result['msg']
-        == 'read pull zone 4242 failed: HTTP 404 pullzone.not_found: The requested Pull Zone was not found'
-    )
+    assert outcome.result['msg'] == 'find pull zone 4242 failed: no pull zone has id 4242'
+    assert outcome.result['failure']['error_key'] == 'pullzone.not_found'
+    assert [(call.path, call.status) for call in shield.sent][-1] == ('/pullzone/4242', 404)
     assert shield.writes == []
 
 

@@ -18,7 +18,7 @@ from ansible_collections.edge.platform.tests.emulator.areas.shield import (
     default_upload_scanning,
     default_zone,
 )
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Call, Emulator, FakeApi
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, LOGGING_URL, Call, Emulator, FakeApi
 
 OK = {'success': True, 'message': '', 'errorKey': ''}
 # The emulator's seed (scale 12): Shield zones 3001 to 3008 protect pull zones 1001, 1002, 1004, 1005, 1007, 1008,
@@ -183,6 +183,24 @@ def test_a_filter_that_matches_nothing_is_an_empty_list(
     outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, **args))
     assert not outcome.failed and outcome.result['shield_zones'] == []
     assert [(call.path, call.status) for call in emulator.sent] == asked
+
+
+@pytest.mark.parametrize(
+    'args, operation',
+    [
+        ({'shield_zone_id': 3001}, 'read shield zone 3001'),
+        ({'pullzone_id': 1001}, 'read shield zone of pull zone 1001'),
+    ],
+)
+def test_a_404_of_another_service_is_no_empty_list(
+    emulator: Emulator, run_module: t.Any, args: dict[str, t.Any], operation: str
+) -> None:
+    # api_url pointed at the logging API: its 404 is not the Shield API's "no such zone".
+    outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, api_url=LOGGING_URL, **args))
+    assert outcome.failed, outcome.result
+    assert outcome.result['msg'].startswith(f'{operation} failed: HTTP 404')
+    assert f'is {LOGGING_URL} the right base address?' in outcome.result['msg']
+    assert outcome.result['failure']['status'] == 404
 
 
 def test_access_list_overview(emulator: Emulator, run_module: t.Any) -> None:

@@ -8,8 +8,10 @@ import typing as t
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils import _locks
 from ansible_collections.edge.platform.plugins.modules import video_blocked_referrer
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator, FakeApi
+from ansible_collections.edge.platform.tests.unit.plugins.modules.test_shield_access_list_forks import run_at_once
 
 LIBRARY = '/videolibrary/5001'
 ADD = r'^/videolibrary/5001/addBlockedReferrer$'
@@ -223,15 +225,17 @@ def by_name(**extra: t.Any) -> dict[str, t.Any]:
     return dict(COMMON_ARGS, library_name=NAME, **extra)
 
 
-def test_library_by_name_is_found_in_the_list_which_holds_its_referrers(held, run_module):
+def test_library_by_name_is_found_in_the_list_then_read_again_under_the_lock(held, run_module):
     outcome = run_module(video_blocked_referrer.main, by_name(hostnames=['new.example.com']))
     assert not outcome.failed, outcome.result
     assert outcome.result['changed'] is True
     assert outcome.result['library_id'] == 5001
     assert outcome.result['blocked_referrers'] == [*SEEDED, 'new.example.com']
-    # One read, the list searched by the name (it holds the library whole), then the write to the library found.
+    # The list searched by the name, the library read again once this run holds the lock (another run on the
+    # controller may have written it in between), then the write to the library found.
     assert [(call.method, call.path) for call in held.sent] == [
         ('GET', '/videolibrary'),
+        ('GET', LIBRARY),
         ('POST', f'{LIBRARY}/addBlockedReferrer'),
     ]
     assert held.sent[0].params == {'perPage': '1000', 'search': NAME, 'page': '1'}
@@ -243,7 +247,7 @@ def test_library_by_name_converged_sends_no_write(held, run_module):
     outcome = run_module(video_blocked_referrer.main, by_name(hostnames=['spam0.example.net']))
     assert outcome.result['changed'] is False
     assert outcome.result['library_id'] == 5001
-    assert [call.path for call in held.sent] == ['/videolibrary']
+    assert [call.path for call in held.sent] == ['/videolibrary', LIBRARY]
 
 
 def test_library_by_id_returns_its_id_too(held, run_module):
@@ -324,10 +328,11 @@ def test_the_library_list_pages_until_the_name_is_found(fake_api: FakeApi, run_m
             else {'Items': second, 'CurrentPage': 2, 'TotalItems': 1001, 'HasMoreItems': False}
         ),
     )
+    fake_api.add('GET', r'^/videolibrary/1000$', second[0])
     outcome = run_module(video_blocked_referrer.main, dict(COMMON_ARGS, library_name='videos', hostnames=[]))
     assert not outcome.failed, outcome.result
     assert outcome.result['library_id'] == 1000
-    assert [call.params['page'] for call in fake_api.calls] == [1, 2]
+    assert [call.params.get('page') for call in fake_api.calls] == [1, 2, None]  # then the library itself
 
 
 @pytest.mark.parametrize(
@@ -343,3 +348,23 @@ def test_the_library_is_given_exactly_once_before_any_request(emulator, run_modu
     assert outcome.failed
     assert words in outcome.result['msg']
     assert emulator.sent == []
+
+
+# ---- forks of one run -------------------------------------------------------------------------------------------
+
+
+def test_ten_runs_blocking_the_same_hostname_at_once_take_turns(
+    held: Emulator, monkeypatch: pytest.MonkeyPatch, tmp_path: t.Any
+) -> None:
+    # The forks of a play each declare the same hostname: without turns, runs that read the list before another's
+    # write would send it again, which the API refuses (already a blocked referrer).
+    monkeypatch.setattr(_locks, 'lock_directory', lambda: str(tmp_path / 'locks'))
+    runs = [args(hostnames=['shared.example.com', f'host{n}.example.com']) for n in range(10)]
+    outcomes = run_at_once(held, monkeypatch, video_blocked_referrer.main, runs)
+    assert [outcome.failed for outcome in outcomes] == [False] * 10, [o.result.get('msg') for o in outcomes]
+    assert sorted(call.json['Hostname'] for call in held.writes) == sorted(
+        ['shared.example.com'] + [f'host{n}.example.com' for n in range(10)]
+    )
+    assert sorted(blocked(held)) == sorted(
+        [*SEEDED, 'shared.example.com'] + [f'host{n}.example.com' for n in range(10)]
+    )
