@@ -138,6 +138,13 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
         {**LIST, 'type': 'ip', 'entries': ['192.0.2.1', '']},
         'entries must not hold blank values (1 given)',
     ),
+    (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['1.2.3.4\n5.6.7.8']}, 'entries: 1 item holds a line break'),
+    (
+        shield_access_list,
+        {**LIST, 'entries': ['192.0.2.1', '1.2.3.4\r\n5.6.7.8']},
+        'entries: 1 item holds a line break',
+    ),
+    (shield_access_list, {**LIST, 'remove_entries': ['1.2.3.4\n5.6.7.8']}, 'remove_entries: 1 item holds a line break'),
     (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['192.0.2.300']}, 'not valid for type ip'),
     (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['fe80::1%eth0']}, 'not valid for type ip'),
     (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['192.0.2.0/24']}, 'not valid for type ip'),
