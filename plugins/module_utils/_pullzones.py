@@ -678,6 +678,29 @@ class PullZoneApi:
         ).json()
         return answer if isinstance(answer, dict) else dict(rule)
 
+    def add_edge_rule(self, zone_id: int, rule: Record, known: t.Collection[t.Any]) -> Record:
+        """Add ``rule`` (no ``Guid``) to a zone whose rules have the guids ``known``; the rule as saved. An add is
+        never repeated: when it may have been done but its answer is lost, the zone is read again and the one new
+        rule of the rule's description is the one it added."""
+        try:
+            return self.save_edge_rule(zone_id, rule)
+        except EdgeApiError as error:
+            if not self.client.wrote:  # refused before the server acted
+                raise
+            try:
+                added = [
+                    item
+                    for item in (self.get(zone_id) or {}).get('EdgeRules') or ()
+                    if isinstance(item, dict)
+                    and item.get('Description') == rule.get('Description')
+                    and item.get('Guid') not in known
+                ]
+            except EdgeApiError:
+                raise error from None
+            if len(added) != 1:
+                raise
+            return t.cast(Record, added[0])
+
     def delete_edge_rule(self, zone_id: int, guid: str) -> None:
         """Delete the rule of ``guid``; gone already (the API's 404: a repeat whose first answer was lost) is what
         was asked."""

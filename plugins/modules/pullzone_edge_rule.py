@@ -366,8 +366,20 @@ pullzone_id:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeFinding
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._edge_rules import (
+    extra_actions_to_api,
+    extra_actions_view,
+    new_rule,
+    rules_of,
+    same_extra_actions,
+    same_text,
+    same_triggers,
+    saved_form,
+    triggers_to_api,
+    triggers_view,
+)
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
     EDGE_RULE_ACTIONS,
     MATCH_TYPES,
@@ -377,112 +389,6 @@ from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import scope_problem
 from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem, text_problem
-
-ACTION_NAMES = {number: name for name, number in EDGE_RULE_ACTIONS.items()}
-TRIGGER_NAMES = {number: name for name, number in TRIGGER_TYPES.items()}
-MATCH_NAMES = {number: name for name, number in MATCH_TYPES.items()}
-PARAMETERS = ('ActionParameter1', 'ActionParameter2', 'ActionParameter3')
-# What the rule is made of, as addOrUpdate takes it; OrderIndex and ReadOnly are the service's.
-RULE_KEYS = (
-    'Guid',
-    'ActionType',
-    *PARAMETERS,
-    'Triggers',
-    'ExtraActions',
-    'TriggerMatchingType',
-    'Description',
-    'Enabled',
-)
-
-
-def text(value: t.Any) -> str | None:
-    """An optional text as the API keeps it: empty and none are the same."""
-    return None if value in (None, '') else str(value)
-
-
-def same_text(current: t.Any, wanted: t.Any) -> bool:
-    return text(current) == text(wanted)
-
-
-def named(names: t.Mapping[int, str], value: t.Any) -> t.Any:
-    """An enum number by its option name (a number the collection does not know stays a number)."""
-    return names.get(value, value)
-
-
-# ---- triggers: a set of triggers, each with a set of patterns --------------------------------------------
-
-
-def triggers_to_api(triggers: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
-    return [
-        {
-            'Type': TRIGGER_TYPES[trigger['type']],
-            'PatternMatches': list(trigger['patterns']),
-            'PatternMatchingType': MATCH_TYPES[trigger['match'] or 'any'],
-            'Parameter1': trigger.get('parameter_1'),
-        }
-        for trigger in triggers
-    ]
-
-
-def trigger_key(trigger: dict[str, t.Any]) -> tuple[t.Any, ...]:
-    """A trigger in a form that compares as the service matches it: its patterns as a set."""
-    return (
-        trigger.get('Type'),
-        trigger.get('PatternMatchingType') or 0,
-        text(trigger.get('Parameter1')) or '',
-        tuple(sorted(set(trigger.get('PatternMatches') or ()))),
-    )
-
-
-def same_triggers(current: t.Any, wanted: t.Any) -> bool:
-    """The triggers as a set: the service combines them with TriggerMatchingType, which order does not change."""
-    return sorted(map(trigger_key, current or ()), key=repr) == sorted(map(trigger_key, wanted or ()), key=repr)
-
-
-def triggers_view(triggers: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
-    return [
-        {
-            'type': named(TRIGGER_NAMES, trigger.get('Type')),
-            'patterns': list(trigger.get('PatternMatches') or ()),
-            'match': named(MATCH_NAMES, trigger.get('PatternMatchingType') or 0),
-            'parameter_1': text(trigger.get('Parameter1')),
-        }
-        for trigger in triggers
-    ]
-
-
-# ---- extra actions: a list, in order -------------------------------------------------------------------------
-
-
-def extra_actions_to_api(actions: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
-    return [
-        {
-            'ActionType': EDGE_RULE_ACTIONS[action['action']],
-            **{api: action.get(f'action_parameter_{number}') for number, api in enumerate(PARAMETERS, 1)},
-        }
-        for action in actions
-    ]
-
-
-def extra_action_key(action: dict[str, t.Any]) -> tuple[t.Any, ...]:
-    return (action.get('ActionType'), *(text(action.get(api)) for api in PARAMETERS))
-
-
-def same_extra_actions(current: t.Any, wanted: t.Any) -> bool:
-    """Extra actions in order: they are applied one after another (a later header wins)."""
-    return [extra_action_key(action) for action in current or ()] == [
-        extra_action_key(action) for action in wanted or ()
-    ]
-
-
-def extra_actions_view(actions: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
-    return [
-        {
-            'action': named(ACTION_NAMES, action.get('ActionType')),
-            **{f'action_parameter_{number}': text(action.get(api)) for number, api in enumerate(PARAMETERS, 1)},
-        }
-        for action in actions
-    ]
 
 
 class EdgeRule(EdgeResource):
@@ -548,11 +454,8 @@ class EdgeRule(EdgeResource):
     def locate(self) -> dict[str, t.Any]:
         return self.api.require(self.params['pullzone_id'], self.params['pullzone_name'])
 
-    def rules(self, zone: dict[str, t.Any]) -> list[dict[str, t.Any]]:
-        return [rule for rule in zone.get('EdgeRules') or () if isinstance(rule, dict)]
-
     def find(self) -> dict[str, t.Any] | None:
-        rules = self.rules(self.where)
+        rules = rules_of(self.where)
         if self.guid is not None:
             wanted = self.guid.lower()
             return next((rule for rule in rules if str(rule.get('Guid') or '').lower() == wanted), None)
@@ -586,7 +489,7 @@ class EdgeRule(EdgeResource):
         if plan.action in ('create', 'update') and self.guid is not None and 'Description' in plan.changes:
             others = [
                 rule.get('Guid')
-                for rule in self.rules(self.where)
+                for rule in rules_of(self.where)
                 if rule.get('Description') == self.description and rule.get('Guid') != current.get('Guid')
             ]
             if others:
@@ -597,46 +500,16 @@ class EdgeRule(EdgeResource):
 
     # ---- writing ----
 
-    def new_rule(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        """A rule to add: the API's values for what is not given, enabled unless ``enabled: false``."""
-        return {
-            'ActionType': 0,
-            **dict.fromkeys(PARAMETERS),
-            'Triggers': [],
-            'ExtraActions': [],
-            'TriggerMatchingType': 0,
-            'Description': self.description,
-            'Enabled': True,
-            **wanted,
-        }
-
     def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        known = {rule.get('Guid') for rule in self.rules(self.where)}
-        try:
-            return self.api.save_edge_rule(self.zone_id, self.new_rule(wanted))
-        except EdgeApiError as error:
-            if not self.client.wrote:  # refused before the server acted
-                raise
-            # The server may have added it and its answer was lost: the rule of this description that is new.
-            try:
-                added = [
-                    rule
-                    for rule in self.rules(self.api.require(self.zone_id))
-                    if rule.get('Description') == self.description and rule.get('Guid') not in known
-                ]
-            except EdgeApiError:
-                raise error from None
-            if len(added) != 1:
-                raise
-            return added[0]
+        known = {rule.get('Guid') for rule in rules_of(self.where)}
+        return self.api.add_edge_rule(self.zone_id, new_rule(self.description, wanted), known)
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         guid = str(current['Guid'])
         if set(changes) == {'Enabled'}:
             self.api.set_edge_rule_enabled(self.zone_id, guid, bool(changes['Enabled']))
             return {**current, **changes}
-        rule = {key: value for key, value in {**current, **changes}.items() if key in RULE_KEYS}
-        return self.api.save_edge_rule(self.zone_id, rule)
+        return self.api.save_edge_rule(self.zone_id, saved_form({**current, **changes}))
 
     def delete(self, current: dict[str, t.Any]) -> None:
         self.api.delete_edge_rule(self.zone_id, str(current['Guid']))
@@ -644,7 +517,7 @@ class EdgeRule(EdgeResource):
     # ---- check mode ----
 
     def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        return {'Guid': None, **self.new_rule(wanted), 'OrderIndex': None, 'ReadOnly': False}
+        return {'Guid': None, **new_rule(self.description, wanted), 'OrderIndex': None, 'ReadOnly': False}
 
     # ---- output ----
 
