@@ -5,8 +5,8 @@
 
 """Run edge.platform modules inside the Ansible worker process when the task runs on the controller.
 
-Every module of the collection is handled by one action plugin, ``edge.platform.in_process``
-(``plugins/action/in_process.py``, a subclass of ``InProcessAction``): ``meta/runtime.yml`` names it as the
+Every module of the collection is handled by one action plugin (``plugins/action/pullzone_info.py``, a subclass
+of ``InProcessAction``, named after a module only to satisfy ansible-test): ``meta/runtime.yml`` names it as the
 ``action_plugin`` of each module. The plugin finds the module from the task as ansible-core does (the task's
 action, through the task's ``collections``). When the task runs on the controller (local connection, no
 ``become``, no ``async``) and ``requests`` is importable here, the action calls the module's own ``main()``
@@ -91,7 +91,7 @@ display = Display()
 
 #: The wire format modules without metadata use (ansible-core 2.19+).
 PROFILE = 'legacy'
-#: The collection whose modules run here, the Python package of its modules, and its one action plugin.
+#: The collection whose modules run here, the Python package of its modules, and the name its settings go by.
 COLLECTION = 'edge.platform'
 MODULES_PACKAGE = 'ansible_collections.edge.platform.plugins.modules'
 SWITCH_PLUGIN = f'{COLLECTION}.in_process'
@@ -339,7 +339,8 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
 
     def in_process_refusal(self, task_vars: dict[str, t.Any]) -> str | None:
         """Why this task cannot run in process, or None when it can."""
-        if not in_process_enabled(task_vars, template=lambda value: self._templar.template(value)):
+        templar = getattr(self, '_templar', None)
+        if not in_process_enabled(task_vars, template=templar.template if templar is not None else None):
             return 'in-process execution is turned off'
         if self._connection.transport != 'local':
             return f'connection {self._connection.transport}'
@@ -361,8 +362,8 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
         found = self._shared_loader_obj.module_loader.find_plugin_with_context(
             self._task.action, collection_list=self._task.collections
         )
-        collection, _, name = (found.resolved_fqcn or '').rpartition('.') if found.resolved else ('', '', '')
-        if collection != COLLECTION or not name.isidentifier():
+        collection, dot, name = (found.resolved_fqcn or '').rpartition('.') if found.resolved else ('', '', '')
+        if collection != COLLECTION or not dot or not name.isidentifier():
             return None
         return importlib.import_module(f'{MODULES_PACKAGE}.{name}')
 

@@ -382,7 +382,7 @@ def test_relative_paths_resolve_against_the_playbook_directory(
 ) -> None:
     """A module process runs in the playbook's directory (the local connection's working directory); so does
     a module run in process, whatever directory ansible-playbook was started from."""
-    _, extra_vars = every_module(tmp_path, emulator)
+    extra_vars = every_module(tmp_path, emulator)[1]
     play = tmp_path / 'play'
     elsewhere = tmp_path / 'elsewhere'
     outcomes = {}
@@ -568,7 +568,7 @@ def with_crashing_module(tmp_path: pathlib.Path) -> pathlib.Path:
     shutil.copy(ROOT / 'galaxy.yml', collection / 'galaxy.yml')
     (collection / 'plugins' / 'modules' / 'crash.py').write_text(CRASH_MODULE, encoding='utf-8')
     runtime = yaml.safe_load((collection / 'meta' / 'runtime.yml').read_text(encoding='utf-8'))
-    runtime['plugin_routing']['modules']['crash'] = {'action_plugin': 'edge.platform.in_process'}
+    runtime['plugin_routing']['modules']['crash'] = {'action_plugin': 'edge.platform.pullzone_info'}
     (collection / 'meta' / 'runtime.yml').write_text(yaml.safe_dump(runtime), encoding='utf-8')
     return tmp_path / 'collections'
 
@@ -668,7 +668,7 @@ def test_ctrl_c_during_an_export_in_process_leaves_no_file_behind(
         assert list(work.glob('.rows.jsonl.*.tmp')), 'the export did not start'
         time.sleep(1)  # the first page is on its way
         os.killpg(process.pid, signal.SIGINT)
-        output, _ = process.communicate(timeout=60)
+        output = process.communicate(timeout=60)[0]
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
