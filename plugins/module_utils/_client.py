@@ -367,8 +367,10 @@ class EdgeClient:
         self.session.headers.update({'Accept': 'application/json', 'User-Agent': user_agent})
         if api_key:  # a client for a database host carries no account key at all
             self.session.headers['AccessKey'] = api_key
-        # One line per retry (method, path, reason), for callers that want to tell the user.
+        # One line per retry (method, path, reason, retry N of M, seconds), for callers that want to tell the user.
         self.retry_log: list[str] = []
+        # Called with each of those lines as its wait begins (the in-process action shows it live at -v).
+        self.on_wait: t.Callable[[str], None] | None = None
         # Whether a write reached the server: it answered 2xx, or an answer was lost after the
         # request was sent (it may have acted). A failed run that wrote still reports a change.
         self.wrote = False
@@ -500,8 +502,12 @@ class EdgeClient:
         return f'request to {_origin(url)} failed: {self._describe(exc)}'
 
     def _wait(self, attempt: int, delay: float | None, reason: str) -> None:
+        """Wait before retry ``attempt + 1``; ``reason`` (method, path, status or error) holds no header value."""
         seconds = delay if delay is not None else backoff_seconds(attempt)
-        self.retry_log.append(f'{reason}; retrying in {seconds:.1f}s')
+        line = f'{reason}, retry {attempt + 1} of {self.retries} after {seconds:.1f} s'
+        self.retry_log.append(line)
+        if self.on_wait is not None:
+            self.on_wait(line)
         self.sleep(seconds)
 
     @staticmethod

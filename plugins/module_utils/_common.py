@@ -170,8 +170,16 @@ class _AnsibleModule(AnsibleModule):  # type: ignore[misc]  # ansible-core has n
                 self.params[name] = f'{value} (not a finite number)'
 
 
+# Retries listed in the warning of a run; more are counted, not listed.
+RETRIES_LISTED = 10
+
+
 class EdgeModule:
     """An AnsibleModule with the common options, the API client and uniform failures."""
+
+    #: Given each retry line of the run's clients as its wait begins (EdgeClient.on_wait). The in-process action
+    #: sets it to show the line live at -v; a module process cannot print while it runs and reports them at the end.
+    on_retry_wait: t.ClassVar[t.Callable[[str], None] | None] = None
 
     def __init__(
         self,
@@ -216,6 +224,7 @@ class EdgeModule:
             ca_path=self.params.get('ca_path'),
             user_agent=f'edge.platform/{collection_version()} ansible/{self.ansible.ansible_version}',
         )
+        client.on_wait = EdgeModule.on_retry_wait
         self._clients.append(client)
         return client
 
@@ -293,9 +302,21 @@ class EdgeModule:
         """Whether this run changed anything: a write the API took (or may have taken), or a local file."""
         return self.changed_locally or any(client.wrote for client in self._clients)
 
+    def warn_about_retries(self) -> None:
+        """One warning that lists the run's retries (what, why, how long), if any: why a task took long."""
+        retries = [line for client in self._clients for line in client.retry_log]
+        if not retries:
+            return
+        listed = '; '.join(retries[:RETRIES_LISTED])
+        more = f'; and {len(retries) - RETRIES_LISTED} more' if len(retries) > RETRIES_LISTED else ''
+        self.ansible.warn(
+            f"{len(retries)} {'retry' if len(retries) == 1 else 'retries'} after transient faults: {listed}{more}"
+        )
+
     def fail(self, msg: str, **result: t.Any) -> t.NoReturn:
         """Refuse bad input, or fail; a run that already wrote something reports ``changed: true``."""
         result.setdefault('changed', self.wrote)
+        self.warn_about_retries()
         with quick_no_log_removal():
             self.ansible.fail_json(msg=msg, **result)
         raise AssertionError('unreachable')  # fail_json exits; this keeps type checkers honest
@@ -305,6 +326,7 @@ class EdgeModule:
 
     def exit(self, **result: t.Any) -> t.NoReturn:
         result.setdefault('changed', False)
+        self.warn_about_retries()
         with quick_no_log_removal():
             self.ansible.exit_json(**result)
         raise AssertionError('unreachable')

@@ -52,6 +52,7 @@ from ansible.utils.display import Display
 from ansible.utils.vars import merge_hash
 
 from ansible_collections.edge.platform.plugins.module_utils._client import HAS_REQUESTS
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._version import VERSION_VARIABLE, collection_version
 
 try:  # ansible-core 2.19+: module arguments travel in a serialization profile
@@ -295,6 +296,27 @@ def interruptible() -> t.Iterator[None]:
             signal.raise_signal(received[0])
 
 
+@contextlib.contextmanager
+def retries_shown(show: t.Callable[[str], None]) -> t.Iterator[None]:
+    """Each retry's wait shown by ``show`` as it begins, during a module run (a module process cannot print)."""
+    saved = EdgeModule.on_retry_wait
+    EdgeModule.on_retry_wait = show
+    try:
+        yield
+    finally:
+        EdgeModule.on_retry_wait = saved
+
+
+def retry_display(action: str, host: str | None) -> t.Callable[[str], None]:
+    """What shows a retry line live: at -v, as ``<host> <action>: GET pullzone/1: HTTP 429, retry 1 of 5 after
+    3.0 s`` (the client's line names the request and the reason, never a header or secret)."""
+
+    def show(line: str) -> None:
+        display.v(f'{action}: {line}', host=host)
+
+    return show
+
+
 def report_crash(run: ModuleRun, bug: Exception, profile: str | None) -> int:
     """What a module process that raised ``bug`` would print, into ``run``; its exit code.
 
@@ -386,7 +408,8 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
             module_args['_ansible_tmpdir'] = tmpdir
             arguments, profile = encode_arguments(module_args)
             try:
-                with module_process(arguments, profile, environment, directory) as run:
+                show = retry_display(self._task.action, task_vars.get('inventory_hostname'))
+                with module_process(arguments, profile, environment, directory) as run, retries_shown(show):
                     try:
                         module.main()
                     except SystemExit as exit_:

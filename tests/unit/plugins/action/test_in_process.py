@@ -678,6 +678,52 @@ def test_ctrl_c_during_an_export_in_process_leaves_no_file_behind(
     assert not (work / 'rows.jsonl').exists()
 
 
+RETRY_PLAYBOOK = '''
+- name: A rate-limited read
+  hosts: localhost
+  gather_facts: false
+  vars:
+    ansible_python_interpreter: "{{ ansible_playbook_python }}"
+  tasks:
+    - name: pullzone_info while rate limited
+      edge.platform.pullzone_info:
+        api_key: "{{ edge.api_key }}"
+        api_url: "{{ edge.api_url }}"
+        id: 1001
+'''
+
+
+def test_retries_are_shown_as_they_wait_in_process_and_warned_about_both_ways(
+    tmp_path: pathlib.Path, emulator: dict[str, t.Any]
+) -> None:
+    playbook = tmp_path / 'playbook.yml'
+    playbook.write_text(RETRY_PLAYBOOK, encoding='utf-8')
+    extra_vars = {'edge': {key: emulator[key] for key in ('api_key', 'api_url')}}
+    retry = 'GET pullzone/1001: HTTP 429, retry {n} of 5 after 1.0 s'
+    live = [f'<localhost> edge.platform.pullzone_info: {retry.format(n=n)}' for n in (1, 2)]
+    outcomes = {}
+    for switch in ('true', 'false'):
+        requests.post(f"{emulator['admin_url']}/reset", timeout=30).raise_for_status()
+        fault = {'service': 'api', 'method': 'GET', 'path': '^/pullzone/1001$', 'status': 429, 'retry_after': 1}
+        requests.post(f"{emulator['admin_url']}/faults", json=dict(fault, times=2), timeout=30).raise_for_status()
+        records = tmp_path / f'records-{switch}.json'
+        run = ansible_playbook(playbook, extra_vars, records, '-v', env={'EDGE_PLATFORM_IN_PROCESS': switch})
+        assert run.returncode == 0, run.stdout + run.stderr
+        lines = run.stdout.splitlines()
+        shown_live = [line for line in lines if line in live]
+        if switch == 'true':  # each wait is told as it begins, before the task's result
+            assert shown_live == live
+            assert lines.index(live[1]) < next(n for n, line in enumerate(lines) if line.startswith('ok: [localhost]'))
+        else:  # a module process cannot print while it runs
+            assert shown_live == []
+        outcomes[switch] = (
+            '\n'.join(line for line in lines if line not in live),
+            json.loads(records.read_text(encoding='utf-8')),
+        )
+    (result,) = [record['result'] for record in assert_same(outcomes)]
+    assert result['warnings'] == [f'2 retries after transient faults: {retry.format(n=1)}; {retry.format(n=2)}']
+
+
 DEFAULTS_PLAYBOOK = '''
 - name: Short names, module_defaults of the group and of one module
   hosts: localhost
