@@ -71,6 +71,9 @@ options:
       - 5xx answers and network errors are repeated with jittered exponential backoff, but only for
         requests that are safe to repeat; a creating request is repeated only when the server proved
         it did not act on it (a 429, or a connection that never opened).
+      - Each wait is shown at C(-v) while it lasts when the module runs inside the controller, and a task that
+        needed retries ends with a warning listing them (the request, the status or network error, the attempt and
+        the seconds waited).
       - If not set, the value of the E(EDGE_API_RETRIES) environment variable is used.
     type: int
     default: 5
@@ -83,7 +86,7 @@ notes:
     inside the Ansible worker process instead of a new Python process, with the same results. Tasks with
     C(become), C(async) or another connection run it as a normal module. Set E(EDGE_PLATFORM_IN_PROCESS=false),
     C(in_process = false) in the C([edge_platform]) section of C(ansible.cfg), or the variable
-    C(edge_platform_in_process=false) to always run it as a normal module.
+    C(edge_platform_in_process=false) to always run it as a normal module; a value that is not a boolean is refused.
 '''
 
     # Modules that call the video API; listed before edge.platform.api, whose description it replaces.

@@ -35,7 +35,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (
     read_v2_page,
     v1_path,
 )
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, backoff_seconds
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, LineMeasure
 from ansible_collections.edge.platform.plugins.module_utils._timespec import iso, parse_date, parse_time, utc_now
@@ -335,9 +335,7 @@ class LogReader:
             except BrokenStream as broken:
                 if attempt >= self.client.retries:
                     raise
-                seconds = backoff_seconds(attempt)
-                self.client.retry_log.append(f'{broken.operation}: the stream broke off; retrying in {seconds:.1f}s')
-                self.client.sleep(seconds)
+                self.client.wait_before_retry(attempt, f'{broken.operation}: the stream broke off')
                 attempt += 1
                 continue
             return measure.result()

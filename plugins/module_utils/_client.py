@@ -36,14 +36,16 @@ except ImportError:  # pragma: no cover - reported by the module through missing
 else:
     HAS_REQUESTS = True
 
-# The errors the client raises, importable from here too.
 from ansible_collections.edge.platform.plugins.module_utils._errors import (
-    EdgeApiError as EdgeApiError,
-    EdgeFinding as EdgeFinding,
+    EdgeApiError,
+    EdgeFinding,
     ErrorParser,
     error_shapes,
     parse_error_body,
 )
+
+# The errors the client raises are importable from here too.
+__all__ = ['EdgeApiError', 'EdgeClient', 'EdgeFinding', 'Response', 'iter_pages']
 
 DEFAULT_TIMEOUT = 30
 DEFAULT_RETRIES = 5
@@ -455,7 +457,7 @@ class EdgeClient:
                 retryable = (safe or not sent) and not _is_local_error(exc)
                 reason = self._reason(exc, url)
                 if retryable and attempt < self.retries:
-                    self._wait(attempt, None, f'{method} {path}: {reason}')
+                    self.wait_before_retry(attempt, f'{method} {path}: {reason}')
                     attempt += 1
                     continue
                 raise EdgeApiError(operation, None, reason) from None
@@ -480,7 +482,7 @@ class EdgeClient:
             if retryable and attempt < self.retries:
                 delay = retry_after_seconds(raw.headers.get('Retry-After')) if status == 429 else None
                 raw.close()
-                self._wait(attempt, delay, f'{method} {path}: HTTP {status}')
+                self.wait_before_retry(attempt, f'{method} {path}: HTTP {status}', delay)
                 attempt += 1
                 continue
             raise self.error_from(operation, raw, shapes)
@@ -501,8 +503,10 @@ class EdgeClient:
             return f'the connection to {_origin(url)} broke off before an answer came: {self._describe(exc)}'
         return f'request to {_origin(url)} failed: {self._describe(exc)}'
 
-    def _wait(self, attempt: int, delay: float | None, reason: str) -> None:
-        """Wait before retry ``attempt + 1``; ``reason`` (method, path, status or error) holds no header value."""
+    def wait_before_retry(self, attempt: int, reason: str, delay: float | None = None) -> None:
+        """Wait before retry ``attempt + 1`` (``delay`` seconds, else a jittered backoff), told in ``retry_log`` and to
+        ``on_wait``; ``reason`` (method, path, status or error) holds no header value. Also for a caller that repeats
+        a whole stream that broke off."""
         seconds = delay if delay is not None else backoff_seconds(attempt)
         line = f'{reason}, retry {attempt + 1} of {self.retries} after {seconds:.1f} s'
         self.retry_log.append(line)

@@ -20,7 +20,7 @@ import os
 import typing as t
 from urllib.parse import quote
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, backoff_seconds
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._errors import SHIELD_EVENT_LOGS
 from ansible_collections.edge.platform.plugins.module_utils._files import CHUNK_SIZE, CsvMeasure
 from ansible_collections.edge.platform.plugins.module_utils._timespec import (
@@ -184,11 +184,7 @@ class EventLogApi:
                 return measure
             if attempt >= client.retries:
                 raise EdgeApiError(operation, None, f'the CSV broke off after {measure.size} bytes: {broken.message}')
-            seconds = backoff_seconds(attempt)
-            client.retry_log.append(
-                f'POST shield/event-logs/{zone_id}/export: the CSV broke off; retrying in {seconds:.1f}s'
-            )
-            client.sleep(seconds)
+            client.wait_before_retry(attempt, f'POST shield/event-logs/{zone_id}/export: the CSV broke off')
             attempt += 1
 
 
