@@ -1,38 +1,40 @@
-# Each target does its own set-up (a .venv with the pinned tools) on a fresh machine.
+# Each target sets itself up on a fresh machine: .venv with the pinned tools (requirements-dev.txt), then nox
+# (noxfile.py; `nox -l` lists every session), whose sessions install what else they need.
+NOX = bash scripts/nox.sh
 .PHONY: demo test lint sanity units matrix integration emulator eda docs bench release
 
 demo:  ## start the emulator, run the demo playbooks against it, stop it
-	bash scripts/demo.sh
+	$(NOX) -s demo
 
-test:  ## the whole test suite; its last line is "ci: N passed, N failed"
+test:  ## the whole test suite, several steps at once; its last line is "ci: N passed, N failed"
 	bash scripts/test.sh
 
 lint:  ## ruff check, ruff format --check (ruff.toml) and mypy (mypy.ini)
-	bash scripts/lint.sh
+	$(NOX) -s lint typing
 
 sanity:  ## ansible-test sanity on the oldest and the newest ansible-core
-	bash scripts/sanity.sh
+	$(NOX) -s sanity
 
 units:  ## ansible-test units on the oldest and the newest ansible-core
-	bash scripts/units.sh
+	$(NOX) -s units
 
 matrix:  ## ansible-test sanity and units on every ansible-core the collection supports
-	bash scripts/matrix.sh
+	$(NOX) -s matrix
 
-integration:  ## make integration TARGETS="pullzone_info"
-	bash scripts/integration.sh $(TARGETS)
+integration:  ## make integration [TARGETS="pullzone_info …"]: on the oldest and (where the suite runs them) the newest ansible-core
+	$(NOX) -s integration -- $(TARGETS)
 
 emulator:  ## run the emulator in the foreground (prints its JSON line)
-	bash -c 'source scripts/lib.sh && ensure_venv && exec .venv/bin/python -m tests.emulator'
+	bash -c 'source scripts/lib.sh && ensure_venv && cd "$$ROOT" && exec "$$VENV/bin/python" -m tests.emulator'
 
-docs:  ## the documentation site (antsibull-docs, Sphinx) in the build directory; prints where
-	bash scripts/docs.sh
+docs:  ## the documentation site (antsibull-docs, Sphinx), without the Chromium check; prints where
+	$(NOX) -s docs -- --no-check-page
 
 eda:  ## ansible-rulebook runs the auto-block rulebook against the emulator (end to end)
-	bash scripts/eda.sh
+	$(NOX) -s eda
 
 bench:
 	bash bench/run.sh
 
-release:  ## make release [VERSION=x.y.z]: version into galaxy.yml and the modules, changelog fragments into the release
-	bash scripts/release.sh $(VERSION)
+release:  ## make release [VERSION=x.y.z]: version into galaxy.yml, changelog fragments into the release
+	$(NOX) -s release -- $(VERSION)

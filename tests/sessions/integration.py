@@ -1,0 +1,214 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""Integration targets against the emulator, several at once.
+
+Each worker has a copy of the collection, an emulator and a HOME of its own (ansible-test keeps state under
+HOME, and every target starts by resetting its emulator), and takes the next target from a queue shared by all,
+longest first (the times of the last run, kept in the build directory; a target never timed by its size). Much
+of a target is waiting (retries, Retry-After, timeouts), so a few workers finish well before one would, even on
+two cores.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import queue
+import re
+import subprocess
+import threading
+import time
+import typing as t
+from pathlib import Path
+
+import yaml
+
+from .emulator import ENVIRONMENT, Emulator
+from .tree import ROOT, build_dir, copy_collection, log_file
+
+TARGETS = ROOT / 'tests' / 'integration' / 'targets'
+# Aliases that keep a target out of a plain `ansible-test integration` run.
+SKIPPED_ALIASES = {'hidden', 'disabled', 'unsupported', 'unstable'}
+# "edge_split/VARIABLE" in a target's aliases: the suite runs the target in parts, each with a share of the list
+# VARIABLE of the target's vars/main.yml as an extra var (integration_config.yml; extra vars take precedence over
+# a role's vars), so a long list of independent cases runs on several workers at once. Alone, the target runs
+# the whole list.
+SPLIT = 'edge_split/'
+
+
+@dataclasses.dataclass(frozen=True)
+class Job:
+    """One target (or part of one), with the collection's modules inside the controller (in_process) or as
+    module processes."""
+
+    target: str
+    in_process: bool = True
+    part: int = 1
+    parts: int = 1
+
+    @property
+    def name(self) -> str:
+        mode = '' if self.in_process else ' (module processes)'
+        return self.target + mode + (f' (part {self.part} of {self.parts})' if self.parts > 1 else '')
+
+    @property
+    def variables(self) -> dict[str, object]:
+        """The extra vars of this part: its share of the list the target's aliases split."""
+        if self.parts == 1:
+            return {}
+        variable = split_variable(self.target)
+        assert variable is not None
+        cases = yaml.safe_load((TARGETS / self.target / 'vars' / 'main.yml').read_text()).get(variable)
+        if not isinstance(cases, list):
+            raise ValueError(f'{self.target}: its aliases split {variable}, which its vars/main.yml has no list of')
+        return {variable: cases[self.part - 1 :: self.parts]}
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    job: Job
+    worker: int
+    started: float
+    seconds: float
+    passed: bool
+    log: Path
+
+
+def discover_targets() -> list[str]:
+    """Every target a plain `ansible-test integration` runs (not setup_emulator, which the others depend on)."""
+    found = sorted(path.parent.name for path in TARGETS.glob('*/aliases'))
+    return [target for target in found if not SKIPPED_ALIASES & set(aliases(target))]
+
+
+def aliases(target: str) -> list[str]:
+    """The aliases of a target (a line each; # starts a comment, as ansible-test reads them)."""
+    lines = (TARGETS / target / 'aliases').read_text().splitlines()
+    return [line.split('#', 1)[0].strip() for line in lines if line.split('#', 1)[0].strip()]
+
+
+def split_variable(target: str) -> str | None:
+    """The list variable the target's aliases let the suite split (edge_split/VARIABLE), if any."""
+    return next((alias[len(SPLIT) :] for alias in aliases(target) if alias.startswith(SPLIT)), None)
+
+
+def jobs(targets: t.Iterable[str], in_process: bool = True, parts: int = 1) -> list[Job]:
+    """A job for each target, in PARTS parts where its aliases let the suite split it."""
+    return [
+        Job(target, in_process, part, count)
+        for target in targets
+        for count in [parts if split_variable(target) else 1]
+        for part in range(1, count + 1)
+    ]
+
+
+def integration_config(
+    environment: t.Mapping[str, str], in_process: bool, extra: t.Mapping[str, object] | None = None
+) -> str:
+    """tests/integration/integration_config.yml: the variables the targets read (ansible-test passes them as extra
+    vars), from the EDGE_* variables of an emulator; edge_platform_in_process false runs the collection's modules
+    as module processes."""
+    values: dict[str, object] = {name.lower(): environment[name] for name in ENVIRONMENT.values()}
+    values['edge_platform_in_process'] = in_process
+    values.update(extra or {})
+    return '---\n' + ''.join(f'{key}: {json.dumps(value)}\n' for key, value in values.items())
+
+
+class History:
+    """The seconds each job took in the last run, to start the longest first."""
+
+    def __init__(self, label: str) -> None:
+        self.path = build_dir() / 'integration-times' / f'{label}.json'
+        self.seconds: dict[str, float] = json.loads(self.path.read_text()) if self.path.is_file() else {}
+
+    def order(self, jobs: t.Iterable[Job]) -> list[Job]:
+        def key(job: Job) -> tuple[bool, float]:
+            known = self.seconds.get(job.name)
+            if known is None:  # never timed: by the size of its files, before the timed ones
+                return (
+                    False,
+                    -sum(path.stat().st_size for path in (TARGETS / job.target).rglob('*') if path.is_file()),
+                )
+            return (True, -known)
+
+        return sorted(jobs, key=key)
+
+    def save(self, outcomes: t.Iterable[Outcome]) -> None:
+        self.seconds.update({outcome.job.name: round(outcome.seconds, 1) for outcome in outcomes if outcome.passed})
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text(json.dumps(self.seconds, indent=1, sort_keys=True))
+
+
+def run_jobs(
+    label: str, jobs: list[Job], ansible_test: str, environment: dict[str, str], workers: int
+) -> tuple[list[Outcome], list[str]]:
+    """Runs JOBS with WORKERS workers (ansible-test integration --local: in ansible-test's own Python environment)
+    and returns their outcomes, in the order they ended, and what kept jobs from running. LABEL names the run's
+    directories, logs and times."""
+    history = History(label)
+    pending: queue.Queue[Job] = queue.Queue()
+    for job in history.order(jobs):
+        pending.put(job)
+    outcomes: list[Outcome] = []
+    problems: list[str] = []
+    started = time.monotonic()
+
+    def work(number: int) -> None:
+        place = build_dir() / 'integration' / label / f'worker-{number}'
+        try:
+            tree = copy_collection(place)
+            home = place / 'home'
+            home.mkdir(exist_ok=True)
+            config = tree / 'tests' / 'integration' / 'integration_config.yml'
+            with Emulator(tree) as emulator:
+                while True:
+                    try:
+                        job = pending.get_nowait()
+                    except queue.Empty:
+                        return
+                    config.write_text(integration_config(emulator.environment, job.in_process, job.variables))
+                    log = log_file(f"integration-{label}-{re.sub(r'[^a-z0-9_]+', '-', job.name).strip('-')}.log")
+                    began = time.monotonic()
+                    with log.open('w') as output:
+                        status = subprocess.run(
+                            [ansible_test, 'integration', '--color', 'no', '--local', job.target],
+                            cwd=tree,
+                            env={**environment, 'HOME': str(home)},
+                            stdout=output,
+                            stderr=subprocess.STDOUT,
+                            check=False,
+                        ).returncode
+                    outcome = Outcome(job, number, began - started, time.monotonic() - began, status == 0, log)
+                    outcomes.append(outcome)
+                    state = 'passed' if outcome.passed else 'FAILED'
+                    print(f'  {state} {job.name} ({outcome.seconds:.0f}s, worker {number})', flush=True)
+        except Exception as error:  # a worker that cannot start (or whose emulator breaks its contract) fails the run
+            problems.append(f'worker {number}: {error}')
+
+    threads = [threading.Thread(target=work, args=(number,)) for number in range(1, min(workers, len(jobs)) + 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    history.save(outcomes)
+    left = [job.name for job in list(pending.queue)]
+    if left:
+        problems.append(f'not run: {", ".join(left)}')
+    return outcomes, problems
+
+
+def report(outcomes: list[Outcome], problems: list[str]) -> bool:
+    """Prints each job's time (the longest first), the ends of the failed ones' logs and the problems; whether
+    every job ran and passed."""
+    print(f'{len(outcomes)} runs of ansible-test integration:')
+    for outcome in sorted(outcomes, key=lambda outcome: -outcome.seconds):
+        state = 'passed' if outcome.passed else 'FAILED'
+        print(f'  {outcome.seconds:6.0f}s  {state:6}  {outcome.job.name}  (worker {outcome.worker})')
+    for outcome in outcomes:
+        if not outcome.passed:
+            print(f'\n==> {outcome.job.name} failed; the end of {outcome.log}:')
+            print(''.join(outcome.log.read_text(errors='replace').splitlines(keepends=True)[-60:]))
+    for problem in problems:
+        print(problem)
+    return not problems and all(outcome.passed for outcome in outcomes)

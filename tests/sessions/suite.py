@@ -1,0 +1,93 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""The whole test suite (make test): ``python -m tests.sessions.suite [nox options]``.
+
+Every step is a nox session of noxfile.py (SUITE); nox runs PARALLEL of them at once (``nox --parallel``), in the
+order of SUITE as slots free up, so the longest start first and the many short ones fill in around them. nox prints
+each step's output as one block when it ends and a summary with each step's time; this adds a table of the steps and
+last the line CI reads, ``ci: N passed, N failed``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from .tree import ROOT, log_file
+
+# The oldest ansible-core the collection supports (meta/runtime.yml) and the newest on PyPI (raise it when a new one
+# comes out): sanity, units and integration run on both, make matrix runs sanity and units on every one in between.
+OLDEST_CORE = '2.16'
+NEWEST_CORE = '2.21'
+# The integration targets that run as module processes too (the other way modules run: remote hosts, become,
+# async), on the oldest ansible-core: one target of each API area and both roles. Every target runs inside the
+# controller.
+AS_PROCESSES = (
+    'pullzone_info',
+    'shield_zone',
+    'container_registry',
+    'video_blocked_referrer',
+    'cdn_log_info',
+    'db_token',
+    'role_site',
+    'role_audit',
+)
+# On the newest ansible-core, inside the controller: every module's documented examples and both roles.
+ON_NEWEST = ('doc_examples', 'role_site', 'role_audit')
+
+# The steps, longest first.
+SUITE = (
+    f'integration-{OLDEST_CORE}',
+    f'ansible-test-sanity-{OLDEST_CORE}',
+    f'ansible-test-sanity-{NEWEST_CORE}',
+    f'ansible-test-units-{NEWEST_CORE}',
+    f'ansible-test-units-{OLDEST_CORE}',
+    f'integration-{NEWEST_CORE}',
+    'ansible-lint',
+    'docs',
+    'eda',
+    'demo',
+    'build-import-check',
+    'awx',
+    'docs-check',
+    'ansible-doc',
+    'lint',
+    'typing',
+    'license-check',
+    'extra-checks',
+    'tarball',
+    'execution-environment',
+    'changelog',
+)
+PARALLEL = int(os.environ.get('EDGE_TEST_PARALLEL', '3'))
+
+
+def main(arguments: list[str]) -> int:
+    report = log_file('suite.json')
+    report.unlink(missing_ok=True)
+    command = [sys.executable, '-m', 'nox', '--parallel', str(PARALLEL), '--report', str(report), '-s', *SUITE]
+    # The demo fails without its rulebook part here, where make demo alone would skip it.
+    environment = {**os.environ, 'EDGE_DEMO_REQUIRE_EDA': '1'}
+    subprocess.run([*command, *arguments], cwd=ROOT, env=environment, check=False)
+    results = {entry['name']: entry for entry in json.loads(report.read_text())['sessions']} if report.is_file() else {}
+    print('\nsteps (seconds, tool installs included):')
+    passed = 0
+    for name in SUITE:
+        entry = results.get(name)
+        success = entry is not None and entry['result'] == 'success'
+        passed += success
+        duration = f"{entry['duration']:6.0f}s" if entry else '      -'
+        print(f"  {duration}  {'passed' if success else 'FAILED'}  {name}")
+    failed = len(SUITE) - passed
+    if failed:
+        print('failed steps: ' + ', '.join(name for name in SUITE if results.get(name, {}).get('result') != 'success'))
+    print(f'ci: {passed} passed, {failed} failed', flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
