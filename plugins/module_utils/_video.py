@@ -132,6 +132,11 @@ class VideoApi:
     def library(self, library_id: int) -> dict[str, t.Any] | None:
         return read_video_library(self.client, library_id)
 
+    def require_library(self, library_id: int) -> dict[str, t.Any]:
+        """One video library; the API's 404 is a failure naming the operation."""
+        library = self.client.get(f'videolibrary/{library_id}', f'read video library {library_id}', errors=CORE)
+        return library if isinstance(library, dict) else {}
+
     def library_named(self, name: str) -> dict[str, t.Any]:
         return find_video_library(self.client, name)
 
@@ -139,7 +144,7 @@ class VideoApi:
         self.client.request(
             'POST',
             f'videolibrary/{library_id}/addBlockedReferrer',
-            f'add blocked referrer {hostname} to video library {library_id}',
+            f'add blocked referrer "{hostname}" to video library {library_id}',
             json_body={'Hostname': hostname},
             errors=CORE,
         )
@@ -148,7 +153,7 @@ class VideoApi:
         self.client.request(
             'POST',
             f'videolibrary/{library_id}/removeBlockedReferrer',
-            f'remove blocked referrer {hostname} from video library {library_id}',
+            f'remove blocked referrer "{hostname}" from video library {library_id}',
             json_body={'Hostname': hostname},
             errors=CORE,
         )

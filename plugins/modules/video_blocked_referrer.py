@@ -131,37 +131,14 @@ removed:
   sample: [old.example.org]
 '''
 
-import re
 import typing as t
-from urllib.parse import urlsplit
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._locks import controller_lock
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
-from ansible_collections.edge.platform.plugins.module_utils._validation import hostname_problem as dns_hostname_problem
-from ansible_collections.edge.platform.plugins.module_utils._video import find_video_library
-
-SCHEME = re.compile(r'^[a-z][a-z0-9+.-]*://')
-PORT = re.compile(r':\d*$')
-NOT_IN_HOSTNAME = re.compile(r'[\s?#@\\]')
-
-
-def hostname_problem(value: str) -> str | None:
-    """Why ``value`` (stripped, lower case) is not a bare hostname, or None."""
-    if not value:
-        return 'is empty; every hostname needs at least one character'
-    if SCHEME.match(value) or value.startswith('//'):
-        bare = urlsplit(value if not value.startswith('//') else f'http:{value}').hostname
-        hint = f', such as {bare!r}' if bare else ''
-        return f'has a scheme; give the hostname only{hint}'
-    if '/' in value:
-        return f"has a path; give the hostname only, such as {value.split('/', 1)[0]!r}"
-    if PORT.search(value):
-        return 'has a port; a blocked referrer is a hostname without a port'
-    if NOT_IN_HOSTNAME.search(value):
-        return 'is not a hostname'
-    return dns_hostname_problem(value)
+from ansible_collections.edge.platform.plugins.module_utils._validation import bare_hostname_problem
+from ansible_collections.edge.platform.plugins.module_utils._video import VideoApi
 
 
 def normalise(values: list[str]) -> tuple[list[str], list[str]]:
@@ -170,7 +147,7 @@ def normalise(values: list[str]) -> tuple[list[str], list[str]]:
     problems = []
     for value in values:
         hostname = (value or '').strip().lower()
-        problem = hostname_problem(hostname)
+        problem = bare_hostname_problem(hostname)
         if problem:
             problems.append(f'{value!r} {problem}')
         elif hostname not in hostnames:
@@ -185,6 +162,10 @@ class BlockedReferrers(EdgeResource):
     # Compared in lower case, as hostnames are; the library's own spelling is kept in BlockedReferrers.
     fields = (Field.set('hostnames', 'hostnames', member=lambda value: str(value).strip().lower()),)
     deletable = False  # state=absent takes the listed hostnames out of the library's list
+
+    @property
+    def api(self) -> VideoApi:
+        return VideoApi(self.client)
 
     @property
     def library_id(self) -> int:
@@ -208,7 +189,7 @@ class BlockedReferrers(EdgeResource):
         """The library's record from the library list when it is given by name, else None."""
         if self.params['library_name'] is None:
             return None
-        return find_video_library(self.client, self.params['library_name'])
+        return self.api.library_named(self.params['library_name'])
 
     def exclusive(self) -> t.ContextManager[t.Any]:
         """The runs on this controller that change the library's referrers take turns, from the read of its list to
@@ -223,7 +204,7 @@ class BlockedReferrers(EdgeResource):
         if library is None or not isinstance(library.get('BlockedReferrers'), list) or not self.module.check_mode:
             # By id; found by name in a list whose records lack the referrers; or read before this run held the
             # lock (another run may have written since): read the library itself.
-            library = self.client.get(f'videolibrary/{self.library_id}', f'read {self.library}') or {}
+            library = self.api.require_library(self.library_id)
         held = [str(item) for item in library.get('BlockedReferrers') or []]
         return {
             'BlockedReferrers': held,
@@ -258,20 +239,10 @@ class BlockedReferrers(EdgeResource):
         try:
             # Removals first: a library's list may have a limit. Each call adds or removes one hostname.
             for hostname in to_remove:
-                self.client.request(
-                    'POST',
-                    f'videolibrary/{library_id}/removeBlockedReferrer',
-                    f'remove blocked referrer "{hostname}" from {self.library}',
-                    json_body={'Hostname': hostname},
-                )
+                self.api.remove_blocked_referrer(library_id, hostname)
                 removed.append(hostname)
             for hostname in to_add:
-                self.client.request(
-                    'POST',
-                    f'videolibrary/{library_id}/addBlockedReferrer',
-                    f'add blocked referrer "{hostname}" to {self.library}',
-                    json_body={'Hostname': hostname},
-                )
+                self.api.add_blocked_referrer(library_id, hostname)
                 added.append(hostname)
         except EdgeApiError as error:
             # Say what was done before the failure (changed: whatever reached the server); a rerun completes the rest.

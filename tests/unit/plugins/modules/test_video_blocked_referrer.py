@@ -139,7 +139,7 @@ def test_check_mode_and_real_run_agree(held, run_module):
         ('//spam.example.com', ['has a scheme']),
         ('spam.example.com/page', ["'spam.example.com/page' has a path", "such as 'spam.example.com'"]),
         ('spam.example.com:8080', ["'spam.example.com:8080' has a port"]),
-        ('', ["'' is empty", 'at least one character']),
+        ('', ["'' is empty"]),
         ('   ', ['is empty']),
         ('spam example.com', ['is not a hostname']),
     ],
