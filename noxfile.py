@@ -60,8 +60,11 @@ OLDEST_CORE = Version.parse(suite.OLDEST_CORE)
 NEWEST_CORE = Version.parse(suite.NEWEST_CORE)
 # Tools pinned in requirements-dev.txt, installed elsewhere at those versions.
 CONSTRAINTS = ('-c', 'requirements-dev.txt')
-# The tools of .venv (ansible-galaxy, ansible-doc, antsibull-changelog …) for the sessions that run there.
-os.environ['PATH'] = f'{Path(sys.executable).parent}{os.pathsep}{os.environ["PATH"]}'
+# On PATH: the machine's Pythons (nox finds each session's there), then the tools of .venv (ansible-galaxy,
+# ansible-doc, antsibull-changelog …) for the sessions that run there.
+os.environ['PATH'] = os.pathsep.join(
+    [str(tree.python_versions_dir()), str(Path(sys.executable).parent), os.environ['PATH']]
+)
 
 
 def meta_session(name: str, description: str, sessions: list[str]) -> None:
@@ -133,9 +136,9 @@ def newest_python(core: Version) -> str:
 
 def ansible_test_around(kind: str, name: str) -> tuple[Callable[[], None], Callable[[], None]]:
     """Before ansible-test: a HOME of its own (kept between runs: its venvs and caches) with the pip bootstrap it
-    needs, and every Python of the machine on PATH (sanity tests the modules on each); after: the nox process's
-    own again, and no scratch files (antsibull-nox copies tests/output back and fails on nested directories)."""
-    saved = {key: os.environ[key] for key in ('HOME', 'PATH')}
+    needs; after: the nox process's own again, and no scratch files (antsibull-nox copies tests/output back and
+    fails on nested directories)."""
+    saved = os.environ['HOME']
     home = tree.build_dir() / 'homes' / name
 
     def before() -> None:
@@ -143,10 +146,9 @@ def ansible_test_around(kind: str, name: str) -> tuple[Callable[[], None], Calla
             tree.ensure_command('shellcheck', 'shellcheck')
         tree.provide_pip_bootstrap(home)
         os.environ['HOME'] = str(home)
-        os.environ['PATH'] = f'{tree.python_versions_dir(home / "pythons")}{os.pathsep}{saved["PATH"]}'
 
     def after() -> None:
-        os.environ.update(saved)
+        os.environ['HOME'] = saved
         shutil.rmtree('tests/output/.tmp', ignore_errors=True)
 
     return before, after

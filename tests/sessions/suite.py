@@ -69,7 +69,8 @@ PARALLEL = int(os.environ.get('EDGE_TEST_PARALLEL', '3'))
 def main(arguments: list[str]) -> int:
     report = log_file('suite.json')
     report.unlink(missing_ok=True)
-    command = [sys.executable, '-m', 'nox', '--parallel', str(PARALLEL), '--report', str(report), '-s', *SUITE]
+    command = [sys.executable, '-m', 'nox', '--parallel', str(PARALLEL), '--error-on-missing-interpreters']
+    command += ['--report', str(report), '-s', *SUITE]
     # The demo fails without its rulebook part here, where make demo alone would skip it.
     environment = {**os.environ, 'EDGE_DEMO_REQUIRE_EDA': '1'}
     subprocess.run([*command, *arguments], cwd=ROOT, env=environment, check=False)

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import re
@@ -62,21 +63,22 @@ def copy_collection(parent: Path) -> Path:
     return tree
 
 
-def python_versions_dir(directory: Path) -> Path:
-    """DIRECTORY with every CPython 3.8+ of the machine as pythonX.Y, to put on PATH: sanity tests the modules on
-    each Python that tests/config.yml allows. pyenv's shims answer "command not found" for versions that are not
-    selected, so the real binaries are linked."""
-    shutil.rmtree(directory, ignore_errors=True)
-    directory.mkdir(parents=True)
+def python_versions_dir() -> Path:
+    """A directory of the build directory with every CPython 3.8+ of the machine as pythonX.Y, for PATH: nox finds
+    the Python of each session there, and sanity tests the modules on each Python that tests/config.yml allows.
+    pyenv's shims answer "command not found" for versions that are not selected, so the real binaries are linked.
+    Links are only added (sessions started at once all make sure of them)."""
+    directory = build_dir() / 'pythons'
+    directory.mkdir(parents=True, exist_ok=True)
     pyenv = Path(os.environ.get('PYENV_ROOT') or Path.home() / '.pyenv')
     candidates = sorted(pyenv.glob('versions/3.*/bin/python3.*'))
     for prefix in (Path('/usr/bin'), Path('/usr/local/bin')):
         candidates += sorted(prefix.glob('python3.*'))
     for candidate in candidates:
         match = re.fullmatch(r'python3\.(\d+)', candidate.name)
-        link = directory / candidate.name
-        if match and int(match.group(1)) >= 8 and os.access(candidate, os.X_OK) and not link.exists():
-            link.symlink_to(candidate)
+        if match and int(match.group(1)) >= 8 and os.access(candidate, os.X_OK):
+            with contextlib.suppress(FileExistsError):
+                (directory / candidate.name).symlink_to(candidate)
     return directory
 
 
