@@ -116,11 +116,7 @@ databases:
 
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._database import (
-    DATABASE_ID_RE,
-    list_databases,
-    read_database,
-)
+from ansible_collections.edge.platform.plugins.module_utils._database import DatabaseApi, database_id_problem
 from ansible_collections.edge.platform.plugins.module_utils._lookup import select_records
 
 
@@ -134,17 +130,13 @@ def main() -> None:
     )
     params = module.params
     module.refuse_blank('id', 'name')
-    if params['id'] is not None and not DATABASE_ID_RE.match(params['id']):
-        module.fail(f"id must be a database id such as db_01HZX3J5K8M9N0P1Q2R3S4T5V6, got {params['id']!r}")
-
+    problem = params['id'] is not None and database_id_problem('id', params['id'])
+    if problem:
+        module.fail(problem)
+    api = DatabaseApi(module.client)
     module.run(
         lambda: {
-            'databases': select_records(
-                lambda: list_databases(module.client),
-                record_id=params['id'],
-                name=params['name'],
-                read_one=lambda database_id: read_database(module.client, database_id),
-            )
+            'databases': select_records(api.listing, record_id=params['id'], name=params['name'], read_one=api.get)
         }
     )
 

@@ -193,16 +193,13 @@ import functools
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, set_env_fallback
-from ansible_collections.edge.platform.plugins.module_utils._database import (
+from ansible_collections.edge.platform.plugins.module_utils._database_pipeline import (
     SERVICE,
     Pipeline,
     Statement,
     StatementError,
-    changes_connection,
     parse_statements,
     pipeline_base_url,
-    response_result,
-    result_error,
     statement_result,
 )
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
@@ -216,6 +213,7 @@ class Statements(EdgeResource):
 
     name = 'results'
     deletable = False
+    where: Pipeline
 
     @functools.cached_property
     def url(self) -> str:
@@ -258,24 +256,8 @@ class Statements(EdgeResource):
         )
 
     def find(self) -> dict[str, t.Any]:
-        """What the database says of each statement: ``(is_readonly, error)``; None when it cannot tell yet."""
-        results = self.where.run(
-            [{'type': 'describe', 'sql': statement.sql} for statement in self.statements],
-            f'describe the statements on {self.url}',
-            idempotent=True,
-        )
-        described: list[tuple[bool | None, dict[str, t.Any] | None]] = []
-        for statement, result in zip(self.statements, results):
-            error = result_error(result)
-            described.append((None, error) if error is not None else (self.reads_only(statement, result), None))
-        return {'described': described}
-
-    @staticmethod
-    def reads_only(statement: Statement, described: t.Any) -> bool:
-        """Whether the statement only reads: what the database's describe says, but ATTACH and DETACH (which it
-        calls read-only) write, so they never run in check mode and count as a change."""
-        readonly = (response_result(described) or {}).get('is_readonly') is True
-        return readonly and not changes_connection(statement.sql)
+        """What the database says of each statement: ``(reads only, error)``; None when it cannot tell yet."""
+        return {'described': self.where.describe(self.statements)}
 
     def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
         return {'run': True}  # statements run every time; outcome says whether one of them wrote
@@ -295,73 +277,16 @@ class Statements(EdgeResource):
             statement.sql,
         )
 
-    def batch_steps(self, chosen: list[Statement], finish: str | None) -> tuple[list[dict[str, t.Any]], int]:
-        """Steps that run ``chosen`` in order, each only if the one before succeeded; returns (steps, offset)."""
-        steps: list[dict[str, t.Any]] = []
-        if finish is not None:
-            steps.append({'stmt': {'sql': 'BEGIN', 'want_rows': False}})
-        offset = len(steps)
-        for statement in chosen:
-            step: dict[str, t.Any] = {'stmt': statement.stmt()}
-            if steps:
-                step['condition'] = {'type': 'ok', 'step': len(steps) - 1}
-            steps.append(step)
-        if finish == 'COMMIT':
-            steps.append(
-                {'condition': {'type': 'ok', 'step': len(steps) - 1}, 'stmt': {'sql': 'COMMIT', 'want_rows': False}}
-            )
-            steps.append(
-                {
-                    'condition': {'type': 'not', 'cond': {'type': 'ok', 'step': len(steps) - 1}},
-                    'stmt': {'sql': 'ROLLBACK', 'want_rows': False},
-                }
-            )
-        elif finish == 'ROLLBACK':
-            steps.append({'stmt': {'sql': 'ROLLBACK', 'want_rows': False}})
-        return steps, offset
-
-    def run_batch(
-        self,
-        chosen: list[Statement],
-        finish: str | None,
-        idempotent: bool,
-        describe_after: t.Sequence[Statement] = (),
-    ) -> dict[str, t.Any]:
-        """Run ``chosen`` in one batch request; ``describe_after`` are described after it, on the same stream."""
-        steps, offset = self.batch_steps(chosen, finish)
-        operation = f'run the statements on {self.url}'
-        requests = [{'type': 'batch', 'batch': {'steps': steps}}]
-        requests += [{'type': 'describe', 'sql': statement.sql} for statement in describe_after]
-        results = self.where.run(requests, operation, idempotent=idempotent)
-        error = result_error(results[0])
-        if error is not None:
-            raise StatementError(operation, str(error.get('message') or 'no message'), error.get('code'))
-        batch = response_result(results[0]) or {}
-        step_results = list(batch.get('step_results') or [])
-        step_errors = list(batch.get('step_errors') or [])
-        step_results += [None] * (len(steps) - len(step_results))
-        step_errors += [None] * (len(steps) - len(step_errors))
-        if finish is not None and step_errors[0]:
-            begin = step_errors[0]
-            raise StatementError(f'begin a transaction on {self.url}', str(begin.get('message')), begin.get('code'))
-        described = {
-            statement.number: self.reads_only(statement, result) if result_error(result) is None else None
-            for statement, result in zip(describe_after, results[1:])
-        }
-        return {'offset': offset, 'results': step_results, 'errors': step_errors, 'described': described}
-
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         described = current['described']
-        finish = 'COMMIT' if self.transaction else None
         all_reads = all(readonly is True for readonly, _error in described)
         # Statements that could not be described before the run depend on earlier ones (a table they
         # create): they are described again after the run, on the same stream.
         unknown = [statement for statement, (readonly, _error) in zip(self.statements, described) if readonly is None]
-        batch = self.run_batch(self.statements, finish, idempotent=all_reads, describe_after=unknown)
-        offset = batch['offset']
+        finish = 'COMMIT' if self.transaction else None
+        batch = self.where.batch(self.statements, finish, idempotent=all_reads, describe_after=unknown)
         results: list[dict[str, t.Any]] = []
-        for index, statement in enumerate(self.statements):
-            error = batch['errors'][offset + index]
+        for index, (statement, error) in enumerate(zip(self.statements, batch.errors)):
             if error:
                 changed = not self.transaction and any(readonly is not True for readonly, _error in described[:index])
                 if self.transaction:
@@ -376,18 +301,16 @@ class Statements(EdgeResource):
                     changed=changed,
                     results=[] if self.transaction else results,
                 )
-            results.append(statement_result(batch['results'][offset + index], statement.sql))
-        if finish == 'COMMIT':
-            commit_error = batch['errors'][offset + len(self.statements)]
-            if commit_error:
-                raise StatementError(
-                    f'commit the transaction on {self.url}',
-                    f"{commit_error.get('message')}; the transaction was rolled back, no statement took effect",
-                    commit_error.get('code'),
-                )
+            results.append(statement_result(batch.results[index], statement.sql))
+        if batch.commit_error:
+            raise StatementError(
+                f'commit the transaction on {self.url}',
+                f"{batch.commit_error.get('message')}; the transaction was rolled back, no statement took effect",
+                batch.commit_error.get('code'),
+            )
         # One that still cannot be described (a table it dropped is gone) counts as a change.
         readonly_after = [
-            batch['described'].get(statement.number) if readonly is None else readonly
+            batch.described.get(statement.number) if readonly is None else readonly
             for statement, (readonly, _error) in zip(self.statements, described)
         ]
         return {
@@ -409,13 +332,11 @@ class Statements(EdgeResource):
         chosen = [statement for statement, run in zip(self.statements, plan) if run]
         ran: dict[int, dict[str, t.Any]] = {}
         if chosen:
-            batch = self.run_batch(chosen, 'ROLLBACK', idempotent=True)
-            offset = batch['offset']
-            for position, statement in enumerate(chosen):
-                error = batch['errors'][offset + position]
+            batch = self.where.batch(chosen, 'ROLLBACK', idempotent=True)
+            for statement, result, error in zip(chosen, batch.results, batch.errors):
                 if error:
                     raise self.statement_error(statement, error, 'check mode changed nothing')
-                ran[statement.number] = statement_result(batch['results'][offset + position], statement.sql)
+                ran[statement.number] = statement_result(result, statement.sql)
         results = [
             ran.get(statement.number) or {'sql': statement.sql, 'skipped': True} for statement in self.statements
         ]

@@ -182,39 +182,26 @@ backup_file:
 
 import functools
 import typing as t
-from dataclasses import dataclass
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils._common import MASK, EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._database import (
-    ACCESS_API,
-    DATABASE_ID_RE,
-    ENV_FILE_MODE,
     ENV_TOKEN,
     ENV_URL,
-    SERVICE,
-    EnvFile,
+    Database,
+    DatabaseApi,
+    database_id_problem,
     expires_at,
-    find_database,
-    mode_text,
+)
+from ansible_collections.edge.platform.plugins.module_utils._database_pipeline import (
+    SERVICE,
     pipeline_base_url,
     token_works,
 )
+from ansible_collections.edge.platform.plugins.module_utils._env_file import ENV_FILE_MODE, EnvFile, mode_text
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
 
 NEW = f'{MASK} (new)'
-
-
-@dataclass
-class Database:
-    """The database the tokens are for."""
-
-    id: str
-    url: str
-
-    @property
-    def path(self) -> str:
-        return f'database/v2/databases/{self.id}'
 
 
 class DatabaseTokens(EdgeResource):
@@ -226,6 +213,11 @@ class DatabaseTokens(EdgeResource):
 
     deletable = False  # state=absent revokes the tokens; the database stays
     where: Database
+    backup_file: str | None = None
+
+    def __init__(self, module: EdgeModule) -> None:
+        super().__init__(module)
+        self.api = DatabaseApi(self.client)
 
     @functools.cached_property
     def expires(self) -> str | None:
@@ -235,16 +227,18 @@ class DatabaseTokens(EdgeResource):
     def env(self) -> EnvFile | None:
         return EnvFile(self.params['env_file']) if self.params['env_file'] is not None else None
 
+    @property
+    def database_id(self) -> str:
+        return self.where['id']
+
     # ---- input ----
 
     def validate(self) -> None:
         params, module = self.params, self.module
         module.refuse_blank('database_name')
-        if params['database_id'] is not None and not DATABASE_ID_RE.match(params['database_id']):
-            module.fail(
-                'database_id must be a database id such as db_01HZX3J5K8M9N0P1Q2R3S4T5V6, '
-                f"got {params['database_id']!r}"
-            )
+        problem = params['database_id'] is not None and database_id_problem('database_id', params['database_id'])
+        if problem:
+            module.fail(problem)
         if params['regenerate'] and params['state'] != 'absent':
             module.fail('regenerate requires state=absent (regenerating revokes every token of the database first)')
         if params['env_file'] is not None and not params['env_file'].strip():
@@ -261,21 +255,11 @@ class DatabaseTokens(EdgeResource):
     # ---- reading ----
 
     def locate(self) -> Database:
-        database_id = self.params['database_id']
-        if database_id is None:  # the list has the id and url of a database found by name
-            record: t.Any = find_database(self.client, self.params['database_name'])
-            database_id = record['id']
-        else:
-            body = self.client.get(f'database/v2/databases/{database_id}', f'read database {database_id}')
-            record = body.get('db') if isinstance(body, dict) else None
-        url = record.get('url') if isinstance(record, dict) else None
-        if not isinstance(url, str) or not url:
-            self.module.fail(f'read database {database_id} failed: the answer has no database url')
-        return Database(database_id, url)
+        return self.api.require(self.params['database_id'], self.params['database_name'])
 
     def find(self) -> dict[str, t.Any]:
         """What can be known of the tokens: whether the env file's token still works for this database."""
-        env, url = self.env, self.where.url
+        env, url = self.env, self.where['url']
         current: dict[str, t.Any] = {'token': 'not tracked (tokens cannot be listed)', 'works': False}
         if env is None:
             return current
@@ -292,7 +276,7 @@ class DatabaseTokens(EdgeResource):
             try:
                 pipeline = self.module.connect({SERVICE: pipeline_base_url(url, 'the database url')})
             except ValueError as exc:
-                self.module.fail(f'read database {self.where.id} failed: {exc}')
+                self.module.fail(f'read database {self.database_id} failed: {exc}')
             current['works'] = token_works(pipeline, token)
             current['token'] = (
                 'env_file token works' if current['works'] else 'env_file token does not work (revoked or expired)'
@@ -308,9 +292,7 @@ class DatabaseTokens(EdgeResource):
         if not t.cast('dict[str, t.Any]', current)['works']:
             return {'token': 'new'}
         env = self.env
-        if env is not None and (
-            self.env_changes({ENV_URL: self.where.url}) if not env.get(ENV_URL) else self.mode_changes()
-        ):
+        if env is not None and (env.changes({ENV_URL: self.where['url']}) if not env.get(ENV_URL) else env.mode_wrong):
             return {'env_file': 'repaired'}
         return {}
 
@@ -323,15 +305,12 @@ class DatabaseTokens(EdgeResource):
         return self.update(current, changes)  # every step below writes only outside check mode
 
     def present(self, current: dict[str, t.Any]) -> dict[str, t.Any]:
-        access, env, url = self.params['access'], self.env, self.where.url
+        access, env, url = self.params['access'], self.env, self.where['url']
         after = dict(current)
         if current['works']:
             if env is not None:
                 # A file without the URL line gets it; otherwise only its mode may need fixing.
-                if not env.get(ENV_URL):
-                    self.update_env({ENV_URL: url})
-                else:
-                    self.keep_mode()
+                self.update_env({} if env.get(ENV_URL) else {ENV_URL: url})
                 after['env_file'] = self.env_view(url, MASK, ENV_FILE_MODE)
             return after
         self.writable()
@@ -344,17 +323,12 @@ class DatabaseTokens(EdgeResource):
         return after
 
     def absent(self, current: dict[str, t.Any]) -> dict[str, t.Any]:
-        access, env, url = self.params['access'], self.env, self.where.url
+        access, env, url = self.params['access'], self.env, self.where['url']
         after = dict(current, token='all revoked')
         self.writable()
-        self.notes.append(f'revoke every token of database {self.where.id}')
+        self.notes.append(f'revoke every token of database {self.database_id}')
         if not self.module.check_mode:
-            self.client.request(
-                'POST',
-                f'{self.where.path}/auth/revoke',
-                f'revoke the tokens of database {self.where.id}',
-                idempotent=True,
-            )
+            self.api.revoke(self.database_id)
         if self.params['regenerate']:
             self.notes.append('generate new full and read_only tokens')
             after.update(token='all revoked; new full and read_only tokens', expires_at=self.expires)
@@ -370,16 +344,7 @@ class DatabaseTokens(EdgeResource):
         return after
 
     def generate(self, access: str) -> str:
-        body = self.client.request(
-            'PUT',
-            f'{self.where.path}/auth/generate',
-            f'generate a {access} token for database {self.where.id}',
-            json_body={'authorization': ACCESS_API[access], 'expires_at': self.expires},
-            idempotent=False,  # a repeated generate would leave a second, unseen token behind
-        ).json()
-        token = body.get('token') if isinstance(body, dict) else None
-        if not isinstance(token, str) or not token:
-            self.module.fail(f'generate a {access} token for database {self.where.id} failed: the answer has no token')
+        token = self.api.generate(self.database_id, access, self.expires)
         self.hide(token)
         return token
 
@@ -415,48 +380,26 @@ class DatabaseTokens(EdgeResource):
     def env_view(self, url: str | None, token: str | None, mode: int | None) -> dict[str, t.Any]:
         return {'path': t.cast(EnvFile, self.env).path, ENV_URL: url, ENV_TOKEN: token, 'mode': mode_text(mode)}
 
-    def env_changes(self, updates: dict[str, str | None]) -> bool:
-        """Whether ``updates`` change the env file (its lines, or its mode)."""
-        env = t.cast(EnvFile, self.env)
-        return env.needs_write(env.render(updates)) or self.mode_changes()
-
-    def mode_changes(self) -> bool:
-        env = t.cast(EnvFile, self.env)
-        return env.is_link or (env.exists and env.mode != ENV_FILE_MODE)
-
     def update_env(self, updates: dict[str, str | None]) -> None:
-        """Apply ``updates`` to the env file (check mode: only note it)."""
+        """Apply ``updates`` to the env file (``{}``: only its mode); check mode only notes it."""
         env = t.cast(EnvFile, self.env)
-        text = env.render(updates)
-        if not env.needs_write(text):
-            self.keep_mode()
-            return
-        self.notes.append(f'write {env.path}')
-        if self.module.check_mode:
-            return
-        if self.params['backup'] and env.exists:
-            self.backup_file = self.module.ansible.backup_local(env.path)
-        try:
-            env.write(text)
-        except OSError as exc:
-            done = '; '.join(self.notes[:-1]) or 'nothing else'
-            self.module.fail(
-                f'write env_file {env.path} failed: {exc} (done before: {done}; a rerun repairs it)', changed=True
-            )
-        self.module.changed_locally = True
 
-    def keep_mode(self) -> None:
-        env = t.cast(EnvFile, self.env)
-        if env.is_link:  # never chmod what a link points to: the link is replaced by a file of its own
-            self.update_env({})
-        elif env.exists and env.mode != ENV_FILE_MODE:
-            self.notes.append(f'set mode 0600 on {env.path}')
-            if not self.module.check_mode:
-                env.fix_mode()
+        def backup() -> None:
+            if self.params['backup'] and env.exists:
+                self.backup_file = self.module.ansible.backup_local(env.path)
+
+        try:
+            done = env.apply(updates, self.module.check_mode, backup)
+        except OSError as exc:
+            before = '; '.join(self.notes) or 'nothing else'
+            self.module.fail(
+                f'write env_file {env.path} failed: {exc} (done before: {before}; a rerun repairs it)', changed=True
+            )
+        if done:
+            self.notes.append(done)
+            self.module.changed_locally |= not self.module.check_mode
 
     # ---- output ----
-
-    backup_file: str | None = None
 
     def describe(self, plan: Plan) -> str | None:
         return None if self.notes else 'no change'
@@ -464,7 +407,7 @@ class DatabaseTokens(EdgeResource):
     def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
         if resource is None:
             return None
-        view = {'database_id': self.where.id, 'token': resource['token']}
+        view = {'database_id': self.database_id, 'token': resource['token']}
         if 'env_file' in resource:
             view['env_file'] = resource['env_file']
         return view
@@ -472,8 +415,8 @@ class DatabaseTokens(EdgeResource):
     def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
         after = after or {}
         result: dict[str, t.Any] = {
-            'database_id': self.where.id,
-            'database_url': self.where.url,
+            'database_id': self.database_id,
+            'database_url': self.where['url'],
             'env_file': self.env.path if self.env else None,
         }
         if 'expires_at' in after:

@@ -10,7 +10,7 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.modules import db_info
 from ansible_collections.edge.platform.tests.emulator.areas import databases as databases_area
-from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator, FakeApi
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, LOGGING_URL, Emulator, FakeApi
 
 LIST = '/database/v2/databases'
 
@@ -75,6 +75,17 @@ def test_no_match_is_an_empty_list(emulator: Emulator, run_module: t.Any, args: 
     assert not outcome.failed and outcome.result['databases'] == []
     expected = (f'{LIST}/db_NOPE', 404) if 'id' in args else (LIST, 200)
     assert [(call.path, call.status) for call in emulator.sent] == [expected]
+
+
+def test_a_404_of_another_service_is_no_empty_list(emulator: Emulator, run_module: t.Any) -> None:
+    # api_url pointed at the logging API: its 404 is not the database API's "no such database".
+    catalog = emulator.item('databases', name='catalog')['id']
+    outcome = run_module(db_info.main, dict(COMMON_ARGS, api_url=LOGGING_URL, id=catalog))
+    assert outcome.failed, outcome.result
+    assert outcome.result['msg'].startswith(f'read database {catalog} failed: HTTP 404')
+    assert f'is {LOGGING_URL} the right base address?' in outcome.result['msg']
+    assert outcome.result['failure']['status'] == 404
+    assert [(call.service, call.path) for call in emulator.sent] == [('logging', f'{LIST}/{catalog}')]
 
 
 def test_never_a_token(fake_api: FakeApi, run_module: t.Any) -> None:

@@ -353,12 +353,12 @@ def test_a_working_token_without_the_url_line_gets_the_url(emulator, run_module,
 
 
 def test_a_file_that_cannot_be_written_fails_clearly(emulator, run_module, db, tmp_path, monkeypatch):
-    from ansible_collections.edge.platform.plugins.module_utils import _database as database
+    from ansible_collections.edge.platform.plugins.module_utils import _env_file
 
     def refuse(self, text):
         raise PermissionError(13, 'Permission denied')
 
-    monkeypatch.setattr(database.EnvFile, 'write', refuse)
+    monkeypatch.setattr(_env_file.EnvFile, 'write', refuse)
     outcome = run_module(db_token.main, args(db, env_file=str(tmp_path / 'app.env')))
     assert outcome.failed
     assert outcome.result['changed'] is True
