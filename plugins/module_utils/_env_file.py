@@ -4,7 +4,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 """Env files: ``KEY=value`` lines (``export`` and quotes allowed), read, changed key by key and written back
-atomically at mode 0600 with their other lines kept.
+atomically at mode 0600 with their other lines kept. The runs of one playbook that write the same file take turns
+(``EnvFile.turn``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import tempfile
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._files import unwritable_reason
+from ansible_collections.edge.platform.plugins.module_utils._locks import controller_lock
 
 ENV_FILE_MODE = 0o600
 ENV_LINE_RE = re.compile(r'^(\s*(?:export\s+)?)([A-Za-z_][A-Za-z0-9_]*)\s*=(.*)$')
@@ -52,6 +54,12 @@ class EnvFile:
             with open(self.path, encoding='utf-8') as handle:
                 self.lines = handle.read().splitlines(keepends=True)
             self.mode = os.lstat(self.path).st_mode & 0o7777 if not self.is_link else None
+
+    def turn(self) -> t.ContextManager[None]:
+        """The lock the runs on this controller that write this file take, from their read of it to their write:
+        forks of one run writing the same file would otherwise each decide from what the file held before any of
+        them wrote (``_locks.controller_lock``)."""
+        return controller_lock(f'env file {self.path}', 'env file', self.path)
 
     def check_writable(self) -> None:
         """Refuse before anything is changed when the file could not be written afterwards."""

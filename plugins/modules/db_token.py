@@ -257,12 +257,23 @@ class DatabaseTokens(EdgeResource):
     def locate(self) -> Database:
         return self.api.require(self.params['database_id'], self.params['database_name'])
 
+    def exclusive(self) -> t.ContextManager[t.Any]:
+        """The runs on this controller that write the same env file take turns, from its read to its write: forks
+        that each found no working token there would each generate one. Check mode writes nothing: no turn."""
+        if self.env is None or self.module.check_mode:
+            return super().exclusive()
+        return self.env.turn()
+
     def find(self) -> dict[str, t.Any]:
         """What can be known of the tokens: whether the env file's token still works for this database."""
         env, url = self.env, self.where['url']
         current: dict[str, t.Any] = {'token': 'not tracked (tokens cannot be listed)', 'works': False}
         if env is None:
             return current
+        try:
+            env.read()  # again, in this run's turn: another run may have written it since
+        except ValueError as exc:
+            self.module.fail(str(exc))
         token = env.get(ENV_TOKEN)
         self.hide(token)
         current['env_file'] = self.env_view(env.get(ENV_URL), MASK if token else None, env.mode)

@@ -14,9 +14,11 @@ import typing as t
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils import _locks
 from ansible_collections.edge.platform.plugins.modules import db_token
 from ansible_collections.edge.platform.tests.emulator.areas import databases as databases_area
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator, Sent
+from ansible_collections.edge.platform.tests.unit.plugins.modules.test_shield_access_list_forks import run_at_once
 
 BASE = '/database/v2/databases'
 
@@ -488,3 +490,25 @@ def test_the_database_is_given_exactly_once(emulator, run_module, extra, message
     outcome = run_module(db_token.main, dict(COMMON_ARGS, **extra))
     assert outcome.failed and message in outcome.result['msg']
     assert emulator.sent == []
+
+
+@pytest.mark.parametrize('existing', [False, True], ids=['new file', 'revoked token'])
+def test_the_runs_writing_one_env_file_take_turns(emulator, db, tmp_path, monkeypatch, existing):
+    # The forks of one play keep the same env file: without turns, each run that read the file before another's
+    # write would generate a token of its own (left working, unseen by anyone) and report a change.
+    monkeypatch.setattr(_locks, 'lock_directory', lambda: str(tmp_path / 'locks'))
+    env = tmp_path / 'app.env'
+    if existing:
+        old = issue(emulator, db)
+        revoke(emulator, db)
+        env.write_text(f'SERVICE_DATABASE_URL={db.url}\nSERVICE_DATABASE_AUTH_TOKEN={old}\n', encoding='utf-8')
+    outcomes = run_at_once(emulator, monkeypatch, db_token.main, [args(db, env_file=str(env))] * 10)
+    assert [outcome.failed for outcome in outcomes] == [False] * 10, [o.result.get('msg') for o in outcomes]
+    assert sorted(outcome.result['changed'] for outcome in outcomes) == [False] * 9 + [True]
+    [generate] = generated(emulator)
+    token = generate.answer_json['token']
+    assert env.read_text(encoding='utf-8') == f'SERVICE_DATABASE_URL={db.url}\nSERVICE_DATABASE_AUTH_TOKEN={token}\n'
+    assert works(emulator, db, token)
+    # Each of the other nine read the file in its turn and checked the token it found there.
+    checks = [call for call in emulator.sent if call.service == 'database']
+    assert len(checks) == 9 + existing and all(call.status == 200 for call in checks[existing:])
