@@ -22,6 +22,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (
     DEFAULT_LIMIT,
     MAX_LIMIT,
     V2_FIELDS,
+    LoggingApi,
     Pacer,
     check_date,
     check_ip,
@@ -32,8 +33,6 @@ from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (
     normalize_names,
     normalize_status,
     parse_v1_line,
-    read_v2_page,
-    v1_path,
 )
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
@@ -72,6 +71,17 @@ V2_ONLY = (
 )
 TEXT_OPTIONS = ('date', 'remote_ip', 'url_contains', 'user_agent_contains', 'referer_contains', 'search')
 CHUNK = 65536
+
+
+def connect(module: EdgeModule, management_api: bool = False) -> EdgeClient:
+    """The run's client of the logging API, and of the management API when ``management_api`` (a pull zone found by
+    name), which is then required."""
+    params = module.params
+    base_urls = {'logging': params['logging_api_url']}
+    if management_api:
+        module.require('api_url')
+        base_urls['api'] = params['api_url']
+    return module.connect(base_urls, params['api_key'])
 
 
 class LogQuery:
@@ -203,6 +213,7 @@ class LogReader:
     def __init__(self, query: LogQuery, client: EdgeClient) -> None:
         self.query = query
         self.client = client
+        self.api = LoggingApi(client)
         self.pacer = Pacer()
         self.has_more = False  # the last read stopped at limit with more rows to come
 
@@ -228,7 +239,7 @@ class LogReader:
         while wanted is None or got < wanted:
             self.pacer.wait()
             size = MAX_LIMIT if wanted is None else wanted - got
-            body = read_v2_page(self.client, self.pullzone_id, dict(base, limit=size, offset=offset), operation)
+            body = self.api.rows(self.pullzone_id, dict(base, limit=size, offset=offset), operation)
             page = body['data']
             self.has_more = bool((body.get('pagination') or {}).get('hasMore'))
             if wanted is not None and got + len(page) > wanted:  # more than asked for: keep the cap
@@ -267,15 +278,7 @@ class LogReader:
             # were it inclusive, the extra line is dropped all the same).
             params['end'] = query.offset + query.limit + 1
         self.pacer.wait()
-        response = self.client.request(
-            'GET',
-            v1_path(day, self.pullzone_id),
-            operation,
-            service='logging',
-            params=params,
-            headers={'Accept': 'text/plain, */*'},
-            stream=True,
-        )
+        response = self.api.day_file(day, self.pullzone_id, params, operation)
 
         def chunks() -> t.Iterator[bytes]:
             try:

@@ -3,11 +3,12 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""CDN request logs: the logging API's rules and row shapes (spec 2.8, 4.10, 7.1, 8, 9).
+"""CDN request logs: the logging API's rules, paths, requests and row shapes (spec 2.8, 4.10, 7.1, 8, 9).
 
-v2 answers JSON rows with camelCase property names; v1 streams one day as pipe-delimited
-lines of 12 fields. Rows of both versions are returned with the v2 names, so a playbook
-reads them the same way.
+``LoggingApi(client)`` is the one way modules and event sources talk to the logging API. v2
+answers JSON rows with camelCase property names; v1 streams one day as pipe-delimited lines
+of 12 fields. Rows of both versions are returned with the v2 names, so a playbook reads them
+the same way.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import re
 import time
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, Response
+from ansible_collections.edge.platform.plugins.module_utils._errors import LOGGING
 from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES
 
 RETENTION = datetime.timedelta(days=3)
@@ -239,12 +241,33 @@ def v2_path(pullzone_id: int) -> str:
     return f'v2/pullzones/{pullzone_id}/logs'
 
 
-def read_v2_page(client: EdgeClient, pullzone_id: int, params: dict[str, t.Any], operation: str) -> dict[str, t.Any]:
-    """One v2 answer (``{data, pagination, query}``); EdgeApiError on failure or when it holds no ``data`` list."""
-    body = client.get(v2_path(pullzone_id), operation, service='logging', params=params)
-    if not isinstance(body, dict) or not isinstance(body.get('data'), list):
-        raise EdgeApiError(operation, None, 'the API answered without a data list')
-    return body
+class LoggingApi:
+    """The requests of the logging API, each naming its operation in failures; every answer is read in the logging
+    API's error shape (``_errors.LOGGING``: ``{error: <code>, message}``)."""
+
+    def __init__(self, client: EdgeClient) -> None:
+        self.client = client
+
+    def rows(self, pullzone_id: int, params: dict[str, t.Any], operation: str) -> dict[str, t.Any]:
+        """One v2 answer (``{data, pagination, query}``); EdgeApiError on failure or when it holds no ``data`` list."""
+        body = self.client.get(v2_path(pullzone_id), operation, service='logging', params=params, errors=LOGGING)
+        if not isinstance(body, dict) or not isinstance(body.get('data'), list):
+            raise EdgeApiError(operation, None, 'the API answered without a data list')
+        return body
+
+    def day_file(self, day: datetime.date, pullzone_id: int, params: dict[str, t.Any], operation: str) -> Response:
+        """The v1 file of a day, streamed: read it with ``iter_content`` (it stays under api_timeout until it is read
+        to its end or closed)."""
+        return self.client.request(
+            'GET',
+            v1_path(day, pullzone_id),
+            operation,
+            service='logging',
+            params=params,
+            headers={'Accept': 'text/plain, */*'},
+            stream=True,
+            errors=LOGGING,
+        )
 
 
 # ---- pacing -------------------------------------------------------------------------------------------------------

@@ -214,6 +214,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query impor
     QUERY_ARGUMENT_SPEC,
     LogQuery,
     LogReader,
+    connect,
 )
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._files import (
@@ -250,11 +251,8 @@ def main() -> None:
         query.order = 'asc'  # a file reads oldest first
     dest = check_dest(module, params['dest'])
     file_format = params['format'] or 'jsonl'
-    base_urls = {'logging': params['logging_api_url']}
-    if params['pullzone_name'] is not None:  # found in the pull zone list of the management API
-        module.require('api_url')
-        base_urls['api'] = params['api_url']
-    client = module.connect(base_urls, params['api_key'])
+    # A pull zone given by name is found in the pull zone list of the management API.
+    client = connect(module, management_api=params['pullzone_name'] is not None)
     reader = LogReader(query, client)
 
     def run() -> dict[str, t.Any]:

@@ -239,6 +239,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query impor
     QUERY_ARGUMENT_SPEC,
     LogQuery,
     LogReader,
+    connect,
 )
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._files import ExportFile, LineMeasure, check_dest
@@ -268,8 +269,7 @@ def main() -> None:
     dest = check_dest(module, module.params['dest']) if module.params['dest'] is not None else None
     if dest is not None:
         module.ansible.deprecate(DEST_DEPRECATION, version='2.0.0', collection_name='edge.platform')
-    client = module.connect({'logging': module.params['logging_api_url']}, module.params['api_key'])
-    reader = LogReader(query, client)
+    reader = LogReader(query, connect(module))
 
     def run() -> dict[str, t.Any]:
         if query.version == 2:

@@ -66,11 +66,11 @@ if not __name__.startswith('ansible_collections.'):
 
 from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (
     RETENTION,
+    LoggingApi,
     Pacer,
     iso_ms,
     normalize_cache_status,
     normalize_status,
-    read_v2_page,
 )
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._timespec import epoch_ms, parse_iso
@@ -182,7 +182,7 @@ class CdnLogs(Poller):
         rows: list[dict[str, t.Any]] = []
         for _page in range(self.max_pages):
             self.pacers[zone_id].wait()
-            body = read_v2_page(self.client, zone_id, dict(params, offset=len(rows)), operation)
+            body = LoggingApi(self.client).rows(zone_id, dict(params, offset=len(rows)), operation)
             rows.extend(body['data'])
             if not body['data'] or not (body.get('pagination') or {}).get('hasMore'):
                 return rows, False

@@ -10,6 +10,7 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (
     V1_NAMES,
+    LoggingApi,
     Pacer,
     check_date,
     check_window,
@@ -21,6 +22,8 @@ from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (
     v1_path,
     v2_path,
 )
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
+from ansible_collections.edge.platform.tests.unit.helpers import Emulator
 
 UTC = datetime.timezone.utc
 NOW = datetime.datetime(2026, 11, 22, 12, 0, 0, tzinfo=UTC)
@@ -171,3 +174,36 @@ def test_pacer_does_not_wait_when_slow_enough() -> None:
         pacer.wait()
         clock.now += 0.34
     assert clock.slept == []
+
+
+# ---- the logging API, against the emulator --------------------------------------------------------------------
+
+
+def test_rows_and_the_day_file_of_a_pull_zone(emulator: Emulator) -> None:
+    api = LoggingApi(emulator.client())
+    now = datetime.datetime.now(UTC)
+    window = {'from': (now - HOUR).strftime('%Y-%m-%dT%H:%M:%SZ'), 'limit': 5}
+    page = api.rows(1001, window, 'query')
+    assert len(page['data']) == 5 and page['pagination']['hasMore'] is True
+    day = api.day_file((now - datetime.timedelta(days=1)).date(), 1001, {'end': 2}, 'read')
+    lines = b''.join(day.iter_content(65536)).decode().splitlines()
+    assert len(lines) == 2 and all(parse_v1_line(line)['pullZoneId'] == 1001 for line in lines)
+    assert [(call.service, call.path) for call in emulator.sent] == [
+        ('logging', '/v2/pullzones/1001/logs'),
+        ('logging', f"/{(now - datetime.timedelta(days=1)).strftime('%m-%d-%y')}/1001.log"),
+    ]
+
+
+@pytest.mark.parametrize(
+    'read',
+    [
+        lambda api: api.rows(1002, {}, 'query CDN logs of pull zone 1002'),
+        lambda api: api.day_file(datetime.datetime.now(UTC).date(), 1002, {}, 'query CDN logs of pull zone 1002'),
+    ],
+)
+def test_errors_are_read_in_the_logging_api_s_shape(emulator: Emulator, read) -> None:
+    with pytest.raises(EdgeApiError) as caught:
+        read(LoggingApi(emulator.client()))
+    assert str(caught.value) == (
+        'query CDN logs of pull zone 1002 failed: HTTP 404 logging_disabled: Logging is not enabled for pull zone 1002.'
+    )
