@@ -21,7 +21,13 @@ import typing as t
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, Response
+from ansible_collections.edge.platform.plugins.module_utils._client import (
+    EdgeApiError,
+    EdgeClient,
+    EdgeFinding,
+    Response,
+    url_problem,
+)
 from ansible_collections.edge.platform.plugins.module_utils._errors import CORE
 from ansible_collections.edge.platform.plugins.module_utils._lookup import list_core, only_one, select_records
 from ansible_collections.edge.platform.plugins.module_utils._secrets import MASK
@@ -93,6 +99,15 @@ class PullZone(t.TypedDict, total=False):
     CnameDomain: str | None
     Hostnames: list[Hostname]
     EdgeRules: list[EdgeRule]
+
+
+class Purged(t.TypedDict, total=False):
+    """One purge sent, as ``pullzone_purge`` returns it: a zone (or its files of one cache tag), or a URL."""
+
+    pullzone_id: int | None  # None in check mode for a zone given by name (no request, so no lookup)
+    pullzone_name: str
+    cache_tag: str | None
+    url: str
 
 
 #: A record as a plain mapping (settings are read by name).
@@ -491,12 +506,34 @@ def mask_hostname(hostname: Record) -> Record:
 
 
 def hostname_of(zone: Record, hostname: str) -> Record | None:
-    """The zone's record of ``hostname`` (DNS names compare without regard to case), or None."""
+    """A copy of the zone's record of ``hostname`` (DNS names compare without regard to case), or None."""
     wanted = hostname.lower()
     for record in zone.get('Hostnames') or ():
         if isinstance(record, dict) and str(record.get('Value') or '').lower() == wanted:
-            return record
+            return dict(record)
     return None
+
+
+def purge_of_zone(zone_id: int | None, cache_tag: str | None = None) -> Purged:
+    """The record of a purge of a zone's cache (or of its files tagged ``cache_tag``)."""
+    return {'pullzone_id': zone_id, 'cache_tag': cache_tag}
+
+
+def purge_urls(given: t.Sequence[str | None]) -> list[str]:
+    """The URLs of a purge, each once, in the order given; ValueError naming the first empty or bad one (an
+    http(s) URL of a host; a trailing ``*`` purges a prefix). A refusal never repeats a URL that holds a password."""
+    blank = [str(index) for index, url in enumerate(given) if not (url or '').strip()]
+    if blank:
+        raise ValueError(f"urls must not hold empty items (urls[{'], urls['.join(blank)}])")
+    urls: list[str] = []
+    for index, url in enumerate(given):
+        url = t.cast(str, url).strip()
+        problem = url_problem(f'urls[{index}]', url)
+        if problem:
+            raise ValueError(problem)
+        if url not in urls:
+            urls.append(url)
+    return urls
 
 
 # ---- the API ------------------------------------------------------------------------------------------
@@ -558,6 +595,11 @@ class PullZoneApi:
                 Record, self._call('GET', f'pullzone/{zone_id}', f'read pull zone {zone_id}', params=query).json()
             )
         return only_one(self.named(t.cast(str, name)), t.cast(str, name), 'pull zone', 'pull zones', 'pullzone_id')
+
+    def zone_hostname(self, hostname: str, zone_id: int | None = None, name: str | None = None) -> ZoneHostname:
+        """``hostname`` of the pull zone of ``zone_id``, or of the one called ``name`` (the zone read as ``require``
+        reads it)."""
+        return ZoneHostname(self, self.require(zone_id, name), hostname)
 
     def name_available(self, name: str) -> bool:
         """Whether no pull zone of the service (of any account) has ``name``."""
@@ -723,8 +765,9 @@ class PullZoneApi:
 
     # ---- purge ----
 
-    def purge_zone(self, zone_id: int, cache_tag: str | None = None) -> None:
-        """Purge the cache of a zone, or only its files tagged ``cache_tag``. Repeating a purge is harmless."""
+    def purge_zone(self, zone_id: int, cache_tag: str | None = None) -> Purged:
+        """Purge the cache of a zone, or only its files tagged ``cache_tag``; its record. Repeating a purge is
+        harmless."""
         what = f'files tagged {cache_tag} of pull zone {zone_id}' if cache_tag else f'pull zone {zone_id}'
         self._call(
             'POST',
@@ -733,10 +776,11 @@ class PullZoneApi:
             json_body={'CacheTag': cache_tag} if cache_tag else None,
             idempotent=True,
         )
+        return purge_of_zone(zone_id, cache_tag)
 
-    def purge_url(self, url: str, exact_path: bool = False, wait: bool = True) -> None:
+    def purge_url(self, url: str, exact_path: bool = False, wait: bool = True) -> Purged:
         """Purge one URL of any zone (a trailing ``*`` purges a prefix); ``wait=False`` lets the service purge
-        in the background."""
+        in the background. Its record."""
         self._call(
             'POST',
             'purge',
@@ -744,3 +788,78 @@ class PullZoneApi:
             params={'url': url, 'async': str(not wait).lower(), 'exactPath': str(exact_path).lower()},
             idempotent=True,
         )
+        return {'url': url}
+
+
+class ZoneHostname:
+    """A hostname of one pull zone: its record in the zone as read, what a new one is, and the requests that add,
+    change and remove it."""
+
+    #: Its secret properties: masked wherever it is shown.
+    secret_keys = HOSTNAME_SECRETS
+
+    def __init__(self, api: PullZoneApi, zone: Record, hostname: str) -> None:
+        self.api = api
+        self.zone = zone
+        self.zone_id = int(zone['Id'])
+        self.hostname = hostname
+
+    @staticmethod
+    def state(record: Record) -> Record:
+        """What the hostname module manages of a hostname, in its options' terms: its name, Force SSL, certificate."""
+        return {
+            'hostname': record.get('Value'),
+            'force_ssl': bool(record.get('ForceSSL')),
+            'has_certificate': bool(record.get('HasCertificate')),
+        }
+
+    def record(self) -> Record | None:
+        """Its record in the zone as read (a copy), or None when the zone has no such hostname."""
+        return hostname_of(self.zone, self.hostname)
+
+    def new(self, force_ssl: bool = False, has_certificate: bool = False) -> Record:
+        """It as the API adds it (no certificate, no Force SSL), then changed as given, before the service gave it
+        an id: what check mode predicts."""
+        return {
+            'Id': None,
+            'Value': self.hostname,
+            'ForceSSL': force_ssl,
+            'IsSystemHostname': False,
+            'IsManagedHostname': False,
+            'HasCertificate': has_certificate,
+            'Certificate': None,
+            'CertificateKey': None,
+        }
+
+    def removal_problem(self, record: Record) -> str | None:
+        """Why it cannot be removed from its zone (``record`` as read), or None: every pull zone keeps its system
+        hostname, which goes only with the zone."""
+        if not record.get('IsSystemHostname'):
+            return None
+        return (
+            f'remove hostname {self.hostname} of pull zone {self.zone_id} refused: {self.hostname} is the system '
+            'hostname of the pull zone, which every pull zone keeps; it can only be removed with the pull zone '
+            '(edge.platform.pullzone, state=absent)'
+        )
+
+    def add(self) -> Record:
+        """Add it; its record as the API then has it (its id, and what the service gave it)."""
+        self.api.add_hostname(self.zone_id, self.hostname)
+        record = hostname_of(self.api.require(self.zone_id), self.hostname)
+        if record is None:  # another client removed it meanwhile
+            raise EdgeFinding(
+                f'read hostname {self.hostname} of pull zone {self.zone_id}', 'the pull zone no longer has the hostname'
+            )
+        return record
+
+    def configure(self, load_certificate: bool = False, force_ssl: bool | None = None) -> None:
+        """Load a free certificate (when asked), then set Force SSL (unless None): the certificate first, so that the
+        HTTPS that Force SSL redirects to works when it is switched on. Each write sets one value, which its 2xx
+        answer confirms: nothing is read after them."""
+        if load_certificate:
+            self.api.load_free_certificate(self.hostname)
+        if force_ssl is not None:
+            self.api.set_force_ssl(self.zone_id, self.hostname, force_ssl)
+
+    def remove(self) -> None:
+        self.api.remove_hostname(self.zone_id, self.hostname)

@@ -167,14 +167,8 @@ pullzone_id:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
-    HOSTNAME_SECRETS,
-    PullZoneApi,
-    hostname_of,
-    mask_hostname,
-)
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi, ZoneHostname
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import scope_problem
 from ansible_collections.edge.platform.plugins.module_utils._validation import bare_hostname_problem
@@ -193,108 +187,52 @@ class PullZoneHostname(EdgeResource):
         Field('force_ssl', 'ForceSSL'),
         Field('certificate', 'HasCertificate', to_api=lambda value: value == 'free', equal=has_certificate),
     )
-    secret_keys = HOSTNAME_SECRETS
-
-    def __init__(self, module: EdgeModule) -> None:
-        super().__init__(module)
-        self.api = PullZoneApi(self.client)
-        self.hostname = str(self.params['hostname']).strip().lower()
+    secret_keys = ZoneHostname.secret_keys  # the certificate key, masked when the API returns one
+    where: ZoneHostname
 
     @property
-    def zone_id(self) -> int:
-        return int(self.where['Id'])
-
-    @property
-    def what(self) -> str:
-        return f'hostname {self.hostname} of pull zone {self.zone_id}'
+    def hostname(self) -> str:
+        return str(self.params['hostname']).strip().lower()
 
     def validate(self) -> None:
-        problem = scope_problem(self.params, ('pullzone_id', 'pullzone_name'))
+        not_a_hostname = bare_hostname_problem(self.hostname)
+        problem = scope_problem(self.params, ('pullzone_id', 'pullzone_name')) or (
+            not_a_hostname and f"hostname {self.params['hostname']!r} {not_a_hostname}"
+        )
         if problem:
             self.module.fail(problem)
-        problem = bare_hostname_problem(self.hostname)
-        if problem:
-            self.module.fail(f"hostname {self.params['hostname']!r} {problem}")
 
-    # ---- reading ----
-
-    def locate(self) -> dict[str, t.Any]:
-        return self.api.require(self.params['pullzone_id'], self.params['pullzone_name'])
+    def locate(self) -> ZoneHostname:
+        params = self.params
+        return PullZoneApi(self.client).zone_hostname(self.hostname, params['pullzone_id'], params['pullzone_name'])
 
     def find(self) -> dict[str, t.Any] | None:
-        return self.read(self.where)
-
-    def read(self, zone: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
-        record = hostname_of(zone or {}, self.hostname)
-        return dict(record) if record is not None else None
-
-    def reread(self) -> dict[str, t.Any]:
-        """The hostname as the API has it after a write."""
-        record = self.read(self.api.require(self.zone_id))
-        if record is None:  # another client removed it meanwhile
-            raise EdgeFinding(f'read {self.what}', 'the pull zone no longer has the hostname')
-        return record
+        return self.where.record()
 
     def check(self, plan: Plan) -> None:
-        if plan.action == 'delete' and (plan.current or {}).get('IsSystemHostname'):
-            self.module.fail(
-                f'remove {self.what} refused: {self.hostname} is the system hostname of the pull zone, which every '
-                'pull zone keeps; it can only be removed with the pull zone (edge.platform.pullzone, state=absent)'
-            )
-
-    # ---- writing ----
-
-    def write(self, changes: dict[str, t.Any]) -> None:
-        """The certificate first, so that the HTTPS Force SSL redirects to works when it is switched on."""
-        if changes.get('HasCertificate'):
-            self.api.load_free_certificate(self.hostname)
-        if 'ForceSSL' in changes:
-            self.api.set_force_ssl(self.zone_id, self.hostname, changes['ForceSSL'])
+        problem = plan.action == 'delete' and self.where.removal_problem(t.cast('dict[str, t.Any]', plan.current))
+        if problem:
+            self.module.fail(problem)
 
     def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        self.api.add_hostname(self.zone_id, self.hostname)
-        added = self.reread()  # its id, and what the service gave it
+        added = self.where.add()
         return self.update(added, self.changes(added, wanted))
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
-        # Each of these writes sets one value, which its 2xx answer confirms: no read after them.
-        self.write(changes)
+        self.where.configure(bool(changes.get('HasCertificate')), changes.get('ForceSSL'))
         return {**current, **changes}
 
     def delete(self, current: dict[str, t.Any]) -> None:
-        self.api.remove_hostname(self.zone_id, self.hostname)
-
-    # ---- check mode ----
+        self.where.remove()
 
     def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        """A new hostname as the API adds it (no certificate, no Force SSL), then changed as wanted."""
-        return {
-            'Id': None,
-            'Value': self.hostname,
-            'ForceSSL': bool(wanted.get('ForceSSL')),
-            'IsSystemHostname': False,
-            'IsManagedHostname': False,
-            'HasCertificate': bool(wanted.get('HasCertificate')),
-            'Certificate': None,
-            'CertificateKey': None,
-        }
-
-    # ---- output ----
-
-    def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
-        return mask_hostname(dict(resource)) if resource is not None else None
+        return self.where.new(bool(wanted.get('ForceSSL')), bool(wanted.get('HasCertificate')))
 
     def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
-        if resource is None:
-            return None
-        return {
-            'hostname': resource.get('Value'),
-            'force_ssl': bool(resource.get('ForceSSL')),
-            'has_certificate': bool(resource.get('HasCertificate')),
-        }
+        return ZoneHostname.state(resource) if resource is not None else None
 
     def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
-        return {**super().outcome(plan, after), 'pullzone_id': self.zone_id}
+        return {**super().outcome(plan, after), 'pullzone_id': self.where.zone_id}
 
 
 def main() -> None:

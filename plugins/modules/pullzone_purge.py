@@ -152,28 +152,15 @@ pullzone_id:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, url_problem, url_secrets
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, url_secrets
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
+    PullZoneApi,
+    Purged,
+    purge_of_zone,
+    purge_urls,
+)
 from ansible_collections.edge.platform.plugins.module_utils._shield import scope_problem
-
-
-def urls_of(module: EdgeModule) -> list[str]:
-    """The URLs to purge, each once, in the order given; a bad one refused before any request."""
-    given = module.params['urls']
-    blank = [str(index) for index, url in enumerate(given) if not (url or '').strip()]
-    if blank:
-        module.fail(f"urls must not hold empty items (urls[{'], urls['.join(blank)}])")
-    urls: list[str] = []
-    for index, url in enumerate(given):
-        url = url.strip()
-        module.ansible.no_log_values.update(url_secrets(url))  # a password in a URL is never shown
-        problem = url_problem(f'urls[{index}]', url)
-        if problem:
-            module.fail(problem)
-        if url not in urls:
-            urls.append(url)
-    return urls
 
 
 def validate(module: EdgeModule) -> list[str] | None:
@@ -191,33 +178,35 @@ def validate(module: EdgeModule) -> list[str] | None:
         return None
     if not params['urls']:
         module.fail('urls must hold at least one URL')
-    return urls_of(module)
+    for url in params['urls']:
+        module.ansible.no_log_values.update(url_secrets((url or '').strip()))  # a password in a URL is never shown
+    try:
+        return purge_urls(params['urls'])
+    except ValueError as error:
+        module.fail(str(error))
 
 
 def purge(module: EdgeModule, urls: list[str] | None) -> dict[str, t.Any]:
-    params = module.params
-    if urls is not None:
-        purged: list[dict[str, t.Any]] = [{'url': url} for url in urls]
-        if not module.check_mode:
-            api = PullZoneApi(module.client)
-            for number, url in enumerate(urls):
-                try:
-                    api.purge_url(url, exact_path=params['exact_path'], wait=params['wait'])
-                except EdgeApiError as error:
-                    # What was purged before the failure (changed: true when anything was); a rerun purges all.
-                    module.fail_api(error, purged=purged[:number])
-        return {'changed': True, 'purged': purged}
-    name = params['pullzone_name']
-    zone_id = params['pullzone_id']
-    if not module.check_mode:
-        api = PullZoneApi(module.client)
-        if zone_id is None:
+    """Check mode sends no request at all (a pull zone given by name is not even looked up)."""
+    params, api, check_mode = module.params, PullZoneApi(module.client), module.check_mode
+    if urls is None:
+        zone_id, name = params['pullzone_id'], params['pullzone_name']
+        if zone_id is None and not check_mode:
             zone_id = api.resolve_id(name)
-        api.purge_zone(zone_id, params['cache_tag'])
-    item = {'pullzone_id': zone_id, 'cache_tag': params['cache_tag']}
-    if name is not None:
-        item['pullzone_name'] = name
-    return {'changed': True, 'purged': [item], 'pullzone_id': zone_id}
+        item = (
+            purge_of_zone(zone_id, params['cache_tag']) if check_mode else api.purge_zone(zone_id, params['cache_tag'])
+        )
+        if name is not None:
+            item['pullzone_name'] = name
+        return {'changed': True, 'purged': [item], 'pullzone_id': zone_id}
+    purged: list[Purged] = []
+    for url in urls:
+        try:
+            purged.append({'url': url} if check_mode else api.purge_url(url, params['exact_path'], params['wait']))
+        except EdgeApiError as error:
+            # What was purged before the failure (changed: true when anything was); a rerun purges all.
+            module.fail_api(error, purged=purged)
+    return {'changed': True, 'purged': purged}
 
 
 def main() -> None:

@@ -255,3 +255,20 @@ def test_bad_hostnames_are_refused_before_any_request(
     assert outcome.result['msg'].startswith(f'hostname {hostname!r} ')
     assert words in outcome.result['msg']
     assert emulator.sent == []
+
+
+def test_a_hostname_removed_by_another_client_right_after_its_add_fails_clearly(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    def remove_it() -> None:
+        emulator.client().request('DELETE', f'/pullzone/{ZONE}/removeHostname', 'remove', json_body={'Hostname': NEW})
+
+    emulator.meanwhile('POST', rf'^/pullzone/{ZONE}/addHostname$', remove_it)
+    outcome = run_module(pullzone_hostname.main, args(hostname=NEW, force_ssl=True))
+    assert outcome.failed
+    assert outcome.result['changed'] is True  # the add went through
+    assert (
+        outcome.result['msg']
+        == f'read hostname {NEW} of pull zone {ZONE} failed: the pull zone no longer has the hostname'
+    )
+    assert [path for method, path in calls(emulator) if method != 'GET'] == [f'/pullzone/{ZONE}/addHostname']
