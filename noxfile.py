@@ -214,7 +214,7 @@ def integration_session(core: Version, jobs: list[integration.Job], workers: int
     nox.session(name=f'integration-{core}', python=controller_python(core), default=False)(run)
 
 
-WORKERS = int(os.environ.get('EDGE_INTEGRATION_WORKERS', '3'))
+WORKERS = int(os.environ.get('EDGE_INTEGRATION_WORKERS', '4'))
 integration_session(
     OLDEST_CORE,
     # A target whose aliases let the suite split it runs in twice as many parts as there are workers.

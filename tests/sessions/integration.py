@@ -32,9 +32,9 @@ TARGETS = ROOT / 'tests' / 'integration' / 'targets'
 # Aliases that keep a target out of a plain `ansible-test integration` run.
 SKIPPED_ALIASES = {'hidden', 'disabled', 'unsupported', 'unstable'}
 # "edge_split/VARIABLE" in a target's aliases: the suite runs the target in parts, each with a share of the list
-# VARIABLE of the target's vars/main.yml as an extra var (integration_config.yml; extra vars take precedence over
-# a role's vars), so a long list of independent cases runs on several workers at once. Alone, the target runs
-# the whole list.
+# VARIABLE of the target's vars/main.yml (written into the worker's copy of that file, as integration_config.yml
+# cannot override a role's vars), so a long list of independent cases runs on several workers at once. Alone,
+# the target runs the whole list.
 SPLIT = 'edge_split/'
 
 
@@ -53,17 +53,19 @@ class Job:
         mode = '' if self.in_process else ' (module processes)'
         return self.target + mode + (f' (part {self.part} of {self.parts})' if self.parts > 1 else '')
 
-    @property
-    def variables(self) -> dict[str, object]:
-        """The extra vars of this part: its share of the list the target's aliases split."""
+    def vars_file(self, tree: Path) -> tuple[Path, str]:
+        """The target's vars/main.yml in TREE, and what it holds for this part: its share of the list the target's
+        aliases split (every part takes every PARTS-th case), or the checkout's own."""
+        relative = Path('tests/integration/targets') / self.target / 'vars' / 'main.yml'
+        original = (ROOT / relative).read_text() if (ROOT / relative).is_file() else ''
         if self.parts == 1:
-            return {}
+            return tree / relative, original
         variable = split_variable(self.target)
-        assert variable is not None
-        cases = yaml.safe_load((TARGETS / self.target / 'vars' / 'main.yml').read_text()).get(variable)
-        if not isinstance(cases, list):
-            raise ValueError(f'{self.target}: its aliases split {variable}, which its vars/main.yml has no list of')
-        return {variable: cases[self.part - 1 :: self.parts]}
+        values = yaml.safe_load(original) or {}
+        if not isinstance(values.get(variable), list):
+            raise ValueError(f'{self.target}: its aliases split {variable}, which its vars/main.yml holds no list of')
+        values[variable] = values[variable][self.part - 1 :: self.parts]
+        return tree / relative, yaml.safe_dump(values, sort_keys=False)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,15 +105,12 @@ def jobs(targets: t.Iterable[str], in_process: bool = True, parts: int = 1) -> l
     ]
 
 
-def integration_config(
-    environment: t.Mapping[str, str], in_process: bool, extra: t.Mapping[str, object] | None = None
-) -> str:
-    """tests/integration/integration_config.yml: the variables the targets read (ansible-test passes them as extra
-    vars), from the EDGE_* variables of an emulator; edge_platform_in_process false runs the collection's modules
-    as module processes."""
+def integration_config(environment: t.Mapping[str, str], in_process: bool) -> str:
+    """tests/integration/integration_config.yml: the variables the targets read (ansible-test gives a role target
+    them as the play's vars_files), from the EDGE_* variables of an emulator; edge_platform_in_process false runs
+    the collection's modules as module processes."""
     values: dict[str, object] = {name.lower(): environment[name] for name in ENVIRONMENT.values()}
     values['edge_platform_in_process'] = in_process
-    values.update(extra or {})
     return '---\n' + ''.join(f'{key}: {json.dumps(value)}\n' for key, value in values.items())
 
 
@@ -167,7 +166,10 @@ def run_jobs(
                         job = pending.get_nowait()
                     except queue.Empty:
                         return
-                    config.write_text(integration_config(emulator.environment, job.in_process, job.variables))
+                    config.write_text(integration_config(emulator.environment, job.in_process))
+                    vars_file, content = job.vars_file(tree)
+                    if vars_file.is_file() or content:
+                        vars_file.write_text(content)
                     log = log_file(f"integration-{label}-{re.sub(r'[^a-z0-9_]+', '-', job.name).strip('-')}.log")
                     began = time.monotonic()
                     with log.open('w') as output:
