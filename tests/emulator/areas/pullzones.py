@@ -30,13 +30,10 @@ from starlette.responses import Response
 
 from ..core import ApiError, Area, Endpoint, State, json_body, json_response, query_bool, query_int
 
-# The record tables live in pullzone_model; ENUM_MAX, HOSTNAME_FIELDS, INT_BOUNDS, SECRET_FIELDS are read from here too.
+# The record tables live in pullzone_model.
 from .pullzone_model import (
-    ENUM_MAX as ENUM_MAX,
-    HOSTNAME_FIELDS as HOSTNAME_FIELDS,
-    INT_BOUNDS as INT_BOUNDS,
+    ENUM_MAX,
     PULLZONE_FIELDS,
-    SECRET_FIELDS as SECRET_FIELDS,
     bad,
     edge_rule_of,
     is_hostname,

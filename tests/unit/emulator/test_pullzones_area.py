@@ -10,8 +10,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from ansible_collections.edge.platform.tests.emulator.areas import AREAS
-from ansible_collections.edge.platform.tests.emulator.areas.pullzone_model import EDGE_RULE_FIELDS
-from ansible_collections.edge.platform.tests.emulator.areas.pullzones import (
+from ansible_collections.edge.platform.tests.emulator.areas.pullzone_model import (
+    EDGE_RULE_FIELDS,
     ENUM_MAX,
     HOSTNAME_FIELDS,
     INT_BOUNDS,

@@ -86,7 +86,7 @@ def test_a_rerun_in_another_order_is_unchanged(emulator: Emulator, run_module: t
             {'type': 'request_header', 'parameter_1': 'User-Agent', 'patterns': ['*nikto*', '*sqlmap*', '*nikto*']},
         ],
     )
-    second = run_module(pullzone_edge_rule.main, args(**reordered), diff=True)
+    second = run_module(pullzone_edge_rule.main, {**args(), **reordered}, diff=True)
     assert second.result['changed'] is False
     assert calls(emulator) == [('GET', f'/pullzone/{ZONE}')]
     assert second.result['edge_rule'] == first.result['edge_rule']
