@@ -124,11 +124,10 @@ class History:
     def order(self, jobs: t.Iterable[Job]) -> list[Job]:
         def key(job: Job) -> tuple[bool, float]:
             known = self.seconds.get(job.name)
-            if known is None:  # never timed: by the size of its files, before the timed ones
-                return (
-                    False,
-                    -sum(path.stat().st_size for path in (TARGETS / job.target).rglob('*') if path.is_file()),
-                )
+            if known is None:  # never timed, first: the parts of a target long enough to split, then by the size
+                # of its files, twice as module processes
+                size = sum(path.stat().st_size for path in (TARGETS / job.target).rglob('*') if path.is_file())
+                return (False, -size * (1 if job.in_process else 2) * (1000 if job.parts > 1 else 1))
             return (True, -known)
 
         return sorted(jobs, key=key)
