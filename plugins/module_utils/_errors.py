@@ -113,6 +113,16 @@ def _code_error(body: dict[str, t.Any]) -> ErrorParts | None:
     return (error, _text(body.get('message')) or error, []) if 'message' in body else (None, error, [])
 
 
+def _app_error(body: dict[str, t.Any]) -> ErrorParts | None:
+    """The database management API's AppError: ``{error: <message>, details?}``, with no ``message`` (the logging
+    API's ``{error: <code>, message}`` is another service's)."""
+    error = body.get('error')
+    if not isinstance(error, str) or 'message' in body:
+        return None
+    details = body.get('details')
+    return None, f'{error} ({details})' if details not in (None, '', {}, []) else error, []
+
+
 def _message(body: dict[str, t.Any]) -> ErrorParts | None:
     """Video thumbnail ``{success, message, statusCode}`` and any other bare message."""
     return (None, _text(body.get('message')) or 'no message', []) if 'message' in body else None
@@ -150,7 +160,7 @@ ERROR_SHAPES: tuple[ErrorParser, ...] = (
 CORE: tuple[ErrorParser, ...] = (_core_error,)  # pull zones, video libraries: ApiErrorData
 SHIELD: tuple[ErrorParser, ...] = (_nested_error, _message, _status_code)  # envelope; bare success false; {statusCode}
 CONTAINERS: tuple[ErrorParser, ...] = (_validation_problem, _problem, _code_error)  # problems; a save's {id, error}
-DATABASES: tuple[ErrorParser, ...] = (_code_error,)  # the database management API's AppError {error}
+DATABASES: tuple[ErrorParser, ...] = (_app_error,)  # the database management API's AppError {error}
 VIDEO: tuple[ErrorParser, ...] = (_core_error, _message)  # library {ErrorKey …}; thumbnail {success, message …}
 LOGGING: tuple[ErrorParser, ...] = (_code_error,)  # {error: <code>, message}
 SHIELD_EVENT_LOGS: tuple[ErrorParser, ...] = (_error_response, *SHIELD)  # the page wrapper's errorResponse

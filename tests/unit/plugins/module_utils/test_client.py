@@ -26,6 +26,7 @@ from ansible_collections.edge.platform.plugins.module_utils._client import (
 )
 from ansible_collections.edge.platform.plugins.module_utils._errors import (
     CORE,
+    DATABASES,
     ERROR_SHAPES,
     error_shapes,
     parse_error_body,
@@ -695,7 +696,7 @@ def test_one_check_tells_every_answer_that_was_not_saved(body: t.Any, expected: 
         ('api', 'pullzone/1001', ('_core_error',)),
         ('api', '/shield/shield-zone/3001', ('_nested_error', '_message', '_status_code')),
         ('api', 'mc/registries', ('_validation_problem', '_problem', '_code_error')),
-        ('api', 'database/v2/databases', ('_code_error',)),
+        ('api', 'database/v2/databases', ('_app_error',)),
         ('video', 'library/5001/videos/a/thumbnail', ('_core_error', '_message')),
         ('logging', '10-22-26/1001.log', ('_code_error',)),
         ('database', 'v2/pipeline', ('_nested_error',)),
@@ -809,3 +810,12 @@ def test_a_404_of_something_else_is_no_not_found(client: EdgeClient, api: FakeAp
 def test_the_apis_own_404_is_not_found(client: EdgeClient, api: FakeApi, answer: FakeResponse) -> None:
     api.add('GET', r'^/pullzone/1001$', answer)
     assert client.get_or_none('pullzone/1001', 'read pull zone 1001', errors=CORE) is None
+
+
+def test_the_logging_apis_404_is_no_database_not_found(client: EdgeClient, api: FakeApi) -> None:
+    # Both bodies have an ``error`` string; the logging API's has a ``message`` too, the database API's AppError none.
+    api.add('GET', r'^/database/v2/databases/db_1$', FakeResponse(404, {'error': 'not_found', 'message': 'No route.'}))
+    with pytest.raises(EdgeApiError, match='the right base address'):
+        client.get_or_none('database/v2/databases/db_1', 'read database db_1', errors=DATABASES)
+    api.add('GET', r'^/database/v2/databases/db_2$', FakeResponse(404, {'error': 'database not found'}))
+    assert client.get_or_none('database/v2/databases/db_2', 'read database db_2', errors=DATABASES) is None
