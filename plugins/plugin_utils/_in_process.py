@@ -43,6 +43,7 @@ import typing as t
 from collections.abc import Sequence
 
 from ansible import constants as C
+from ansible.errors import AnsibleError
 from ansible.module_utils import basic
 from ansible.module_utils.common import warnings as module_warnings
 from ansible.module_utils.parsing.convert_bool import boolean
@@ -392,7 +393,8 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
     def run_in_process(self, task_vars: dict[str, t.Any]) -> dict[str, t.Any]:
         result = ActionBase.run(self, task_vars=task_vars)  # the generic checks (check mode, async)
         module = self.task_module()
-        assert module is not None  # in_process_refusal made sure
+        if module is None:  # in_process_refusal made sure it is not
+            raise AnsibleError(f'{self._task.action} is not a module of {COLLECTION}')
         module_args = dict(self._task.args)
         # The name as the task gives it, as _execute_module passes it to a module process.
         self._update_module_args(self._task.action, module_args, task_vars)

@@ -138,7 +138,7 @@ def test_a_failed_url_says_which_were_purged_before_it(emulator: Emulator, run_m
     'extra, words',
     [
         ({'urls': [CSS, '']}, 'urls must not hold empty items (urls[1])'),
-        ({'urls': ['  ', CSS, None]}, 'urls must not hold empty items (urls[0], urls[2])'),
+        ({'urls': ['  ', CSS, '']}, 'urls must not hold empty items (urls[0], urls[2])'),
         ({'urls': []}, 'urls must hold at least one URL'),
         ({'urls': ['assets-000.example.com/a.css']}, "urls[0] must be an http:// or https:// URL, got 'assets-000"),
         ({'urls': ['ftp://assets-000.example.com/a.css']}, 'urls[0] must be an http:// or https:// URL'),

@@ -4,7 +4,10 @@
 
 """Each option is stated in three places: the module's DOCUMENTATION (what ansible-doc shows), its argument spec (what
 Ansible checks) and, for a writing module, the Field table of its resource (what is compared and sent). Sanity
-compares the first two; this compares all three, for every module, in seconds."""
+compares the first two; this compares all three, for every module, in seconds.
+
+It lives outside tests/unit/plugins/modules: ansible-test runs the tests there as a target's, where only
+ansible.module_utils can be imported, and the doc fragments of ansible.builtin are controller code."""
 
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from ansible_collections.edge.platform.plugins.module_utils import _common
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_documentation import documentation_blocks
 
-MODULE_DIR = pathlib.Path(__file__).parents[4] / 'plugins' / 'modules'
+MODULE_DIR = pathlib.Path(__file__).parents[3] / 'plugins' / 'modules'
 MODULES = sorted(path.stem for path in MODULE_DIR.glob('*.py') if path.stem != '__init__')
 
 
