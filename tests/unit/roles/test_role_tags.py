@@ -17,7 +17,19 @@ import yaml
 
 ROLES = pathlib.Path(__file__).resolve().parents[3] / 'roles'
 
-SITE_TAGS = {'always', 'shield', 'access_lists', 'containers', 'registries', 'video', 'databases', 'migrations'}
+SITE_TAGS = {
+    'always',
+    'pullzone',
+    'hostnames',
+    'edge_rules',
+    'shield',
+    'access_lists',
+    'containers',
+    'registries',
+    'video',
+    'databases',
+    'migrations',
+}
 AUDIT_TAGS = {'always', 'report', 'posture', 'shield', 'access_lists', 'containers', 'drift'}
 
 
@@ -27,6 +39,7 @@ class Task(t.NamedTuple):
     action: str
     args: t.Any
     tags: frozenset[str]
+    check_mode: bool = False  # the task's own check_mode keyword
 
 
 def as_tags(value: t.Any) -> frozenset[str]:
@@ -51,7 +64,7 @@ def tasks_of(role: str, file: str = 'main.yml', inherited: frozenset[str] = froz
             if action.endswith('import_tasks'):
                 found.extend(tasks_of(role, item[action], own))
                 continue
-            found.append(Task(file, item['name'], action, item[action], own))
+            found.append(Task(file, item['name'], action, item[action], own, item.get('check_mode') is True))
 
     walk(yaml.safe_load((ROLES / role / 'tasks' / file).read_text(encoding='utf-8')), inherited)
     return found
@@ -73,7 +86,6 @@ def test_every_task_is_tagged_by_its_area(role: str, tags: set[str]) -> None:
     assert documented_tags(role) == tags
     spec = (ROLES / role / 'meta' / 'argument_specs.yml').read_text(encoding='utf-8')
     assert [tag for tag in sorted(tags) if f'C({tag})' not in spec] == []  # each named in the argument spec
-    assert all('pullzone' not in task.tags for task in tasks)  # left for the pull zone part of the site
 
 
 def tags_of(tasks: list[Task], action: str) -> list[frozenset[str]]:
@@ -85,6 +97,11 @@ def test_site_parts_run_under_their_own_tags() -> None:
     assert tags_of(tasks, 'edge.platform.shield_zone') == [{'shield'}]
     assert tags_of(tasks, 'edge.platform.shield_access_list') == [{'shield', 'access_lists'}] * 2
     assert tags_of(tasks, 'edge.platform.pullzone_info') == [{'always'}]  # the Shield parts need the pull zone
+    # A declared pull zone: checked always (every part needs its id), written under pullzone; its hostnames and
+    # edge rules checked and written under pullzone and their own tag.
+    assert tags_of(tasks, 'edge.platform.pullzone') == [{'always'}, {'pullzone'}]
+    assert tags_of(tasks, 'edge.platform.pullzone_hostname') == [{'pullzone', 'hostnames'}] * 2
+    assert tags_of(tasks, 'edge.platform.pullzone_edge_rule') == [{'pullzone', 'edge_rules'}] * 2
     assert tags_of(tasks, 'edge.platform.container_registry') == [{'containers', 'registries'}]
     assert tags_of(tasks, 'edge.platform.video_blocked_referrer') == tags_of(tasks, 'edge.platform.video_thumbnail')
     assert tags_of(tasks, 'edge.platform.video_thumbnail') == [{'video'}]
@@ -92,13 +109,19 @@ def test_site_parts_run_under_their_own_tags() -> None:
     assert tags_of(tasks, 'edge.platform.db_query') == [{'databases', 'migrations'}] * 2
     summary = [task for task in tasks if task.action == 'ansible.builtin.set_fact' and 'site_result' in task.args]
     assert [task.tags for task in summary] == [{'always'}]
-    # The access lists are checked (in check mode) before the Shield zone is written.
-    order = [task.action for task in tasks if task.action.startswith('edge.platform.shield_')]
-    assert order == [
-        'edge.platform.shield_access_list',
-        'edge.platform.shield_zone',
-        'edge.platform.shield_access_list',
+    # Every part is checked (its module in check mode) before the first write: the pull zone, its hostnames and
+    # edge rules, the access lists; then the writes follow in the same order, the Shield zone before its lists.
+    order = [
+        (task.action.removeprefix('edge.platform.'), task.check_mode)
+        for task in tasks
+        if task.action.startswith('edge.platform.pullzone') or task.action.startswith('edge.platform.shield_')
     ]
+    checked = [(name, True) for name in ('pullzone', 'pullzone_hostname', 'pullzone_edge_rule', 'shield_access_list')]
+    written = [
+        (name, False)
+        for name in ('pullzone', 'pullzone_hostname', 'pullzone_edge_rule', 'shield_zone', 'shield_access_list')
+    ]
+    assert order == [('pullzone_info', False), *checked, *written]
 
 
 def test_audit_parts_run_under_their_own_tags() -> None:
