@@ -125,7 +125,8 @@ class TimePosition(Cursor):
         self.seen = {key: moment for key, moment in self.seen.items() if moment >= self.since}
 
     def position(self) -> dict[str, t.Any]:
-        return {'since': self.since, 'seen': self.seen}
+        # A copy: the poller keeps what it last saved to compare, and ``seen`` grows in place.
+        return {'since': self.since, 'seen': dict(self.seen)}
 
 
 class CdnLogs(Poller):

@@ -16,7 +16,7 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.extensions.eda.plugins.event_source import cdn_logs as source_module
-from ansible_collections.edge.platform.extensions.eda.plugins.event_source.cdn_logs import main
+from ansible_collections.edge.platform.extensions.eda.plugins.event_source.cdn_logs import TimePosition, main
 from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import Pacer, iso_ms
 from ansible_collections.edge.platform.tests.emulator.areas import cdn_logs as area
 from ansible_collections.edge.platform.tests.unit.extensions.eda.plugins.event_source.conftest import (
@@ -147,6 +147,16 @@ def test_the_state_file_resumes_without_loss_or_repeat(emulator: Emulator, tmp_p
     emulator.clock.now += 10 * MINUTE
     later = add_rows(emulator, ZONE, {}, {}, {})
     run(second)
+
+
+def test_a_saved_position_does_not_move_with_the_cursor() -> None:
+    # The poller compares the cursors with the last ones it saved: a position sharing the cursor's ``seen``
+    # looked saved already when rows came right after an empty read, and a restart emitted them again.
+    cursor = TimePosition(START, {}, None)
+    saved = cursor.state()
+    cursor.seen['a-request-id'] = START
+    assert saved == {'since': START, 'seen': {}}
+    assert cursor.state() != saved
 
 
 def test_requests_stay_under_the_rate_limit_of_each_pull_zone(

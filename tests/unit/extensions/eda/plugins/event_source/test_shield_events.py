@@ -158,8 +158,9 @@ def test_rate_limits_are_waited_out(emulator: Emulator) -> None:
     async def scenario() -> None:
         source = Running(main, args(shield_zone_ids=[QUIET]))
         await source.quiet(0.2)
-        emulator.traffic(shield_zone_id=QUIET, events=[{}])
+        # The fault first: the source reads in a thread of its own, and could take the event between the two.
         emulator.fault(service='api', path='/shield/event-logs/', status=429, retry_after=7, times=2)
+        emulator.traffic(shield_zone_id=QUIET, events=[{}])
         events = await source.take(1)
         assert 'shield_event' in events[0]
         await source.stop()
