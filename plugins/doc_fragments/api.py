@@ -147,3 +147,19 @@ attributes:
     membership:
       - edge.platform.edge
 '''
+
+    # The pull zone a module works on, by id or by exact name.
+    PULLZONE_SCOPE = r'''
+options:
+  pullzone_id:
+    description:
+      - Id of the pull zone.
+      - Exactly one of O(pullzone_id) and O(pullzone_name) is required.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone, looked up in the pull zone list. The lookup is a read, so it runs in check mode
+        too.
+      - Fails when no pull zone has this name.
+    type: str
+'''

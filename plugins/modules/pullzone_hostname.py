@@ -26,18 +26,8 @@ author:
 extends_documentation_fragment:
   - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
+  - edge.platform.api.PULLZONE_SCOPE
 options:
-  pullzone_id:
-    description:
-      - Id of the pull zone.
-      - Exactly one of O(pullzone_id) and O(pullzone_name) is required.
-    type: int
-  pullzone_name:
-    description:
-      - Exact name of the pull zone, looked up in the pull zone list. The lookup is a read, so it runs in check mode
-        too.
-      - Fails when no pull zone has this name.
-    type: str
   hostname:
     description:
       - The hostname, a DNS name as RFC 1123 has it (labels of letters, digits and inner hyphens, 1 to 63 characters
