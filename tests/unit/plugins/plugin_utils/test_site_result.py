@@ -1,0 +1,117 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""site_result of the site role from what a run registered (the role_site target checks it on real runs)."""
+
+from __future__ import annotations
+
+import typing as t
+
+from ansible_collections.edge.platform.plugins.filter.site_result import FilterModule
+from ansible_collections.edge.platform.plugins.plugin_utils._site_result import diff_lines, site_result
+
+ZONE = {'name': 'shop', 'origin': 'https://origin.example.com', 'hostnames': [{'hostname': 'www.example.com'}]}
+DECLARED: dict[str, t.Any] = {
+    'site_pullzone': ZONE,
+    'site_shield': {'waf_enabled': True},
+    'site_registries': [],
+    'site_database': None,
+    'site_migrations': [],
+}
+SKIPPED = {'skipped': True}
+
+
+def test_the_filter_is_the_summary() -> None:
+    assert FilterModule().filters()['site_result'] is site_result
+
+
+def test_a_site_as_declared() -> None:
+    run = {
+        'pullzone': {'id': 1013, 'name': 'shop'},
+        'pullzone_check': {'changed': False, 'pullzone': {'Id': 1013}},
+        'pullzone_write': SKIPPED,
+        'hostname_checks': {'results': [{'changed': False, 'item': ZONE['hostnames'][0], 'hostname': {'Id': 7}}]},
+        'hostnames': {'results': [], 'skipped': True},
+        'edge_rule_checks': {'results': []},
+        'edge_rules': {'results': []},
+        'shield': {'changed': False, 'shield_zone': {'shieldZoneId': 3009}},
+        'purge': {'reasons': [], 'enabled': True, 'check_mode': True},
+    }
+    result = site_result(DECLARED, run)
+    assert result['changed'] is False
+    assert result['summary'] == [
+        'pullzone shop: as declared',
+        'hostname www.example.com: as declared',
+        'shield_zone shop: as declared',
+    ]
+    assert [resource['id'] for resource in result['resources']] == [1013, 7, 3009]
+    assert result['purge'] == {'reasons': [], 'enabled': True, 'check_mode': True}
+
+
+def test_a_pull_zone_to_create_in_check_mode() -> None:
+    missing = {'failed': True, 'msg': 'find pull zone "shop" failed: no pull zone is named "shop"', 'item': None}
+    run = {
+        'pullzone': {'id': None, 'name': 'shop'},
+        'pullzone_check': {
+            'changed': True,
+            'pullzone': {'Id': None},
+            'diff': {'before': {}, 'after': {'origin_url': ZONE['origin']}, 'after_header': 'create'},
+        },
+        'pullzone_write': SKIPPED,
+        'hostname_checks': {'results': [dict(missing, item=ZONE['hostnames'][0])]},
+        'hostnames': {'results': [], 'skipped': True},
+        'shield': SKIPPED,
+        'purge': {'reasons': ['pull zone created'], 'enabled': True, 'check_mode': True},
+    }
+    result = site_result(DECLARED, run)
+    assert result['summary'] == [
+        'pullzone shop: create',
+        'hostname www.example.com: create (with the pull zone)',
+        'shield_zone shop: create (with the pull zone)',
+        'cache of pull zone shop: purge notified (pull zone created)',
+    ]
+    assert result['changes'][0]['details'] == ['origin_url: "https://origin.example.com"']
+    assert result['changes'][2]['details'] == ['waf_enabled: true']
+
+
+def test_an_access_list_diff_holds_the_whole_list() -> None:
+    diff = {
+        'before': {'entries': ['a', 'b', 'c'], 'action': 'block'},
+        'after': {'entries': ['a', 'c', 'd'], 'action': 'log'},
+    }
+    assert diff_lines(diff) == ['entries added: 1 (d)', 'entries removed: 1 (b)', 'action: "block" -> "log"']
+    nested = {'before': {'bot': {'mode': 1}}, 'after': {'bot': {'mode': 2, 'level': 3}}}
+    assert diff_lines(nested) == ['bot.mode: 1 -> 2', 'bot.level: 3']
+    assert diff_lines({'before': {'gone': 1}, 'after': {}}) == ['gone: 1 -> gone']
+
+
+def test_migrations_and_credentials() -> None:
+    declared = dict(
+        DECLARED,
+        site_pullzone=None,
+        site_shield=None,
+        site_database={'database_name': 'app'},
+        site_migrations=[{'version': 1}, {'version': 2, 'description': 'an index'}],
+    )
+    run = {
+        'db_token': {
+            'changed': True,
+            'database_id': 'db_1',
+            'env_file': '/tmp/app.env',
+            'diff': {'before': {'token': '********'}, 'after': {'token': 'new full token'}},
+        },
+        'schema': {'results': [{'rows': [{'user_version': 1}]}]},
+    }
+    result = site_result(declared, run)
+    assert result['summary'] == ['database_credentials db_1: generate new full token', 'migrations db_1: apply 2']
+    assert result['changes'][0]['details'] == ['token: ********', 'env_file: /tmp/app.env']
+    assert result['changes'][1]['details'] == ['schema version 1 -> 2', 'an index']
+    assert result['schema_version'] == {'before': 1, 'after': 2}
+    assert result['pullzone'] is None and result['purge'] is None
+    not_read = site_result(declared, {'schema': SKIPPED})
+    assert not_read['not_checked'][0]['kind'] == 'migrations'
+    assert not_read['summary'] == [
+        'migrations app: not checked (the env file has no working token yet: '
+        'the schema version is read once credentials exist)'
+    ]
