@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import secrets
 import signal
@@ -86,6 +87,19 @@ def admin_app(state: State) -> ASGIApp:
         snapshot: dict[str, t.Any] = {}
         for area in state.areas:
             snapshot.update(area.snapshot(state))
+        # ?only=pullzones,purges: those parts alone (a test reading one part need not parse them all).
+        only = request.query_params.get('only')
+        if only is not None:
+            names = [name for name in only.split(',') if name]
+            unknown = [name for name in names if name not in snapshot]
+            if unknown or not names:
+                known = ', '.join(snapshot)
+                raise ApiError(400, f"only: {', '.join(unknown) or 'nothing'} is not a part of the state ({known})")
+            snapshot = {name: snapshot[name] for name in names}
+        # ?digest=true: a hash of it, for tests that only ask whether anything changed.
+        if request.query_params.get('digest', '').lower() in ('1', 'true'):
+            canonical = json.dumps(snapshot, sort_keys=True, separators=(',', ':'), default=str)
+            return json_response({'digest': hashlib.sha256(canonical.encode()).hexdigest()})
         return json_response(snapshot)
 
     async def get_requests(request: Request) -> t.Any:

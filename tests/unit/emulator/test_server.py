@@ -231,3 +231,20 @@ def test_reset_arms_the_faults_it_is_given(state: State, admin: TestClient, api:
     assert [api.get('/pullzone').status_code for _attempt in range(3)] == [503, 503, 200]
     assert admin.post('/reset').json() == {'reset': True, 'faults': []}
     assert admin.post('/reset', json={'faults': 'all'}).status_code == 400
+
+
+def test_the_state_in_parts_and_as_a_digest(admin: TestClient, api: TestClient) -> None:
+    whole = admin.get('/state').json()
+    assert admin.get('/state', params={'only': 'pullzones,purges'}).json() == {
+        'pullzones': whole['pullzones'],
+        'purges': whole['purges'],
+    }
+    for wrong in ('zones', 'pullzones,zones', ''):
+        answer = admin.get('/state', params={'only': wrong})
+        assert answer.status_code == 400 and 'is not a part of the state' in answer.json()['error']
+    digest = admin.get('/state', params={'digest': 'true'}).json()['digest']
+    assert len(digest) == 64 and admin.get('/state', params={'digest': 'true'}).json()['digest'] == digest
+    part = admin.get('/state', params={'only': 'shield_zones', 'digest': 'true'}).json()['digest']
+    assert api.post('/pullzone/1001', json={'OriginUrl': 'https://moved.example.com'}).status_code == 200
+    assert admin.get('/state', params={'digest': 'true'}).json()['digest'] != digest  # any change shows
+    assert admin.get('/state', params={'only': 'shield_zones', 'digest': 'true'}).json()['digest'] == part
