@@ -103,7 +103,13 @@ def admin_app(state: State) -> ASGIApp:
         return json_response(snapshot)
 
     async def get_requests(request: Request) -> t.Any:
-        return json_response(state.requests)
+        # ?count=true: how many there are; ?since=N: those after the first N (a test marks the record, acts, reads).
+        if request.query_params.get('count', '').lower() in ('1', 'true'):
+            return json_response({'count': len(state.requests)})
+        since = request.query_params.get('since', '0')
+        if not since.isdigit():
+            raise ApiError(400, f'since must be a number of requests, got {since!r}')
+        return json_response(state.requests[int(since) :])
 
     async def clear_requests(request: Request) -> t.Any:
         state.requests.clear()

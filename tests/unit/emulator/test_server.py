@@ -248,3 +248,13 @@ def test_the_state_in_parts_and_as_a_digest(admin: TestClient, api: TestClient) 
     assert api.post('/pullzone/1001', json={'OriginUrl': 'https://moved.example.com'}).status_code == 200
     assert admin.get('/state', params={'digest': 'true'}).json()['digest'] != digest  # any change shows
     assert admin.get('/state', params={'only': 'shield_zones', 'digest': 'true'}).json()['digest'] == part
+
+
+def test_the_request_record_counted_and_read_from_a_mark(admin: TestClient, api: TestClient) -> None:
+    api.get('/pullzone')
+    mark = admin.get('/requests', params={'count': 'true'}).json()['count']
+    assert mark == len(admin.get('/requests').json()) > 0
+    api.get('/pullzone/1001')
+    assert [entry['path'] for entry in admin.get('/requests', params={'since': mark}).json()] == ['/pullzone/1001']
+    assert admin.get('/requests', params={'since': 10_000}).json() == []
+    assert admin.get('/requests', params={'since': '-1'}).status_code == 400
