@@ -39,6 +39,8 @@ from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, LO
 # A date inside the event logs' retention whenever the tests run (a fixed one falls out of it).
 TODAY = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
 YESTERDAY = (datetime.datetime.now(datetime.timezone.utc).date() - datetime.timedelta(days=1)).isoformat()
+FOUR_DAYS_AGO = (datetime.datetime.now(datetime.timezone.utc).date() - datetime.timedelta(days=4)).isoformat()
+TOMORROW = (datetime.datetime.now(datetime.timezone.utc).date() + datetime.timedelta(days=1)).isoformat()
 
 DB = 'db_01HZX3J5K8M9N0P1Q2R3S4T5V6'
 JA4 = 't13d1516h2_8daaf6152771_b186095e22b6'
@@ -117,22 +119,51 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (shield_zone, {'pullzone_id': 0}, 'pullzone_id must be a positive integer'),
     (shield_zone, {'pullzone_name': ' '}, 'pullzone_name must not be empty'),
     (shield_zone, {'pullzone_id': 1001, 'waf_execution_mode': 'panic'}, 'waf_execution_mode'),
+    (
+        shield_zone,
+        {'pullzone_id': 1001, 'waf_execution_mode': 1},
+        'value of waf_execution_mode must be one of: log, block',
+    ),
     (shield_zone, {'pullzone_id': 1001, 'learning_mode_until': 'tomorrow'}, 'learning_mode_until'),
     (shield_zone, {'pullzone_id': 1001, 'learning_mode_until': '9999-12-31T23:59:59-01:00'}, 'learning_mode_until'),
     (shield_zone, {'pullzone_id': 1001, 'learning_mode_until': '2026-02-30T00:00:00Z'}, 'learning_mode_until'),
-    (shield_zone, {'pullzone_id': 1001, 'ddos_challenge_window': -1}, 'ddos_challenge_window'),
+    (
+        shield_zone,
+        {'pullzone_id': 1001, 'learning_mode_until': '15.12.2026'},
+        "learning_mode_until: '15.12.2026' is not an ISO 8601 date-time",
+    ),
+    (
+        shield_zone,
+        {'pullzone_id': 1001, 'ddos_challenge_window': -1},
+        'ddos_challenge_window must be between 0 and 2147483647, got -1',
+    ),
+    (
+        shield_zone,
+        {'pullzone_id': 1001, 'waf_custom_rule_order': [4, 2, 4]},
+        'waf_custom_rule_order lists a rule more than once: [4]',
+    ),
     (shield_zone, {'pullzone_id': 1001, 'waf_profile_id': 3000000000}, 'waf_profile_id'),
     (shield_zone, {'pullzone_id': 1001, 'plan_type': 'gold'}, 'plan_type'),
     (shield_zone, {'pullzone_id': 1001, 'ddos_shield_sensitivity': 'extreme'}, 'ddos_shield_sensitivity'),
     (shield_zone, {'pullzone_id': 1001, 'bot_detection_execution_mode': 'jail'}, 'bot_detection_execution_mode'),
     (shield_zone, {'pullzone_id': 1001, 'waf_engine_config': [{'name': 'X'}]}, 'value_encoded'),
+    # (the API cannot delete a Shield zone: there is no state)
+    (shield_zone, {'pullzone_id': 1001, 'state': 'absent'}, 'module: state. Supported parameters include'),
     # ---- shield_access_list ----
-    (shield_access_list, {'name': 'a'}, 'one of the following is required'),
+    (
+        shield_access_list,
+        {'name': 'a'},
+        'one of the following is required: shield_zone_id, pullzone_id, pullzone_name',
+    ),
     (shield_access_list, {**ZONE}, 'one of the following is required: name, id'),
     (shield_access_list, {**ZONE, 'pullzone_id': 1001, 'name': 'a'}, 'mutually exclusive'),
     (shield_access_list, {**ZONE, 'id': 0}, 'id must be a positive integer'),
     (shield_access_list, {**ZONE, 'name': '  '}, 'name must not be empty'),
-    (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['', '  ']}, 'entries must not hold blank values (2 given)'),
+    (
+        shield_access_list,
+        {**LIST, 'type': 'ip', 'entries': ['', '  ']},
+        'entries must not hold blank values (2 given); give entries: [] to empty the list',
+    ),
     (
         shield_access_list,
         {**LIST, 'type': 'ip', 'entries': ['192.0.2.1', '']},
@@ -148,6 +179,12 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['192.0.2.300']}, 'not valid for type ip'),
     (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['fe80::1%eth0']}, 'not valid for type ip'),
     (shield_access_list, {**LIST, 'type': 'ip', 'entries': ['192.0.2.0/24']}, 'not valid for type ip'),
+    (
+        shield_access_list,
+        {**LIST, 'type': 'ip', 'entries': ['192.0.2.1', '192.0.2.300', 'example.com', '2001:db8::1']},
+        'entries: 2 entries are not valid for type ip (IPv4 or IPv6 addresses, without a zone index expected): '
+        '"192.0.2.300", "example.com"',
+    ),
     (shield_access_list, {**LIST, 'type': 'cidr', 'entries': ['192.0.2.1/24']}, 'not valid for type cidr'),
     (shield_access_list, {**LIST, 'type': 'cidr', 'entries': ['192.0.2.0']}, 'not valid for type cidr'),
     (shield_access_list, {**LIST, 'type': 'cidr', 'entries': ['fe80::%eth0/64']}, 'not valid for type cidr'),
@@ -156,6 +193,11 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (shield_access_list, {**LIST, 'type': 'asn', 'entries': ['4294967296']}, 'not valid for type asn'),
     (shield_access_list, {**LIST, 'type': 'country', 'entries': ['XX']}, 'not valid for type country'),
     (shield_access_list, {**LIST, 'type': 'country', 'entries': ['Germany']}, 'not valid for type country'),
+    (
+        shield_access_list,
+        {**LIST, 'type': 'country', 'entries': ['DE', 'fr', 'Germany', 'XX']},
+        '2 entries are not valid for type country (ISO 3166-1 alpha-2',
+    ),
     (
         shield_access_list,
         {**LIST, 'type': 'ja4', 'entries': ['not a ja4 fingerprint; rm -rf /']},
@@ -175,12 +217,30 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     ),
     (shield_access_list, {**LIST, 'type': 'firewall'}, 'type'),
     (shield_access_list, {**LIST, 'action': 'explode'}, 'action'),
+    (
+        shield_access_list,
+        {**LIST, 'action': 2},
+        'value of action must be one of: none, allow, block, challenge, log, bypass',
+    ),
     (shield_access_list, {**LIST, 'state': 'gone'}, 'state'),
     # ---- shield_event_log_info ----
-    (shield_event_log_info, {'date': TODAY}, 'one of the following is required'),
+    (
+        shield_event_log_info,
+        {'date': TODAY},
+        'one of the following is required: shield_zone_id, pullzone_id, pullzone_name',
+    ),
     (shield_event_log_info, {**ZONE, 'date': '22.11.2026'}, 'date'),
     (shield_event_log_info, {**ZONE, 'date': '2026-02-30'}, 'date'),
-    (shield_event_log_info, {**ZONE, 'date': TODAY, 'max_pages': 0}, 'max_pages'),
+    # (the API's own spelling of a day, in its paths)
+    (shield_event_log_info, {**ZONE, 'date': '11-22-2026'}, 'date must be a date as YYYY-MM-DD'),
+    (
+        shield_event_log_info,
+        {**ZONE, 'date': FOUR_DAYS_AGO},
+        'is older than the kept event logs: the API keeps the event logs of today and the two days before',
+    ),
+    (shield_event_log_info, {**ZONE, 'date': TOMORROW}, f'date {TOMORROW} is in the future'),
+    (shield_event_log_info, {**ZONE, 'date': TODAY, 'max_pages': 0}, 'max_pages must be at least 1, got 0'),
+    (shield_event_log_info, {**ZONE, 'date': TODAY, 'continuation_token': ''}, 'continuation_token must not be empty'),
     (shield_event_log_info, {'shield_zone_id': 0, 'date': TODAY}, 'shield_zone_id must be a positive integer'),
     # ---- shield_event_log_export ----
     (shield_event_log_export, {**EXPORT, 'start': '-99999999999d'}, 'start'),
@@ -188,22 +248,47 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (shield_event_log_export, {**EXPORT, 'start': 'yesterday'}, 'start must be ISO 8601'),
     (shield_event_log_export, {**EXPORT, 'start': '1700000000'}, 'looks like epoch seconds'),
     (shield_event_log_export, {**EXPORT, 'start': '-100h'}, '72 hours'),
-    (shield_event_log_export, {**EXPORT, 'start': '-2h', 'end': '-3h'}, 'end'),
-    (shield_event_log_export, {**EXPORT, 'end': '+1h'}, 'future'),
+    (shield_event_log_export, {**EXPORT, 'start': '-73h'}, 'lies more than 72 hours back'),
+    (shield_event_log_export, {**EXPORT, 'start': '-2h', 'end': '-3h'}, 'must be after start'),
+    (shield_event_log_export, {**EXPORT, 'end': '+1h'}, 'lies in the future'),
     (shield_event_log_export, {**EXPORT, 'filters': [{'field': 'ip', 'op': 'bogus', 'value': 'x'}]}, 'op'),
+    (
+        shield_event_log_export,
+        {**EXPORT, 'filters': [{'field': 'country', 'op': 'cidr', 'value': 'DE'}]},
+        'filters[0]: op cidr applies to field ip only, not country',
+    ),
+    (
+        shield_event_log_export,
+        {**EXPORT, 'filters': [{'field': 'ip', 'op': 'cidr', 'value': ['192.0.2.0/33']}]},
+        "filters[0].value '192.0.2.0/33' is not an IPv4 or IPv6 network",
+    ),
+    (
+        shield_event_log_export,
+        {**EXPORT, 'filters': [{'field': 'host', 'op': 'eq', 'value': 'example.com'}]},
+        'value of field must be one of',
+    ),
     (shield_event_log_export, {**EXPORT, 'dest': '/nonexistent/dir/x.csv'}, '/nonexistent/dir'),
+    (shield_event_log_export, {**EXPORT, 'dest': '/tmp'}, 'dest /tmp is a directory'),
     (shield_event_log_export, {'dest': '/tmp/x.csv'}, 'one of the following is required'),
     # ---- container_registry ----
-    (container_registry, {'display_name': ''}, 'display_name must be 1 to'),
+    (container_registry, {'display_name': ''}, 'display_name must be 1 to 50 characters long, got 0'),
     (container_registry, {'display_name': '   '}, 'display_name'),
-    (container_registry, {'display_name': 'x' * 51}, 'display_name must be 1 to 50 characters long'),
+    (container_registry, {'display_name': 'x' * 51}, 'display_name must be 1 to 50 characters long, got 51'),
     (container_registry, {'display_name': 'prod\x07'}, 'control character U+0007'),
     (container_registry, {'display_name': 'prod\u202ecorp'}, 'control character U+202E'),
     (container_registry, {'display_name': 'prod\u200b'}, 'control character U+200B'),
-    (container_registry, {'display_name': 'r', 'username': 'u'}, 'parameters are required together'),
+    (
+        container_registry,
+        {'display_name': 'r', 'username': 'u'},
+        'parameters are required together: username, password',
+    ),
     (container_registry, {'display_name': 'r', 'username': '', 'password': 'p'}, 'username must not be empty'),
     (container_registry, {'display_name': 'r', 'username': 'u', 'password': ''}, 'password must not be empty'),
-    (container_registry, {'display_name': 'r', 'registry_type': 'quay'}, 'registry_type'),
+    (
+        container_registry,
+        {'display_name': 'r', 'registry_type': 'quay'},
+        'value of registry_type must be one of: docker_hub, github',
+    ),
     (container_registry, {'display_name': 'r', 'update_password': 'sometimes'}, 'update_password'),
     # ---- container_app_info ----
     (container_app_info, {'id': 'a', 'name': 'b'}, 'mutually exclusive'),
@@ -214,10 +299,19 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (video_blocked_referrer, {**LIBRARY, 'hostnames': [('a' * 304) + '.example']}, 'longer than 253 characters'),
     (video_blocked_referrer, {**LIBRARY, 'hostnames': [('a' * 64) + '.example']}, 'a label of 64 characters'),
     (video_blocked_referrer, {**LIBRARY, 'hostnames': ['bücher.example']}, "ASCII form, 'xn--bcher-kva.example'"),
-    (video_blocked_referrer, {**LIBRARY, 'hostnames': ['https://leech.example']}, 'has a scheme'),
+    (
+        video_blocked_referrer,
+        {**LIBRARY, 'hostnames': ['ok.example.com', 'https://leech.example']},
+        "'https://leech.example' has a scheme; give the hostname only, such as 'leech.example'",
+    ),
     (video_blocked_referrer, {**LIBRARY, 'hostnames': ['leech.example/path']}, 'has a path'),
     (video_blocked_referrer, {**LIBRARY, 'hostnames': ['leech.example:8080']}, 'has a port'),
     (video_blocked_referrer, {**LIBRARY, 'hostnames': ['']}, 'is empty'),
+    (
+        video_blocked_referrer,
+        {**LIBRARY, 'hostnames': ['leech.example'], 'state': 'absent', 'purge': True},
+        'purge applies to state=present only',
+    ),
     (video_blocked_referrer, {'library_id': 0, 'hostnames': ['a.example']}, 'library_id must be a positive integer'),
     (
         video_blocked_referrer,
@@ -237,6 +331,18 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (video_thumbnail, {**VIDEO, 'url': 'file:///etc/passwd'}, 'url must be an http:// or https:// URL'),
     (video_thumbnail, {**VIDEO, 'library_id': -1}, 'library_id must be a positive integer'),
     (video_thumbnail, {**VIDEO, 'src': '/nonexistent.png'}, 'mutually exclusive'),
+    (video_thumbnail, {**VIDEO, 'url': None}, 'one of the following is required: src, url'),
+    (
+        video_thumbnail,
+        {**VIDEO, 'url': None, 'src': '/nonexistent/missing.png'},
+        'src /nonexistent/missing.png does not exist',
+    ),
+    # (this file, no image; the video_thumbnail integration target has a GIF named .png: both judged by content)
+    (
+        video_thumbnail,
+        {**VIDEO, 'url': None, 'src': __file__},
+        'is not a JPEG, PNG or WebP image (judged by its content)',
+    ),
     (
         video_thumbnail,
         {**VIDEO, 'library_name': 'library-00'},
@@ -250,10 +356,29 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (cdn_log_info, {**LOGS, 'status': ['4x']}, 'status entries must be an HTTP status code'),
     (cdn_log_info, {**LOGS, 'status': ['4044']}, 'status entries must be an HTTP status code'),
     (cdn_log_info, {**LOGS, 'cache_status': ['EXPIRED']}, 'cache_status entries must be among'),
-    (cdn_log_info, {**LOGS, 'limit': 0}, 'limit must be between 1 and'),
+    (cdn_log_info, {**LOGS, 'limit': 0}, 'limit must be between 1 and 10000'),
     (cdn_log_info, {**LOGS, 'start': '-1h', 'end': '-2h'}, 'end must be after start'),
+    (cdn_log_info, {**LOGS, 'start': '-4d', 'end': 'now'}, 'start and end may be at most 3 days apart'),
+    (cdn_log_info, {**LOGS, 'start': '-80h', 'end': '-76h'}, 'is outside the 3-day log retention'),
+    (cdn_log_info, {**LOGS, 'start': 'yesterday'}, 'start must be ISO 8601'),
     (cdn_log_info, {**LOGS, 'api_version': 1}, 'missing: date'),
-    (cdn_log_info, {**LOGS, 'pullzone_id': 0}, 'pullzone_id'),
+    (
+        cdn_log_info,
+        {**LOGS, 'api_version': 1, 'date': YESTERDAY, 'cache_status': ['HIT']},
+        'cache_status is not supported with api_version 1',
+    ),
+    (
+        cdn_log_info,
+        {**LOGS, 'api_version': 1, 'date': '2020-01-01'},
+        'date 2020-01-01 is outside the 3-day log retention',
+    ),
+    (cdn_log_info, {**LOGS, 'dest': '/tmp/edge-bad-input.log'}, 'dest is not supported with api_version 2'),
+    (
+        cdn_log_info,
+        {**LOGS, 'api_version': 1, 'date': YESTERDAY, 'dest': '/nonexistent-dir/day.log'},
+        'the directory of dest (/nonexistent-dir) does not exist',
+    ),
+    (cdn_log_info, {**LOGS, 'pullzone_id': 0}, 'pullzone_id must be a positive integer'),
     # ---- db_token ----
     (db_token, {'database_id': DB + '\n'}, 'database_id must be a database id'),
     (db_token, {'database_id': 'db_1/../other'}, 'database_id must be a database id'),
@@ -263,10 +388,13 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (db_token, {'database_id': DB, 'expires': '9999-12-31T23:59:59-01:00'}, 'too far in the future'),
     (db_token, {'database_id': DB, 'expires': '2001-01-01T00:00:00Z'}, 'is in the past'),
     (db_token, {'database_id': DB, 'expires': 'soon'}, 'expires must be a duration'),
+    (db_token, {'database_id': DB, 'expires': '30 days'}, 'expires must be a duration such as 30d'),
     (db_token, {'database_id': DB, 'expires': '0d'}, 'positive duration'),
     (db_token, {'database_id': DB, 'env_file': ''}, 'env_file must not be empty'),
     (db_token, {'database_id': DB, 'env_file': '/nonexistent/dir/app.env'}, 'does not exist'),
     (db_token, {'database_id': DB, 'regenerate': True}, 'regenerate requires state=absent'),
+    (db_token, {'database_id': DB, 'access': 'admin'}, 'value of access must be one of: full, read_only'),
+    (db_token, {'database_id': DB, 'database_name': 'app-main'}, 'mutually exclusive: database_id|database_name'),
     # ---- db_query ----
     (
         db_query,
@@ -280,9 +408,20 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     ),
     (db_query, {**DATABASE, 'database_url': 'libsql://db.example.net?authToken=x'}, 'must not carry a query string'),
     (db_query, {**DATABASE, 'auth_token': '  '}, 'auth_token must not be empty'),
-    (db_query, {**DATABASE, 'statements': []}, 'statements'),
+    (db_query, {**DATABASE, 'auth_token': ''}, 'auth_token must not be empty'),
+    (db_query, {**DATABASE, 'statements': []}, 'statements must be a non-empty list'),
     (db_query, {**DATABASE, 'statements': {'sql': 'SELECT 1'}}, 'statements must be a list of statements'),
     (db_query, {**DATABASE, 'statements': [{'sql': 'SELECT ?', 'args': [2**70]}]}, 'does not fit a 64-bit integer'),
+    (
+        db_query,
+        {**DATABASE, 'statements': [{'sql': 'SELECT ?', 'args': [[1, 2]]}]},
+        'statement 1, args[0]: a list cannot be a SQL value',
+    ),
+    (
+        db_query,
+        {**DATABASE, 'statements': [{'sql': 'SELECT ?', 'values': [1]}]},
+        'statement 1 has unknown keys: values',
+    ),
     (
         db_query,
         {**DATABASE, 'statements': [{'sql': 'SELECT :a', 'named_args': {'a b': 1}}]},
@@ -342,6 +481,7 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (pullzone, {**ZONE_NAME, 'type': 'standard'}, 'value of type must be one of: premium, volume'),
     (pullzone, {**ZONE_NAME, 'state': 'gone'}, 'value of state must be one of: present, absent'),
     (pullzone, {**ZONE_NAME, 'optimizer_image_quality': 0}, 'optimizer_image_quality must be from 1 to 100, got 0'),
+    (pullzone, {**ZONE_NAME, 'optimizer_image_quality': 101}, 'optimizer_image_quality must be from 1 to 100, got 101'),
     (pullzone, {**ZONE_NAME, 'optimizer_mobile_max_width': -1}, 'optimizer_mobile_max_width must be from 0 to 5000'),
     (pullzone, {**ZONE_NAME, 'log_forwarding_port': 2**31}, 'log_forwarding_port must be from -2147483648'),
     (pullzone, {**ZONE_NAME, 'origin_type': 9}, 'origin_type must be from 0 to 6, got 9'),
@@ -352,15 +492,33 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (pullzone, {**ZONE_NAME, 'enable_logging': 'maybe'}, 'enable_logging'),
     (pullzone, {**ZONE_NAME, 'optimizer_classes': ['thumb']}, 'optimizer_classes'),
     (pullzone, {**ZONE_NAME, 'blocked_countries': ['UK']}, "'UK' is not an ISO 3166-1 alpha-2 country code"),
+    (
+        pullzone,
+        {**ZONE_NAME, 'blocked_countries': ['US', 'XX']},
+        "blocked_countries 'XX' is not an ISO 3166-1 alpha-2 country code",
+    ),
     (pullzone, {**ZONE_NAME, 'budget_redirected_countries': ['']}, 'must not hold empty items (1 given)'),
-    (pullzone, {**ZONE_NAME, 'allowed_referrers': ['https://www.example.com']}, "allowed_referrers 'https://www"),
+    (
+        pullzone,
+        {**ZONE_NAME, 'allowed_referrers': ['https://www.example.com']},
+        "allowed_referrers 'https://www.example.com' has a scheme; give the hostname only",
+    ),
+    (
+        pullzone,
+        {**ZONE_NAME, 'allowed_referrers': ['www.example.com', 'https://example.com/']},
+        "allowed_referrers 'https://example.com/' has a scheme; give the hostname only, such as 'example.com'",
+    ),
     (pullzone, {**ZONE_NAME, 'blocked_referrers': ['spam..example.com']}, 'has an empty label'),
     (pullzone, {**ZONE_NAME, 'blocked_ips': ['10.0.0.1/8']}, 'has host bits set (the network is 10.0.0.0/8)'),
     (pullzone, {**ZONE_NAME, 'blocked_ips': ['not-an-address']}, 'is not an IP address or network'),
-    (pullzone, {**ZONE_NAME, 'origin_url': 'ftp://origin.example.com'}, 'origin_url'),
+    (
+        pullzone,
+        {**ZONE_NAME, 'origin_url': 'ftp://origin.example.com'},
+        "origin_url 'ftp://origin.example.com' must be an http:// or https:// URL with a host",
+    ),
     (pullzone, {**ZONE_NAME, 'origin_url': 'origin.example.com'}, 'must be an http:// or https:// URL with a host'),
     # ---- video_library_info ----
-    (video_library_info, {'id': 0}, 'id must be a positive integer'),
+    (video_library_info, {'id': 0}, 'id must be a positive integer, got 0'),
     (video_library_info, {'id': 'one'}, 'id'),
     (video_library_info, {'name': '  '}, 'name must not be empty'),
     (video_library_info, {'id': 5001, 'name': 'library-00'}, 'mutually exclusive'),
@@ -376,12 +534,20 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (pullzone_hostname, {**HOSTNAME, 'pullzone_id': 0}, 'pullzone_id must be a positive integer'),
     (pullzone_hostname, {'pullzone_name': '  ', 'hostname': 'cdn.example.com'}, 'pullzone_name must not be empty'),
     (pullzone_hostname, {**PULLZONE, 'hostname': ''}, "hostname '' is empty"),
-    (pullzone_hostname, {**PULLZONE, 'hostname': 'https://cdn.example.com/'}, "such as 'cdn.example.com'"),
+    (
+        pullzone_hostname,
+        {**PULLZONE, 'hostname': 'https://cdn.example.com/'},
+        "hostname 'https://cdn.example.com/' has a scheme; give the hostname only, such as 'cdn.example.com'",
+    ),
     (pullzone_hostname, {**PULLZONE, 'hostname': 'cdn.example.com/img'}, 'has a path'),
     (pullzone_hostname, {**PULLZONE, 'hostname': 'cdn.example.com:8443'}, 'has a port'),
     (pullzone_hostname, {**PULLZONE, 'hostname': 'cdn.example.com.'}, 'ends with a dot'),
     (pullzone_hostname, {**PULLZONE, 'hostname': 'cdn..example.com'}, 'empty label'),
-    (pullzone_hostname, {**PULLZONE, 'hostname': 'cdn_1.example.com'}, 'inner hyphens'),
+    (
+        pullzone_hostname,
+        {**PULLZONE, 'hostname': 'cdn_1.example.com'},
+        "has a label 'cdn_1' that is not letters, digits and inner hyphens",
+    ),
     (pullzone_hostname, {**PULLZONE, 'hostname': '-cdn.example.com'}, 'inner hyphens'),
     (pullzone_hostname, {**PULLZONE, 'hostname': ('a' * 64) + '.example.com'}, 'a label of 64 characters'),
     (pullzone_hostname, {**PULLZONE, 'hostname': 'a.' * 126 + 'com'}, 'longer than 253 characters'),
@@ -395,6 +561,7 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (pullzone_edge_rule, {**EDGE_RULE, 'pullzone_id': -1}, 'pullzone_id must be a positive integer'),
     (pullzone_edge_rule, {**EDGE_RULE, 'action': 'force_https'}, 'value of action must be one of: force_ssl'),
     (pullzone_edge_rule, {**EDGE_RULE, 'action': 'ForceSSL'}, 'value of action must be one of: force_ssl'),
+    (pullzone_edge_rule, {**EDGE_RULE, 'action': 'SetResponseHeader'}, 'got: SetResponseHeader'),
     (pullzone_edge_rule, {**EDGE_RULE, 'action': 4}, 'value of action must be one of: force_ssl'),
     (
         pullzone_edge_rule,
@@ -411,7 +578,11 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
         {**EDGE_RULE, 'triggers': [{'type': 'url', 'patterns': ['*'], 'match': 'most'}]},
         'value of match must be one of: any, all, none',
     ),
-    (pullzone_edge_rule, {**EDGE_RULE, 'trigger_matching': 'either'}, 'value of trigger_matching must be one of'),
+    (
+        pullzone_edge_rule,
+        {**EDGE_RULE, 'trigger_matching': 'either'},
+        'value of trigger_matching must be one of: any, all, none',
+    ),
     (
         pullzone_edge_rule,
         {**EDGE_RULE, 'extra_actions': [{'action': 'teleport'}]},
@@ -422,6 +593,11 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (
         pullzone_edge_rule,
         {**EDGE_RULE, 'triggers': [{'type': 'url', 'patterns': ['*', '']}]},
+        'triggers[0].patterns must not hold empty patterns (1 given)',
+    ),
+    (
+        pullzone_edge_rule,
+        {**EDGE_RULE, 'triggers': [{'type': 'url', 'patterns': ['*.html', ' ']}]},
         'triggers[0].patterns must not hold empty patterns (1 given)',
     ),
     (pullzone_edge_rule, {**EDGE_RULE, 'description': ' '}, "description ' ' is blank"),
@@ -436,7 +612,11 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (pullzone_purge, {'urls': ['   ']}, 'urls must not hold empty items (urls[0])'),
     (pullzone_purge, {'urls': []}, 'urls must hold at least one URL'),
     (pullzone_purge, {'urls': ['assets-000.example.com/a.css']}, 'urls[0] must be an http:// or https:// URL'),
-    (pullzone_purge, {'urls': [CSS, 'file:///etc/passwd']}, 'urls[1] must be an http:// or https:// URL'),
+    (
+        pullzone_purge,
+        {'urls': [CSS, 'file:///etc/passwd']},
+        "urls[1] must be an http:// or https:// URL, got 'file:///etc/passwd'",
+    ),
     (pullzone_purge, {'urls': ['https://u:pw@assets-000.example.com/a']}, 'urls[0] must not hold a user name'),
     (pullzone_purge, {'urls': ['https:///a.css']}, 'urls[0] must name a host'),
     (pullzone_purge, {'urls': [CSS], **PULLZONE}, 'mutually exclusive: pullzone_id|pullzone_name|urls'),
