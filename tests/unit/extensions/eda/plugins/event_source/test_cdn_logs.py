@@ -191,8 +191,9 @@ def test_rate_limits_are_waited_out(emulator: Emulator) -> None:
     async def scenario() -> None:
         source = Running(main, args(pullzone_ids=[ZONE]))
         await source.quiet(0.2)
-        added = add_rows(emulator, ZONE, {})
+        # The fault first: the source reads in a thread of its own, and could take the rows between the two.
         emulator.fault(service='logging', path=f'/v2/pullzones/{ZONE}/logs', status=429, retry_after=4, times=1)
+        added = add_rows(emulator, ZONE, {})
         assert rows(await source.take(1)) == added
         await source.stop()
 
