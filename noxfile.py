@@ -199,8 +199,10 @@ def integration_session(core: Version, jobs: list[integration.Job], workers: int
     """integration-<core>: JOBS (those of the targets given after --, if any) against emulators, WORKERS at once."""
 
     def run(session: nox.Session) -> None:
-        tree.install_requirements(session, 'tests/integration/requirements.txt', packages=[f'ansible-core~={core}.0'])
-        unknown = set(session.posargs) - set(integration.discover_targets())
+        # The pytest job's tests start an emulator when run alone.
+        requirements = ('tests/integration/requirements.txt', 'tests/emulator/requirements.txt')
+        tree.install_requirements(session, *requirements, packages=[f'ansible-core~={core}.0'])
+        unknown = set(session.posargs) - {*integration.discover_targets(), integration.PYTESTS.name}
         if unknown:
             session.error(f'no such target: {", ".join(sorted(unknown))}')
         chosen = [job for job in jobs if job.target in session.posargs] if session.posargs else jobs
@@ -219,17 +221,19 @@ integration_session(
     OLDEST_CORE,
     # A target whose aliases let the suite split it runs in twice as many parts as there are workers.
     integration.jobs(integration.discover_targets(), parts=2 * WORKERS)
-    + integration.jobs(suite.AS_PROCESSES, in_process=False, parts=2 * WORKERS),
+    + integration.jobs(suite.AS_PROCESSES, in_process=False, parts=2 * WORKERS)
+    + integration.pytest_jobs(),
     workers=WORKERS,
     description=f'ansible-test integration with ansible-core {OLDEST_CORE}: every target inside the controller, '
-    f'{", ".join(suite.AS_PROCESSES)} as module processes too',
+    f'{", ".join(suite.AS_PROCESSES)} as module processes too; the pytest tests of tests/integration/processes',
 )
 integration_session(
     NEWEST_CORE,
-    integration.jobs(suite.ON_NEWEST, parts=4),
+    integration.jobs(suite.ON_NEWEST, parts=4) + integration.pytest_jobs(),
     workers=2,
     description=f'ansible-test integration with ansible-core {NEWEST_CORE}, inside the controller: '
-    + ', '.join(suite.ON_NEWEST),
+    + ', '.join(suite.ON_NEWEST)
+    + '; the pytest tests of tests/integration/processes',
 )
 meta_session(
     'integration',

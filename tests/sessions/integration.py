@@ -36,6 +36,9 @@ SKIPPED_ALIASES = {'hidden', 'disabled', 'unsupported', 'unstable'}
 # cannot override a role's vars), so a long list of independent cases runs on several workers at once. Alone,
 # the target runs the whole list.
 SPLIT = 'edge_split/'
+# Integration tests written with pytest: each runs ansible-playbook processes against the worker's emulator, as a
+# target does, and takes its turn in the same queue (a job of the directory's name, "(pytest)").
+PYTESTS = ROOT / 'tests' / 'integration' / 'processes'
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,11 +50,20 @@ class Job:
     in_process: bool = True
     part: int = 1
     parts: int = 1
+    pytest: bool = False  # the target is a directory of tests/integration/ that pytest runs
 
     @property
     def name(self) -> str:
-        mode = '' if self.in_process else ' (module processes)'
+        mode = ' (pytest)' if self.pytest else '' if self.in_process else ' (module processes)'
         return self.target + mode + (f' (part {self.part} of {self.parts})' if self.parts > 1 else '')
+
+    def command(self, ansible_test: str) -> list[str]:
+        """What runs the job in a worker's copy of the collection: ansible-test integration, or pytest with the
+        Python of that ansible-test."""
+        if self.pytest:
+            python = str(Path(ansible_test).with_name('python'))
+            return [python, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', f'tests/integration/{self.target}']
+        return [ansible_test, 'integration', '--color', 'no', '--local', self.target]
 
     def vars_file(self, tree: Path) -> tuple[Path, str]:
         """The target's vars/main.yml in TREE, and what it holds for this part: its share of the list the target's
@@ -95,6 +107,11 @@ def split_variable(target: str) -> str | None:
     return next((alias[len(SPLIT) :] for alias in aliases(target) if alias.startswith(SPLIT)), None)
 
 
+def pytest_jobs() -> list[Job]:
+    """The pytest job, when there are tests to run."""
+    return [Job(PYTESTS.name, pytest=True)] if any(PYTESTS.glob('test_*.py')) else []
+
+
 def jobs(targets: t.Iterable[str], in_process: bool = True, parts: int = 1) -> list[Job]:
     """A job for each target, in PARTS parts where its aliases let the suite split it."""
     return [
@@ -126,7 +143,8 @@ class History:
             known = self.seconds.get(job.name)
             if known is None:  # never timed, first: the parts of a target long enough to split, then by the size
                 # of its files, twice as module processes
-                size = sum(path.stat().st_size for path in (TARGETS / job.target).rglob('*') if path.is_file())
+                where = PYTESTS if job.pytest else TARGETS / job.target
+                size = sum(path.stat().st_size for path in where.rglob('*') if path.is_file())
                 return (False, -size * (1 if job.in_process else 2) * (1000 if job.parts > 1 else 1))
             return (True, -known)
 
@@ -171,11 +189,14 @@ def run_jobs(
                         vars_file.write_text(content)
                     log = log_file(f"integration-{label}-{re.sub(r'[^a-z0-9_]+', '-', job.name).strip('-')}.log")
                     began = time.monotonic()
+                    # pytest imports the collection as ansible_collections.edge.platform and reads the EDGE_*
+                    # variables of the worker's emulator; ansible-test reads integration_config.yml.
+                    extra = {'PYTHONPATH': str(tree.parents[2]), **emulator.environment} if job.pytest else {}
                     with log.open('w') as output:
                         status = subprocess.run(
-                            [ansible_test, 'integration', '--color', 'no', '--local', job.target],
+                            job.command(ansible_test),
                             cwd=tree,
-                            env={**environment, 'HOME': str(home)},
+                            env={**environment, 'HOME': str(home), **extra},
                             stdout=output,
                             stderr=subprocess.STDOUT,
                             check=False,
@@ -202,7 +223,7 @@ def run_jobs(
 def report(outcomes: list[Outcome], problems: list[str]) -> bool:
     """Prints each job's time (the longest first), the ends of the failed ones' logs and the problems; whether
     every job ran and passed."""
-    print(f'{len(outcomes)} runs of ansible-test integration:')
+    print(f'{len(outcomes)} integration jobs (ansible-test integration, or pytest):')
     for outcome in sorted(outcomes, key=lambda outcome: -outcome.seconds):
         state = 'passed' if outcome.passed else 'FAILED'
         print(f'  {outcome.seconds:6.0f}s  {state:6}  {outcome.job.name}  (worker {outcome.worker})')

@@ -8,6 +8,9 @@ Each test runs real ``ansible-playbook`` processes against a real emulator: once
 modules inside the controller (the default on a local connection) and once as module
 processes (``EDGE_PLATFORM_IN_PROCESS=false``), from the same emulator state, and compares
 every task result as callbacks receive it and what the user sees on the screen.
+
+The integration sessions run these with pytest on each ansible-core, as a job of their queue beside the targets,
+against the worker's emulator (its EDGE_* variables, reset by each test); alone, each test starts an emulator.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ import subprocess
 import sys
 import tempfile
 import time
-import types
 import typing as t
 
 import pytest
@@ -32,7 +34,7 @@ import yaml
 
 from ansible_collections.edge.platform.tests.emulator.areas.video import png
 
-ROOT = pathlib.Path(__file__).resolve().parents[4]
+ROOT = pathlib.Path(__file__).resolve().parents[3]
 COLLECTIONS = ROOT.parents[2]
 CALLBACKS = pathlib.Path(__file__).resolve().parent / 'callback_plugins'
 REGISTRY_PASSWORD = 'dckr_pat_Equality-Secret-1234'
@@ -194,18 +196,35 @@ def start_emulator() -> tuple[subprocess.Popen[str], dict[str, str]]:
     return process, json.loads(line)
 
 
+# The EDGE_* variables of a running emulator (the integration sessions give their worker's).
+GIVEN = {
+    'api_url': 'EDGE_API_URL',
+    'api_key': 'EDGE_API_KEY',
+    'video_api_url': 'EDGE_VIDEO_API_URL',
+    'logging_api_url': 'EDGE_LOGGING_API_URL',
+    'admin_url': 'EDGE_ADMIN_URL',
+}
+
+
 @pytest.fixture
 def emulator() -> t.Iterator[dict[str, t.Any]]:
-    process, info = start_emulator()
+    """The emulator in its seeded state: the given one, reset, or one of its own."""
+    process = None
+    if all(name in os.environ for name in GIVEN.values()):
+        info = {key: os.environ[name] for key, name in GIVEN.items()}
+        requests.post(f"{info['admin_url']}/reset", timeout=30).raise_for_status()
+    else:
+        process, info = start_emulator()
     try:
-        state = requests.get(f"{info['admin_url']}/state", timeout=30).json()
+        state = requests.get(f"{info['admin_url']}/state?only=databases,videos", timeout=30).json()
         database = state['databases'][0]
         video_ids = [video['guid'] for video in state['videos'] if video['videoLibraryId'] == 5001]
         info.update(video_id=video_ids[0], database_id=database['id'], database_url=database['url'])
         yield info
     finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=30)
+        if process:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=30)
 
 
 def playbook_command(
@@ -504,36 +523,6 @@ def test_switch_and_fallbacks(
     assert lines == [expected, ASYNC if expected == INSIDE else OFF]
 
 
-@pytest.mark.parametrize(
-    'value, expected',
-    [('false', False), ('OFF', False), ('0', False), ('no', False), ('Yes', True), ('1', True), (' ', True)],
-)
-def test_switch_values(monkeypatch: pytest.MonkeyPatch, value: str, expected: bool) -> None:
-    from ansible_collections.edge.platform.plugins.plugin_utils import _in_process
-
-    monkeypatch.setenv('EDGE_PLATFORM_IN_PROCESS', value)
-    assert _in_process.in_process_enabled({}) is expected
-
-
-def test_a_switch_that_is_not_a_boolean_is_refused_naming_where_it_is_set(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
-) -> None:
-    """Any other word used to turn the in-process path off without a word; now it names the setting."""
-    from ansible_collections.edge.platform.plugins.plugin_utils import _in_process
-
-    monkeypatch.setenv('EDGE_PLATFORM_IN_PROCESS', 'maybe')
-    with pytest.raises(_in_process.SwitchError) as refused:
-        _in_process.in_process_enabled({})
-    assert str(refused.value) == (
-        "the environment variable EDGE_PLATFORM_IN_PROCESS must be true or false (or yes/no, on/off, 1/0), got 'maybe'"
-    )
-    # A variable comes first, and is templated before it is judged.
-    assert _in_process.in_process_enabled({'edge_platform_in_process': False}) is False
-    with pytest.raises(_in_process.SwitchError, match="^the variable edge_platform_in_process must be .*, got 'fast'$"):
-        _in_process.in_process_enabled({'edge_platform_in_process': '{{ mode }}'}, template=lambda value: 'fast')
-    assert _in_process.in_process_enabled({'edge_platform_in_process': '{{ x }}'}, template=lambda value: 'no') is False
-
-
 CRASH_MODULE = '''
 from ansible.module_utils.basic import AnsibleModule
 
@@ -793,36 +782,3 @@ def test_short_names_and_module_defaults_reach_the_module(tmp_path: pathlib.Path
         'pullzone_info: runs inside the controller process',
         'edge.platform.db_info: runs inside the controller process',
     ]
-
-
-def refusal(
-    monkeypatch: pytest.MonkeyPatch,
-    transport: str = 'local',
-    become: bool = False,
-    async_val: int = 0,
-    has_requests: bool = True,
-    module: str = 'edge.platform.pullzone_info',
-) -> str | None:
-    """Why an action with this connection and task would not run in process (no playbook needed)."""
-    from ansible_collections.edge.platform.plugins.plugin_utils import _in_process
-
-    monkeypatch.delenv('EDGE_PLATFORM_IN_PROCESS', raising=False)
-    monkeypatch.setattr(_in_process, 'HAS_REQUESTS', has_requests)
-    action = _in_process.InProcessAction.__new__(_in_process.InProcessAction)
-    action._connection = types.SimpleNamespace(transport=transport)
-    action._play_context = types.SimpleNamespace(become=become)
-    action._task = types.SimpleNamespace(async_val=async_val, action=module, collections=None)
-    found = types.SimpleNamespace(resolved=True, resolved_fqcn=module)
-    finder = types.SimpleNamespace(find_plugin_with_context=lambda name, collection_list=None: found)
-    action._shared_loader_obj = types.SimpleNamespace(module_loader=finder)
-    return action.in_process_refusal({})
-
-
-def test_refusals(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert refusal(monkeypatch) is None
-    assert refusal(monkeypatch, transport='ssh') == 'connection ssh'
-    assert refusal(monkeypatch, become=True) == 'become'
-    assert refusal(monkeypatch, async_val=30) == 'async'
-    assert refusal(monkeypatch, has_requests=False) == 'requests is not installed on the controller'
-    # A module of another collection whose routing names this action runs as its own module.
-    assert refusal(monkeypatch, module='other.collection.pullzone_info') == 'not a module of edge.platform'
