@@ -42,20 +42,28 @@ REGISTRY_PASSWORD = 'dckr_pat_Equality-Secret-1234'
 # Values that legitimately differ between two runs: timestamps the emulator sets at write time.
 VOLATILE = re.compile(r'\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z?')
 
-# Every module, reading and writing, succeeding and failing; every connection option from the action group.
-PLAYBOOK = '''
-- name: Every module of the collection
+# Every connection option of the action group, as the tests' extra variable edge holds them.
+CONNECTION = ('api_key', 'api_url', 'video_api_url', 'logging_api_url')
+
+
+def play(name: str, connection: tuple[str, ...] = CONNECTION) -> str:
+    """The head of a play on localhost with the controller's Python and the CONNECTION options as module_defaults
+    of the action group; its tasks follow."""
+    defaults = ''.join(f'\n      {option}: "{{{{ edge.{option} }}}}"' for option in connection)
+    group = f'\n  module_defaults:\n    group/edge.platform.edge:{defaults}' if connection else ''
+    return f'''
+- name: {name}
   hosts: localhost
   gather_facts: false
   vars:
-    ansible_python_interpreter: "{{ ansible_playbook_python }}"
-  module_defaults:
-    group/edge.platform.edge:
-      api_key: "{{ edge.api_key }}"
-      api_url: "{{ edge.api_url }}"
-      video_api_url: "{{ edge.video_api_url }}"
-      logging_api_url: "{{ edge.logging_api_url }}"
-  tasks:
+    ansible_python_interpreter: "{{{{ ansible_playbook_python }}}}"{group}
+  tasks:'''
+
+
+# Every module, reading and writing, succeeding and failing.
+PLAYBOOK = (
+    play('Every module of the collection')
+    + '''
     - name: pullzone_info by name
       edge.platform.pullzone_info:
         name: assets-000
@@ -185,6 +193,7 @@ PLAYBOOK = '''
         EDGE_API_KEY: "{{ edge.api_key }}"
       module_defaults: {}
 '''
+)
 
 
 def start_emulator() -> tuple[subprocess.Popen[str], dict[str, str]]:
@@ -364,19 +373,10 @@ def test_same_results_in_check_mode(tmp_path: pathlib.Path, emulator: dict[str, 
     assert {record['task']: record for record in records}['shield_zone create']['result']['changed'] is True
 
 
-RELATIVE_PATHS_PLAYBOOK = '''
-- name: Relative paths of local files
-  hosts: localhost
-  gather_facts: false
-  vars:
-    ansible_python_interpreter: "{{ ansible_playbook_python }}"
-  module_defaults:
-    group/edge.platform.edge:
-      api_key: "{{ edge.api_key }}"
-      api_url: "{{ edge.api_url }}"
-      video_api_url: "{{ edge.video_api_url }}"
-      logging_api_url: "{{ edge.logging_api_url }}"
-  tasks:
+RELATIVE_PATHS_PLAYBOOK = (
+    play('Relative paths of local files')
+    + '''
+
     - name: cdn_log_export to a relative dest
       edge.platform.cdn_log_export:
         pullzone_id: 1001
@@ -396,6 +396,7 @@ RELATIVE_PATHS_PLAYBOOK = '''
         video_id: "{{ video_id }}"
         src: thumbnail.png
 '''
+)
 
 
 def test_relative_paths_resolve_against_the_playbook_directory(
@@ -448,17 +449,9 @@ def test_no_secret_at_any_verbosity(tmp_path: pathlib.Path, emulator: dict[str, 
         assert secret not in shown
 
 
-SWITCH_PLAYBOOK = '''
-- name: Where the module runs
-  hosts: localhost
-  gather_facts: false
-  vars:
-    ansible_python_interpreter: "{{ ansible_playbook_python }}"
-  module_defaults:
-    group/edge.platform.edge:
-      api_key: "{{ edge.api_key }}"
-      api_url: "{{ edge.api_url }}"
-  tasks:
+SWITCH_PLAYBOOK = (
+    play('Where the module runs', connection=('api_key', 'api_url'))
+    + '''
     - name: plain
       edge.platform.pullzone_info:
         id: 1001
@@ -477,6 +470,7 @@ SWITCH_PLAYBOOK = '''
           - plain.pullzones[0].Id == 1001
           - in_background.pullzones[0].Id == 1001
 '''
+)
 
 INSIDE = 'edge.platform.pullzone_info: runs inside the controller process'
 OFF = 'edge.platform.pullzone_info: runs as a module process (in-process execution is turned off)'
@@ -536,18 +530,15 @@ if __name__ == '__main__':
     main()
 '''
 
-CRASH_PLAYBOOK = '''
-- name: A module with a bug
-  hosts: localhost
-  gather_facts: false
-  vars:
-    ansible_python_interpreter: "{{ ansible_playbook_python }}"
-  tasks:
+CRASH_PLAYBOOK = (
+    play('A module with a bug', connection=())
+    + '''
     - name: crash
       edge.platform.crash:
         message: the module broke
       ignore_errors: true
 '''
+)
 
 
 def with_crashing_module(tmp_path: pathlib.Path) -> pathlib.Path:
@@ -592,13 +583,9 @@ def test_a_module_that_crashes_fails_as_a_module_process_does(tmp_path: pathlib.
     assert records == outcomes['false'][1]
 
 
-INTERRUPT_PLAYBOOK = '''
-- name: An export interrupted
-  hosts: localhost
-  gather_facts: false
-  vars:
-    ansible_python_interpreter: "{{ ansible_playbook_python }}"
-  tasks:
+INTERRUPT_PLAYBOOK = (
+    play('An export interrupted', connection=())
+    + '''
     - name: cdn_log_export whose answer is slow
       edge.platform.cdn_log_export:
         api_key: "{{ edge.api_key }}"
@@ -608,6 +595,7 @@ INTERRUPT_PLAYBOOK = '''
         end: "{{ end }}"
         dest: "{{ work }}/rows.jsonl"
 '''
+)
 
 
 def leftovers(work: pathlib.Path, temp: pathlib.Path, deadline: float) -> list[str]:
@@ -693,19 +681,16 @@ def test_ctrl_c_during_an_export_in_process_leaves_no_file_behind(
         shutil.rmtree(temp, ignore_errors=True)
 
 
-RETRY_PLAYBOOK = '''
-- name: A rate-limited read
-  hosts: localhost
-  gather_facts: false
-  vars:
-    ansible_python_interpreter: "{{ ansible_playbook_python }}"
-  tasks:
+RETRY_PLAYBOOK = (
+    play('A rate-limited read', connection=())
+    + '''
     - name: pullzone_info while rate limited
       edge.platform.pullzone_info:
         api_key: "{{ edge.api_key }}"
         api_url: "{{ edge.api_url }}"
         id: 1001
 '''
+)
 
 
 def test_retries_are_shown_as_they_wait_in_process_and_warned_about_both_ways(
