@@ -23,13 +23,23 @@ ROOT = Path(__file__).resolve().parents[2]
 # Where the sessions keep their logs (ignored by git, left out of the build).
 LOGS = ROOT / 'tests' / 'output' / 'ci'
 
-PIP_BOOTSTRAP = '''"""pip bootstrap for ansible-test: ensurepip, then pip install of the given packages."""
+PIP_BOOTSTRAP = '''"""pip bootstrap for ansible-test: the pinned pip installs itself from its wheel beside this
+script (no ensurepip first, which installs and compiles a pip only to replace it), or ensurepip when the wheel is
+missing; then pip install of the given packages."""
+import glob
+import os
 import subprocess
 import sys
 
 packages = [arg for arg in sys.argv[1:] if arg not in ('--no-setuptools', '--no-wheel')]
-subprocess.check_call([sys.executable, '-m', 'ensurepip', '--default-pip'], stdout=subprocess.DEVNULL)
-subprocess.check_call([sys.executable, '-m', 'pip', 'install', '--quiet'] + packages)
+here = os.path.dirname(os.path.abspath(__file__))
+wheels = glob.glob(os.path.join(here, 'pip-%(version)s-*.whl'))
+if wheels:
+    pip = [sys.executable, os.path.join(wheels[0], 'pip')]
+    subprocess.check_call(pip + ['install', '--quiet', '--find-links', here] + packages)
+else:
+    subprocess.check_call([sys.executable, '-m', 'ensurepip', '--default-pip'], stdout=subprocess.DEVNULL)
+    subprocess.check_call([sys.executable, '-m', 'pip', 'install', '--quiet'] + packages)
 '''
 
 
@@ -84,18 +94,24 @@ def python_versions_dir() -> Path:
 
 def provide_pip_bootstrap(home: Path | None = None) -> None:
     """ansible-test bootstraps pip in each of its virtualenvs with a script it downloads from a host these
-    machines cannot reach: give it one that runs ensurepip and then pip install. Each ansible-core pins its own
-    pip: one script for each ansible-test installed in .venv or a nox session's venv."""
+    machines cannot reach: give it one that installs the pip it pins from that pip's wheel, downloaded beside it
+    (ensurepip when the download fails). Each ansible-core pins its own pip: one script for each ansible-test
+    installed in .venv or a nox session's venv."""
     cache = (home or Path.home()) / '.ansible' / 'test' / 'cache'
     pattern = 'lib/python3*/site-packages/ansible_test/_internal/python_requirements.py'
     for source in [*Path(sys.prefix).glob(pattern), *(ROOT / '.nox').glob(f'*/{pattern}')]:
         match = re.search(r"pip='([^']+)'", source.read_text())
         if not match:
             raise RuntimeError(f'no pinned pip version in {source}')
-        script = cache / f"get_pip_{match.group(1).replace('.', '_')}.py"
-        if not script.exists():
-            cache.mkdir(parents=True, exist_ok=True)
-            script.write_text(PIP_BOOTSTRAP)
+        version = match.group(1)
+        cache.mkdir(parents=True, exist_ok=True)
+        if not any(cache.glob(f'pip-{version}-*.whl')):
+            download = ['download', '-qq', '--no-deps', '--only-binary', ':all:', '--dest', str(cache)]
+            subprocess.run([sys.executable, '-m', 'pip', *download, f'pip=={version}'], check=False)
+        script = cache / f"get_pip_{version.replace('.', '_')}.py"
+        content = PIP_BOOTSTRAP % {'version': version}
+        if not script.is_file() or script.read_text() != content:
+            script.write_text(content)
 
 
 def requirement_files(*names: str) -> list[Path]:
