@@ -253,6 +253,9 @@ class Area:
     def bind(self, state: State, bind: t.Callable[[str, ASGIApp], str]) -> None:
         """Start extra servers; called once, after the first seeding."""
 
+    def close(self, state: State) -> None:
+        """Release what the area holds outside ``state.data`` (files); called once, when the state is done."""
+
 
 Handler = t.Callable[['State', Request], t.Awaitable[Response]]
 
@@ -313,6 +316,11 @@ class State:
         self.faults.clear()
         for area in self.areas:
             area.seed(self, random.Random(f'{area.name}:{self.scale}'))
+
+    def close(self) -> None:
+        """Release what the areas hold outside the data (the databases' files)."""
+        for area in self.areas:
+            area.close(self)
 
     def take_fault(self, service: str, method: str, path: str) -> Fault | None:
         for fault in self.faults:

@@ -221,4 +221,7 @@ def run(host: str = '127.0.0.1', api_key: str | None = None, scale: int = 12) ->
         'admin_url': emulator.url(ports['admin']),
         'api_key': state.api_key,
     }
-    asyncio.run(emulator.serve(json.dumps(ready)))
+    try:
+        asyncio.run(emulator.serve(json.dumps(ready)))
+    finally:
+        state.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import typing as t
 
 import pytest
@@ -30,8 +31,21 @@ except ImportError:  # ansible-core before 2.19: AnsibleModule reads its argumen
 
 from ansible_collections.edge.platform.plugins.module_utils import _client as client_module
 from ansible_collections.edge.platform.tests.emulator.areas import AREAS, video as video_area
+from ansible_collections.edge.platform.tests.emulator.areas.database_pipeline import remove_database_directory
 from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, Emulator, FakeApi, FakeSession, ModuleExit
+
+# The process pytest runs in; under pytest --forked (ansible-test units), each test runs in a child of it.
+PYTEST_PID = os.getpid()
+
+
+@pytest.fixture(autouse=True)
+def _no_database_files_left() -> t.Iterator[None]:
+    """A forked test's process ends without exit handlers: the emulator's database files of that process go with
+    the test (else each leaves a directory of SQLite files in the temporary directory)."""
+    yield
+    if os.getpid() != PYTEST_PID:
+        remove_database_directory()
 
 
 @pytest.fixture

@@ -479,8 +479,7 @@ class Emulator:
     def close(self) -> None:
         self.loop.close()
         self.admin.close()
-        for engine in self.state.fixed.get('database_engines', {}).values():
-            engine.close()  # the databases' SQLite files
+        self.state.close()  # the databases' SQLite files
 
     # What the emulator holds and was asked ---------------------------------------------------
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import atexit
 import base64
 import binascii
+import contextlib
 import math
 import os
 import re
@@ -277,16 +278,27 @@ class Stream:
             self.conn.close()
 
 
-_DIRECTORY: list[str] = []
+_DIRECTORY: dict[int, str] = {}
 
 
 def database_directory() -> str:
-    """One temporary directory per process for the database files, removed at exit."""
-    if not _DIRECTORY:
-        directory = tempfile.mkdtemp(prefix='edge-emulator-db-')
-        atexit.register(shutil.rmtree, directory, True)
-        _DIRECTORY.append(directory)
-    return _DIRECTORY[0]
+    """A temporary directory for the database files of this process (a forked one makes its own: the parent's may
+    go away first), removed when its last database closes (State.close), or at exit. A forked child that ends
+    without exit handlers (pytest --forked) removes it itself: remove_database_directory."""
+    pid = os.getpid()
+    directory = _DIRECTORY.get(pid)
+    if directory is None or not os.path.isdir(directory):
+        if directory is None:
+            atexit.register(remove_database_directory)
+        directory = _DIRECTORY[pid] = tempfile.mkdtemp(prefix='edge-emulator-db-')
+    return directory
+
+
+def remove_database_directory() -> None:
+    """Removes this process's database directory with whatever is still in it."""
+    directory = _DIRECTORY.get(os.getpid())
+    if directory is not None:
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 class SqliteDatabase:
@@ -310,6 +322,8 @@ class SqliteDatabase:
         for suffix in ('', '-wal', '-shm', '-journal'):
             if os.path.exists(self.path + suffix):
                 os.unlink(self.path + suffix)
+        with contextlib.suppress(OSError):  # the directory's last database: no directory left behind
+            os.rmdir(os.path.dirname(self.path))
 
     def close_streams(self) -> None:
         for stream in self.streams.values():

@@ -240,9 +240,7 @@ class Databases(Area):
     )
 
     def seed(self, state: State, rng: random.Random) -> None:
-        for engine in engines(state).values():
-            engine.close()
-        engines(state).clear()
+        self.close(state)
         urls = state.fixed.get('database_urls', {})
         records: dict[str, dict[str, t.Any]] = {}
         for name, region, primary, replicas in DATABASES:
@@ -266,6 +264,11 @@ class Databases(Area):
             }
         state.data['databases'] = records
         state.data['database_tokens'] = {}
+
+    def close(self, state: State) -> None:
+        for engine in engines(state).values():
+            engine.close()
+        engines(state).clear()
 
     def bind(self, state: State, bind: t.Callable[[str, ASGIApp], str]) -> None:
         urls: dict[str, str] = state.fixed.setdefault('database_urls', {})

@@ -61,8 +61,7 @@ class Databases:
 def dbs() -> t.Iterator[Databases]:
     databases = Databases()
     yield databases
-    for engine in databases.state.fixed.get('database_engines', {}).values():
-        engine.close()
+    databases.state.close()
 
 
 def post(client: TestClient, token: str, requests: list[dict[str, t.Any]], baton: str | None = None) -> t.Any:
@@ -554,3 +553,34 @@ def test_split_statements() -> None:
     assert hrana.split_statements('  ;  ') == []
     with pytest.raises(hrana.HranaError):
         hrana.split_statements("SELECT 'unterminated")
+
+
+def test_the_database_files_go_when_the_state_closes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(hrana.os, 'getpid', lambda: -2)  # a directory of this test's own
+    state = State(api_key=KEY, scale=6, areas=AREAS)
+    state.reset()
+    directory = pathlib.Path(hrana.database_directory())
+    first = sorted(path.name for path in directory.glob('*.db'))
+    assert len(first) == 3
+    state.reset()  # a reset replaces the databases: the old files go
+    directory = pathlib.Path(hrana.database_directory())
+    assert len(list(directory.glob('*.db'))) == 3 and not {path.name for path in directory.glob('*.db')} & {*first}
+    state.close()
+    assert not directory.exists()
+
+
+def test_a_forked_process_has_a_database_directory_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    # pytest --forked ends each test's process without exit handlers: a child removes its own directory (the
+    # unit tests' conftest does), never its parent's.
+    monkeypatch.setattr(hrana.os, 'getpid', lambda: -3)
+    state = State(api_key=KEY, scale=6, areas=AREAS)
+    state.reset()
+    parent = pathlib.Path(hrana.database_directory())
+    monkeypatch.setattr(hrana.os, 'getpid', lambda: -4)
+    child = pathlib.Path(hrana.database_directory())
+    assert child != parent and child.is_dir()
+    hrana.remove_database_directory()
+    assert not child.exists() and len(list(parent.glob('*.db'))) == 3
+    monkeypatch.setattr(hrana.os, 'getpid', lambda: -3)
+    state.close()
+    assert not parent.exists()
