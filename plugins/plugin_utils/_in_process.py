@@ -97,6 +97,10 @@ PROFILE = 'legacy'
 COLLECTION = 'edge.platform'
 MODULES_PACKAGE = 'ansible_collections.edge.platform.plugins.modules'
 SWITCH_PLUGIN = f'{COLLECTION}.in_process'
+# Secret environment variables of the modules (the task's ``environment:``) and the no_log option each stands for.
+# ansible-core writes a module process's environment into its command line, which -vvv shows: such a variable is
+# left out of it and reaches the module as that option instead.
+SECRET_ENVIRONMENT = {'EDGE_API_KEY': 'api_key'}
 
 # The switch, resolved by Ansible's configuration system like any plugin option (its precedence: variable,
 # environment, ansible.cfg). No type: the configuration system would take any word but a true one for false,
@@ -356,9 +360,28 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
             environment = self._task.environment
             environment = list(environment) if isinstance(environment, list) else [environment] if environment else []
             self._task.environment = [{VERSION_VARIABLE: collection_version()}, *environment]
+            self._task.args = {**self.secret_arguments(), **self._task.args}
             return t.cast('dict[str, t.Any]', super().run(tmp, task_vars))
         display.vvvv(f'{self._task.action}: runs inside the controller process')
         return self.run_in_process(task_vars)
+
+    def secret_arguments(self) -> dict[str, t.Any]:
+        """The options the task's secret environment variables stand for (those set and not blank)."""
+        environment: dict[str, t.Any] = {}
+        self._compute_environment_string(environment)
+        values = {option: environment.get(variable) for variable, option in SECRET_ENVIRONMENT.items()}
+        return {option: value for option, value in values.items() if value is not None and str(value).strip()}
+
+    def _compute_environment_string(self, raw_environment_out: dict[str, t.Any] | None = None) -> str:
+        """The environment prefix of a module process's command line, without the secret variables (run gives
+        the module those as options); RAW_ENVIRONMENT_OUT gets the whole environment."""
+        environment: dict[str, t.Any] = {}
+        super()._compute_environment_string(environment)
+        if isinstance(raw_environment_out, dict):
+            raw_environment_out.clear()
+            raw_environment_out.update(environment)
+        shown = {name: value for name, value in environment.items() if name not in SECRET_ENVIRONMENT}
+        return t.cast(str, self._connection._shell.env_prefix(**shown))
 
     def in_process_refusal(self, task_vars: dict[str, t.Any]) -> str | None:
         """Why this task cannot run in process, or None when it can."""

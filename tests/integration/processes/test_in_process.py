@@ -73,6 +73,57 @@ PLAYBOOK = (
         id: -3
       ignore_errors: true
 
+    - name: pullzone create
+      edge.platform.pullzone:
+        name: equality-zone
+        origin_url: https://origin.example.com
+        blocked_countries: [KP]
+        aws_signing_enabled: true
+        aws_signing_key: equality-key
+        aws_signing_secret: "{{ registry_password }}"
+
+    - name: pullzone update
+      edge.platform.pullzone:
+        name: assets-000
+        blocked_countries: [KP, IR]
+        allowed_referrers: [www.example.com]
+
+    - name: pullzone_hostname with a certificate
+      edge.platform.pullzone_hostname:
+        pullzone_name: assets-000
+        hostname: cdn.equality.example
+        certificate: free
+        force_ssl: true
+
+    - name: pullzone_edge_rule
+      edge.platform.pullzone_edge_rule:
+        pullzone_id: 1001
+        description: Block scanners
+        action: block_request
+        triggers:
+          - type: request_header
+            parameter_1: User-Agent
+            patterns: ["*sqlmap*"]
+
+    - name: pullzone_purge of a cache tag
+      edge.platform.pullzone_purge:
+        pullzone_id: 1001
+        cache_tag: product-images
+
+    - name: pullzone_purge of URLs
+      edge.platform.pullzone_purge:
+        urls: [https://assets-000.edge-cdn.test/a.css]
+
+    - name: pullzone_purge of a pull zone that does not exist
+      edge.platform.pullzone_purge:
+        pullzone_name: no-such-zone
+      ignore_errors: true
+
+    - name: pullzone remove
+      edge.platform.pullzone:
+        name: equality-zone
+        state: absent
+
     - name: shield_zone create
       edge.platform.shield_zone:
         pullzone_id: 1003
@@ -140,6 +191,10 @@ PLAYBOOK = (
       edge.platform.video_blocked_referrer:
         library_id: 5001
         hostnames: [bad.example.com]
+
+    - name: video_library_info by name
+      edge.platform.video_library_info:
+        name: library-00
 
     - name: video_thumbnail
       edge.platform.video_thumbnail:
@@ -356,6 +411,10 @@ def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.A
     assert by_task['shield_event_log_info of a zone that does not exist']['result']['failure']['status'] == 404
     assert by_task['shield_zone create']['result']['changed'] is True
     assert by_task['shield_access_list change entries']['result']['diff']
+    assert by_task['pullzone create']['result']['pullzone']['AWSSigningSecret'] == '********'
+    assert by_task['pullzone remove']['result']['changed'] is True
+    assert by_task['pullzone_purge of a pull zone that does not exist']['status'] == 'failed'
+    assert by_task['pullzone_edge_rule']['result']['edge_rule']['Guid']
     assert by_task['db_query with the token of the env file']['result']['results'][2]['rows'] == [{'name': 'first'}]
     assert by_task['The key from the environment keyword']['result']['pullzones'][0]['Id'] == 1002
     registry = by_task['container_registry with a password']['result']
@@ -434,9 +493,15 @@ def test_relative_paths_resolve_against_the_playbook_directory(
     assert_same(outcomes)
 
 
-def test_no_secret_at_any_verbosity(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> None:
+@pytest.mark.parametrize(
+    ('switch', 'marker'), [('true', 'runs inside the controller process'), ('false', 'ESTABLISH LOCAL CONNECTION')]
+)
+def test_no_secret_at_any_verbosity(
+    tmp_path: pathlib.Path, emulator: dict[str, t.Any], switch: str, marker: str
+) -> None:
     playbook, extra_vars = every_module(tmp_path, emulator)
-    run = ansible_playbook(playbook, extra_vars, tmp_path / 'records.json', '-vvvvv', '--diff')
+    env = {'EDGE_PLATFORM_IN_PROCESS': switch}
+    run = ansible_playbook(playbook, extra_vars, tmp_path / 'records.json', '-vvvvv', '--diff', env=env)
     assert run.returncode == 0, run.stdout + run.stderr
     token = next(
         line.split('=', 1)[1]
@@ -444,7 +509,7 @@ def test_no_secret_at_any_verbosity(tmp_path: pathlib.Path, emulator: dict[str, 
         if line.startswith('SERVICE_DATABASE_AUTH_TOKEN=')
     )
     shown = run.stdout + run.stderr + (tmp_path / 'records.json').read_text(encoding='utf-8')
-    assert 'runs inside the controller process' in shown
+    assert marker in shown
     for secret in (emulator['api_key'], REGISTRY_PASSWORD, token):
         assert secret not in shown
 
