@@ -24,6 +24,7 @@ own under the build directory: ansible-test keeps state under HOME, which two ru
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import io
 import os
 import re
@@ -202,10 +203,13 @@ def integration_session(core: Version, jobs: list[integration.Job], workers: int
         # The pytest job's tests start an emulator when run alone.
         requirements = ('tests/integration/requirements.txt', 'tests/emulator/requirements.txt')
         tree.install_requirements(session, *requirements, packages=[f'ansible-core~={core}.0'])
-        unknown = set(session.posargs) - {*integration.discover_targets(), integration.PYTESTS.name}
+        targets = [argument for argument in session.posargs if argument != '--as-processes']
+        unknown = set(targets) - {*integration.discover_targets(), integration.PYTESTS.name}
         if unknown:
             session.error(f'no such target: {", ".join(sorted(unknown))}')
-        chosen = [job for job in jobs if job.target in session.posargs] if session.posargs else jobs
+        chosen = [job for job in jobs if job.target in targets] if targets else jobs
+        if '--as-processes' in session.posargs:  # the chosen targets with the modules as module processes
+            chosen = [dataclasses.replace(job, in_process=False) for job in chosen if not job.pytest]
         environment = {**os.environ, 'PATH': f'{session.bin}{os.pathsep}{os.environ["PATH"]}'}
         ansible_test = str(Path(session.bin) / 'ansible-test')
         outcomes, problems = integration.run_jobs(f'ansible-core-{core}', chosen, ansible_test, environment, workers)
@@ -220,12 +224,11 @@ WORKERS = int(os.environ.get('EDGE_INTEGRATION_WORKERS', '4'))
 integration_session(
     OLDEST_CORE,
     # A target whose aliases let the suite split it runs in twice as many parts as there are workers.
-    integration.jobs(integration.discover_targets(), parts=2 * WORKERS)
-    + integration.jobs(suite.AS_PROCESSES, in_process=False, parts=2 * WORKERS)
-    + integration.pytest_jobs(),
+    integration.jobs(integration.discover_targets(), parts=2 * WORKERS) + integration.pytest_jobs(),
     workers=WORKERS,
-    description=f'ansible-test integration with ansible-core {OLDEST_CORE}: every target inside the controller, '
-    f'{", ".join(suite.AS_PROCESSES)} as module processes too; the pytest tests of tests/integration/processes',
+    description=f'ansible-test integration with ansible-core {OLDEST_CORE}: every target inside the controller; '
+    'the pytest tests of tests/integration/processes (every module both ways); -- --as-processes TARGET… runs '
+    'targets as module processes',
 )
 integration_session(
     NEWEST_CORE,
