@@ -35,14 +35,25 @@ from ansible_collections.edge.platform.tests.emulator.areas.database_pipeline im
 from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, Emulator, FakeApi, FakeSession, ModuleExit
 
-# The process pytest runs in; under pytest --forked (ansible-test units), each test runs in a child of it.
+# The process pytest runs in; a test run with forking (pytest --forked) runs in a child of it.
 PYTEST_PID = os.getpid()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """ansible-test units runs each test in a process of its own (its ansible_forked plugin), in case a test leaves
+    state behind. None does here: a module's arguments are patched for one test, each test has an emulator or fake
+    API of its own, and what a test changes it changes through monkeypatch, which undoes it. So the tests run in
+    pytest's worker processes, without a fork each (ansible-core 2.21: 146 -> 88 CPU seconds, 190 -> 84 s)."""
+    forked = config.pluginmanager.get_plugin('ansible_forked')
+    if forked is not None:
+        config.pluginmanager.unregister(forked)
 
 
 @pytest.fixture(autouse=True)
 def _no_database_files_left() -> t.Iterator[None]:
     """A forked test's process ends without exit handlers: the emulator's database files of that process go with
-    the test (else each leaves a directory of SQLite files in the temporary directory)."""
+    the test (else each leaves a directory of SQLite files in the temporary directory). Unforked, the process's
+    exit handler removes them."""
     yield
     if os.getpid() != PYTEST_PID:
         remove_database_directory()
