@@ -230,8 +230,9 @@ def integration_session(core: Version, jobs: list[integration.Job], workers: int
 WORKERS = int(os.environ.get('EDGE_INTEGRATION_WORKERS', '4'))
 integration_session(
     OLDEST_CORE,
-    # A target whose aliases let the suite split it runs in twice as many parts as there are workers.
-    integration.jobs(integration.discover_targets(), parts=2 * WORKERS) + integration.pytest_jobs(),
+    # A target whose aliases let the suite split it runs in as many parts as there are workers (each part starts
+    # ansible-test, ansible-playbook and an emulator of its own: more parts cost more than they spread).
+    integration.jobs(integration.discover_targets(), parts=WORKERS) + integration.pytest_jobs(),
     workers=WORKERS,
     description=f'ansible-test integration with ansible-core {OLDEST_CORE}: every target inside the controller; '
     'the pytest tests of tests/integration/processes (every module both ways); -- --as-processes TARGET… runs '
