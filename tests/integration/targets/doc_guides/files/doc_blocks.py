@@ -4,9 +4,12 @@
 
 """The YAML blocks of the guides (docs/*.md), as JSON, for the doc_guides target to run.
 
-Usage: doc_blocks.py DOCS_DIR. Prints a list of {file, line, kind, marker, text, data}: kind is
-"tasks" (a list of tasks), "plays" (a list of plays, with hosts) or "data" (anything else). A block
-may be preceded by a marker comment, on the line right before its fence:
+Usage: doc_blocks.py DOCS_DIR [SCRATCH_DIR]. Prints a list of {file, line, kind, marker, text, data}:
+kind is "tasks" (a list of tasks), "plays" (a list of plays, with hosts) or "data" (anything else).
+With SCRATCH_DIR, each block to run (tasks or plays, not marked "not run") is also written there, to
+NN-GUIDE.yml: NN its index in the list, GUIDE its guide's name without .md (one process for every
+block, where a copy task would be a module process each). A block may be preceded by a marker
+comment, on the line right before its fence:
 
     <!-- example not run: REASON -->            the block is not run, for REASON
     <!-- example equals: PATH KEY -->           the block equals KEY of the YAML file PATH of the collection
@@ -16,6 +19,7 @@ may be preceded by a marker comment, on the line right before its fence:
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import re
 import sys
@@ -58,5 +62,22 @@ def blocks(docs: pathlib.Path) -> list[dict[str, t.Any]]:
     return found
 
 
+def to_run(block: dict[str, t.Any]) -> bool:
+    return block['kind'] in ('tasks', 'plays') and (block['marker'] or {}).get('kind') != 'not run'
+
+
+def write(found: list[dict[str, t.Any]], scratch: pathlib.Path) -> None:
+    """Each block to run, to its file of SCRATCH (mode 0600, as the examples may hold what they are given)."""
+    for index, block in enumerate(found):
+        if to_run(block):
+            path = scratch / f'{index:02d}-{pathlib.Path(block["file"]).stem}.yml'
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(descriptor, 'w', encoding='utf-8') as example:
+                example.write(block['text'])
+
+
 if __name__ == '__main__':
-    json.dump(blocks(pathlib.Path(sys.argv[1])), sys.stdout, default=str)
+    guides = blocks(pathlib.Path(sys.argv[1]))
+    if len(sys.argv) > 2:
+        write(guides, pathlib.Path(sys.argv[2]))
+    json.dump(guides, sys.stdout, default=str)
