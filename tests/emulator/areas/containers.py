@@ -157,6 +157,22 @@ def make_app(index: int, rng: random.Random, registry_ids: list[int]) -> dict[st
     }
 
 
+# The apps made from a random generator's state: every reset of a scale makes the same ones, a thousand and more
+# (the unit tests reset an emulator for each test), so they are made once and copied.
+_SEEDED_APPS: dict[tuple[t.Any, tuple[int, ...], int], tuple[list[dict[str, t.Any]], t.Any]] = {}
+
+
+def seeded_apps(rng: random.Random, registry_ids: list[int], count: int) -> list[dict[str, t.Any]]:
+    """COUNT apps made with RNG (left as making them leaves it), a new copy of each."""
+    key = (rng.getstate(), tuple(registry_ids), count)
+    if key not in _SEEDED_APPS:
+        made = [make_app(index, rng, registry_ids) for index in range(count)]
+        _SEEDED_APPS[key] = made, rng.getstate()
+    made, after = _SEEDED_APPS[key]
+    rng.setstate(after)
+    return [{**app, 'displayEndpoint': dict(app['displayEndpoint'])} for app in made]
+
+
 def app_view(app: dict[str, t.Any]) -> dict[str, t.Any]:
     """An application as the list answers it (spec 2.6 plus its status)."""
     return {key: copy.deepcopy(app[key]) for key in ('id', 'name', 'description', 'displayEndpoint', 'status')}
@@ -271,8 +287,7 @@ class Containers(Area):
         state.data['registries'] = records
         state.data['registry_passwords'] = passwords
         state.data['next_registry_id'] = FIRST_REGISTRY_ID + len(SEED_REGISTRIES)
-        ids = sorted(records)
-        state.data['apps'] = [make_app(index, rng, ids) for index in range(app_count(state.scale))]
+        state.data['apps'] = seeded_apps(rng, sorted(records), app_count(state.scale))
 
     def snapshot(self, state: State) -> dict[str, list[t.Any]]:
         return {
