@@ -170,12 +170,19 @@ def seeded_apps(rng: random.Random, registry_ids: list[int], count: int) -> list
         _SEEDED_APPS[key] = made, rng.getstate()
     made, after = _SEEDED_APPS[key]
     rng.setstate(after)
-    return [{**app, 'displayEndpoint': dict(app['displayEndpoint'])} for app in made]
+    return [copy_app(app) for app in made]
+
+
+def copy_app(app: dict[str, t.Any]) -> dict[str, t.Any]:
+    """A copy of an app record that shares nothing with it: its values are strings, numbers and None but for
+    displayEndpoint, a dictionary of strings (copy.deepcopy takes ten times as long, for a thousand apps a read)."""
+    return {**app, 'displayEndpoint': dict(app['displayEndpoint'])}
 
 
 def app_view(app: dict[str, t.Any]) -> dict[str, t.Any]:
     """An application as the list answers it (spec 2.6 plus its status)."""
-    return {key: copy.deepcopy(app[key]) for key in ('id', 'name', 'description', 'displayEndpoint', 'status')}
+    copied = copy_app(app)
+    return {key: copied[key] for key in ('id', 'name', 'description', 'displayEndpoint', 'status')}
 
 
 # ---- validation problems --------------------------------------------------------------------
@@ -292,7 +299,7 @@ class Containers(Area):
     def snapshot(self, state: State) -> dict[str, list[t.Any]]:
         return {
             'registries': [copy.deepcopy(record) for record in registries(state).values()],
-            'apps': [copy.deepcopy(app) for app in apps(state)],
+            'apps': [copy_app(app) for app in apps(state)],
         }
 
     def registry_or_404(self, state: State, request: Request) -> dict[str, t.Any]:
