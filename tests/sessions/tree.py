@@ -23,19 +23,39 @@ ROOT = Path(__file__).resolve().parents[2]
 # Where the sessions keep their logs (ignored by git, left out of the build).
 LOGS = ROOT / 'tests' / 'output' / 'ci'
 
-PIP_BOOTSTRAP = '''"""pip bootstrap for ansible-test: the pinned pip installs itself from its wheel beside this
-script (no ensurepip first, which installs and compiles a pip only to replace it), or ensurepip when the wheel is
-missing; then pip install of the given packages."""
+PIP_BOOTSTRAP = '''"""pip bootstrap for ansible-test: the packages it pins for a new virtual environment (pip;
+setuptools and wheel too for older ansible-core) are unpacked from their wheels beside this script into its
+site-packages, the files pip would install, without starting pip (2 s of CPU each time; ansible-test makes some
+thirty virtual environments a run). Without those wheels, the pinned pip installs them from its wheel, or
+ensurepip and pip do."""
 import glob
 import os
+import re
 import subprocess
 import sys
+import sysconfig
+import zipfile
 
-packages = [arg for arg in sys.argv[1:] if arg not in ('--no-setuptools', '--no-wheel')]
 here = os.path.dirname(os.path.abspath(__file__))
-wheels = glob.glob(os.path.join(here, 'pip-%(version)s-*.whl'))
-if wheels:
-    pip = [sys.executable, os.path.join(wheels[0], 'pip')]
+requested = [arg for arg in sys.argv[1:] if not arg.startswith('-')]
+
+
+def wheel_of(requirement):
+    name, _, version = requirement.partition('==')
+    found = glob.glob(os.path.join(here, re.sub(r'[-_.]+', '_', name) + '-' + version + '-*.whl'))
+    return found[0] if version and found else None
+
+
+wheels = [wheel_of(requirement) for requirement in requested]
+if requested and all(wheels):
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(sysconfig.get_paths()['purelib'])
+    sys.exit(0)
+packages = [arg for arg in sys.argv[1:] if arg not in ('--no-setuptools', '--no-wheel')]
+pip_wheels = glob.glob(os.path.join(here, 'pip-%(version)s-*.whl'))
+if pip_wheels:
+    pip = [sys.executable, os.path.join(pip_wheels[0], 'pip')]
     subprocess.check_call(pip + ['install', '--quiet', '--find-links', here] + packages)
 else:
     subprocess.check_call([sys.executable, '-m', 'ensurepip', '--default-pip'], stdout=subprocess.DEVNULL)
@@ -94,20 +114,22 @@ def python_versions_dir() -> Path:
 
 def provide_pip_bootstrap(home: Path | None = None) -> None:
     """ansible-test bootstraps pip in each of its virtualenvs with a script it downloads from a host these
-    machines cannot reach: give it one that installs the pip it pins from that pip's wheel, downloaded beside it
-    (ensurepip when the download fails). Each ansible-core pins its own pip: one script for each ansible-test
-    installed in .venv or a nox session's venv."""
+    machines cannot reach: give it one that unpacks the packages it pins (pip; setuptools and wheel for older
+    ansible-core) from their wheels, downloaded beside it (pip installs them when a download fails). Each
+    ansible-core pins its own: one script for each ansible-test installed in .venv or a nox session's venv."""
     cache = (home or Path.home()) / '.ansible' / 'test' / 'cache'
     pattern = 'lib/python3*/site-packages/ansible_test/_internal/python_requirements.py'
     for source in [*Path(sys.prefix).glob(pattern), *(ROOT / '.nox').glob(f'*/{pattern}')]:
-        match = re.search(r"pip='([^']+)'", source.read_text())
-        if not match:
+        pinned = re.search(r'default_packages = dict\((.*?)\)', source.read_text(), re.DOTALL)
+        versions = dict(re.findall(r"(\w+)='([^']+)'", pinned.group(1))) if pinned else {}
+        if 'pip' not in versions:
             raise RuntimeError(f'no pinned pip version in {source}')
-        version = match.group(1)
+        version = versions['pip']
         cache.mkdir(parents=True, exist_ok=True)
-        if not any(cache.glob(f'pip-{version}-*.whl')):
-            download = ['download', '-qq', '--no-deps', '--only-binary', ':all:', '--dest', str(cache)]
-            subprocess.run([sys.executable, '-m', 'pip', *download, f'pip=={version}'], check=False)
+        for name, pin in versions.items():
+            if not any(cache.glob(f'{name}-{pin}-*.whl')):
+                download = ['download', '-qq', '--no-deps', '--only-binary', ':all:', '--dest', str(cache)]
+                subprocess.run([sys.executable, '-m', 'pip', *download, f'{name}=={pin}'], check=False)
         script = cache / f"get_pip_{version.replace('.', '_')}.py"
         content = PIP_BOOTSTRAP % {'version': version}
         if not script.is_file() or script.read_text() != content:
