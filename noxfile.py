@@ -51,7 +51,7 @@ except ImportError:
 
 # The sessions' helpers (tests/sessions), however nox was started.
 sys.path.insert(0, str(Path(__file__).parent))
-from tests.sessions import artifacts, demo as demo_run, integration, rulebook, suite, tree  # noqa: E402
+from tests.sessions import artifacts, demo as demo_run, generated, integration, rulebook, suite, tree  # noqa: E402
 
 antsibull_nox.load_antsibull_nox_toml()
 nox.options.reuse_venv = 'yes'
@@ -308,3 +308,15 @@ def demo(session: nox.Session) -> None:
 def release(session: nox.Session) -> None:
     """nox -s release [-- VERSION]: the version into galaxy.yml, the changelog fragments into the release."""
     artifacts.release(session, session.posargs[0] if session.posargs else None)
+
+
+@nox.session(name='update-docs-fragments', python=False, default=False)
+def update_docs_fragments(session: nox.Session) -> None:
+    """Write the doc fragment edge.platform._options and docs/enums.md from the option tables."""
+    generated.update(session)
+
+
+@nox.session(name='docs-fragments-check', python=False, default=False)
+def docs_fragments_check(session: nox.Session) -> None:
+    """Fail when the doc fragment edge.platform._options or docs/enums.md is not what the option tables make."""
+    generated.check(session)

@@ -15,15 +15,13 @@ from __future__ import annotations
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
+from ansible_collections.edge.platform.plugins.module_utils._options import Enum, optional_text as text
+from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone_edge_rule import (
     EDGE_RULE_ACTIONS,
-    MATCH_TYPES,
+    PATTERN_MATCHING_TYPES,
     TRIGGER_TYPES,
 )
 
-ACTION_NAMES = {number: name for name, number in EDGE_RULE_ACTIONS.items()}
-TRIGGER_NAMES = {number: name for name, number in TRIGGER_TYPES.items()}
-MATCH_NAMES = {number: name for name, number in MATCH_TYPES.items()}
 PARAMETERS = ('ActionParameter1', 'ActionParameter2', 'ActionParameter3')
 # What the rule is made of, as addOrUpdate takes it; OrderIndex and ReadOnly are the service's.
 RULE_KEYS = (
@@ -38,18 +36,13 @@ RULE_KEYS = (
 )
 
 
-def text(value: t.Any) -> str | None:
-    """An optional text as the API keeps it: empty and none are the same."""
-    return None if value in (None, '') else str(value)
-
-
 def same_text(current: t.Any, wanted: t.Any) -> bool:
     return text(current) == text(wanted)
 
 
-def named(names: t.Mapping[int, str], value: t.Any) -> t.Any:
+def named(enum: Enum, value: t.Any) -> t.Any:
     """An enum number by its option name (a number the collection does not know stays a number)."""
-    return names.get(value, value)
+    return enum.name(value)
 
 
 # ---- triggers: a set of triggers, each with a set of patterns --------------------------------------------
@@ -58,9 +51,9 @@ def named(names: t.Mapping[int, str], value: t.Any) -> t.Any:
 def triggers_to_api(triggers: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
     return [
         {
-            'Type': TRIGGER_TYPES[trigger['type']],
+            'Type': TRIGGER_TYPES.number(trigger['type']),
             'PatternMatches': list(trigger['patterns']),
-            'PatternMatchingType': MATCH_TYPES[trigger['match'] or 'any'],
+            'PatternMatchingType': PATTERN_MATCHING_TYPES.number(trigger['match'] or 'any'),
             'Parameter1': trigger.get('parameter_1'),
         }
         for trigger in triggers
@@ -85,9 +78,9 @@ def same_triggers(current: t.Any, wanted: t.Any) -> bool:
 def triggers_view(triggers: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
     return [
         {
-            'type': named(TRIGGER_NAMES, trigger.get('Type')),
+            'type': named(TRIGGER_TYPES, trigger.get('Type')),
             'patterns': list(trigger.get('PatternMatches') or ()),
-            'match': named(MATCH_NAMES, trigger.get('PatternMatchingType') or 0),
+            'match': named(PATTERN_MATCHING_TYPES, trigger.get('PatternMatchingType') or 0),
             'parameter_1': text(trigger.get('Parameter1')),
         }
         for trigger in triggers
@@ -100,7 +93,7 @@ def triggers_view(triggers: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
 def extra_actions_to_api(actions: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
     return [
         {
-            'ActionType': EDGE_RULE_ACTIONS[action['action']],
+            'ActionType': EDGE_RULE_ACTIONS.number(action['action']),
             **{api: action.get(f'action_parameter_{number}') for number, api in enumerate(PARAMETERS, 1)},
         }
         for action in actions
@@ -121,7 +114,7 @@ def same_extra_actions(current: t.Any, wanted: t.Any) -> bool:
 def extra_actions_view(actions: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
     return [
         {
-            'action': named(ACTION_NAMES, action.get('ActionType')),
+            'action': named(EDGE_RULE_ACTIONS, action.get('ActionType')),
             **{f'action_parameter_{number}': text(action.get(api)) for number, api in enumerate(PARAMETERS, 1)},
         }
         for action in actions

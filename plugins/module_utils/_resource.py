@@ -25,6 +25,7 @@ import typing as t
 from dataclasses import dataclass, field as dataclass_field
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, make_diff, mask_secrets
+from ansible_collections.edge.platform.plugins.module_utils._options import Enum, Option, member_form
 
 
 def same_set(current: t.Any, wanted: t.Any) -> bool:
@@ -58,17 +59,25 @@ class Field:
     choices: tuple[str, ...] | None = None
 
     @classmethod
-    def enum(cls, option: str, api: str, names: t.Mapping[str, t.Any], **kwargs: t.Any) -> Field:
-        """A field whose option takes names that the API knows as ``names[name]``."""
-        by_value = {value: name for name, value in names.items()}
-        return cls(
-            option,
-            api,
-            to_api=names.get,
-            from_api=lambda value: by_value.get(value, value),
-            choices=tuple(names),
-            **kwargs,
-        )
+    def of(cls, option: Option, **kwargs: t.Any) -> Field:
+        """The field of a table's ``option``: its API field, an enum by its names, a set of members in their normal
+        form, a value the service keeps in steps rounded up; ``kwargs`` say what the table cannot (a comparison …)."""
+        if option.api is None:
+            raise ValueError(f'option {option.name} maps to no API field')
+        if option.enum is not None:
+            return cls.enum(option.name, option.api, option.enum, **kwargs)
+        if option.unordered and option.type == 'list' and kwargs.setdefault('members', True):
+            member = option.member
+            kwargs.setdefault('to_api', lambda values: frozenset(member_form(member, value) for value in values))
+        if option.steps:
+            kwargs.setdefault('to_api', option.normalized)
+        return cls(option.name, option.api, **kwargs)
+
+    @classmethod
+    def enum(cls, option: str, api: str, names: Enum | t.Mapping[str, t.Any], **kwargs: t.Any) -> Field:
+        """A field whose option takes the names of ``names`` that the API knows as their numbers."""
+        enum = names if isinstance(names, Enum) else Enum(api, names)
+        return cls(option, api, to_api=enum.number, from_api=enum.name, choices=enum.names, **kwargs)
 
     @classmethod
     def set(cls, option: str, api: str, member: t.Callable[[t.Any], t.Any] | None = None, **kwargs: t.Any) -> Field:

@@ -51,26 +51,7 @@ class ShieldZone(t.TypedDict, total=False):
 #: A record as a plain mapping (settings are read and written by name).
 Record = t.Dict[str, t.Any]
 
-# ---- enumerations: option value (snake_case name) -> API number ------------------------------
-
-PLAN_TYPES = {'basic': 0, 'advanced': 1, 'business': 2, 'enterprise': 3}
-WAF_EXECUTION_MODES = {'log': 0, 'block': 1}
-PAYLOAD_LIMIT_ACTIONS = {'block': 0, 'log': 1, 'ignore': 2}
-DDOS_SENSITIVITIES = {'off': 0, 'low': 1, 'medium': 2, 'high': 3, 'challenge': 4}
-BOT_EXECUTION_MODES = {'log_only': 0, 'challenge': 1}
-BOT_SENSITIVITIES = {'off': 0, 'low': 1, 'medium': 2, 'high': 3}
-FINGERPRINT_AGGRESSIONS = {'low': 1, 'medium': 2, 'high': 3, 'custom': 4}
-SCANNER_MODES = {'disabled': 0, 'log': 1, 'block': 2}
-
 INT32_MAX = 2**31 - 1
-
-
-def enum_name(names: t.Mapping[str, int], value: t.Any) -> str | None:
-    """The option name of an API enum value (None when unknown)."""
-    for name, number in names.items():
-        if number == value:
-            return name
-    return None
 
 
 # The parts of a Shield zone read and changed through endpoints of their own, and the settings of each that the

@@ -33,13 +33,15 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._locks import controller_lock
-from ansible_collections.edge.platform.plugins.module_utils._shield import enum_name, shield_request
+from ansible_collections.edge.platform.plugins.module_utils._shield import shield_request
+from ansible_collections.edge.platform.plugins.module_utils._tables.shield_access_list import (
+    ACCESS_LIST_ACTIONS,
+    ACCESS_LIST_TYPES,
+)
 from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES, JA4_RE, text_problem
 
 # ---- enumerations: option value (snake_case name) -> API number ------------------------------
 
-ACCESS_LIST_TYPES = {'ip': 0, 'cidr': 1, 'asn': 2, 'country': 3, 'organization': 4, 'ja4': 5}
-ACCESS_LIST_ACTIONS = {'none': 0, 'allow': 1, 'block': 2, 'challenge': 3, 'log': 4, 'bypass': 5}
 
 # ---- records ----------------------------------------------------------------------------------------
 
@@ -171,9 +173,9 @@ def held_options(record: t.Mapping[str, t.Any]) -> dict[str, t.Any]:
     """What a list holds in the options' terms (to declare it again)."""
     return {
         'name': record.get('name'),
-        'type': enum_name(ACCESS_LIST_TYPES, record.get('type')),
+        'type': ACCESS_LIST_TYPES.name(record.get('type')),
         'description': record.get('description'),
-        'action': enum_name(ACCESS_LIST_ACTIONS, record.get('action')),
+        'action': ACCESS_LIST_ACTIONS.name(record.get('action')),
         'enabled': record.get('isEnabled'),
         'entries': sorted(record.get('entries') or ()),
     }

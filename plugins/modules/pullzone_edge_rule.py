@@ -35,195 +35,7 @@ author:
 extends_documentation_fragment:
   - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
-  - edge.platform.api.PULLZONE_SCOPE
-options:
-  description:
-    description:
-      - The rule's description (C(Description)), which finds it. Case-sensitive; it must not be blank.
-      - At least one of O(description) and O(guid) is required; a rule is added only by O(description).
-    type: str
-  guid:
-    description:
-      - The rule's C(Guid), which finds it when given; then O(description), when given too, is set as the rule's
-        new description.
-      - The service gives a new rule its guid, so a rule is never added by O(guid); a guid the pull zone does not
-        have fails with O(state=present) and is unchanged with O(state=absent).
-    type: str
-  action:
-    description:
-      - What the rule does (C(ActionType)), the snake_case name of the API's EdgeRuleActionType, such as
-        V(force_ssl) (redirect to HTTPS), V(redirect) (O(action_parameter_1) the URL, O(action_parameter_2) the
-        status code), V(block_request), V(set_response_header) and V(set_request_header) (O(action_parameter_1) the
-        header's name, O(action_parameter_2) its value), V(override_cache_time) (O(action_parameter_1) the seconds).
-      - Required to add a rule.
-    type: str
-    choices:
-      - force_ssl
-      - redirect
-      - origin_url
-      - override_cache_time
-      - block_request
-      - set_response_header
-      - set_request_header
-      - force_download
-      - disable_token_authentication
-      - enable_token_authentication
-      - override_cache_time_public
-      - ignore_query_string
-      - disable_optimizer
-      - force_compression
-      - set_status_code
-      - bypass_perma_cache
-      - override_browser_cache_time
-      - origin_storage
-      - set_network_rate_limit
-      - set_connection_limit
-      - set_requests_per_second_limit
-      - run_edge_script
-      - origin_containers
-      - disable_waf
-      - retry_origin
-      - override_browser_cache_response_header
-      - remove_browser_cache_response_header
-      - disable_shield_challenge
-      - disable_shield
-      - disable_shield_bot_detection
-      - bypass_aws_s3_authentication
-      - disable_shield_access_lists
-      - disable_shield_rate_limiting
-      - enable_request_coalescing
-      - disable_request_coalescing
-      - strip_cookies_client_to_origin
-  action_parameter_1:
-    description:
-      - The first parameter of O(action) (C(ActionParameter1)); what it means depends on the action.
-      - An empty string and no value are the same.
-    type: str
-  action_parameter_2:
-    description: The second parameter of O(action) (C(ActionParameter2)).
-    type: str
-  action_parameter_3:
-    description: The third parameter of O(action) (C(ActionParameter3)).
-    type: str
-  extra_actions:
-    description:
-      - More actions the rule does on the same requests (C(ExtraActions)), after O(action), in this order.
-      - The whole list; V([]) removes every extra action.
-    type: list
-    elements: dict
-    suboptions:
-      action:
-        description: What the extra action does; the names of O(action).
-        type: str
-        required: true
-        choices:
-          - force_ssl
-          - redirect
-          - origin_url
-          - override_cache_time
-          - block_request
-          - set_response_header
-          - set_request_header
-          - force_download
-          - disable_token_authentication
-          - enable_token_authentication
-          - override_cache_time_public
-          - ignore_query_string
-          - disable_optimizer
-          - force_compression
-          - set_status_code
-          - bypass_perma_cache
-          - override_browser_cache_time
-          - origin_storage
-          - set_network_rate_limit
-          - set_connection_limit
-          - set_requests_per_second_limit
-          - run_edge_script
-          - origin_containers
-          - disable_waf
-          - retry_origin
-          - override_browser_cache_response_header
-          - remove_browser_cache_response_header
-          - disable_shield_challenge
-          - disable_shield
-          - disable_shield_bot_detection
-          - bypass_aws_s3_authentication
-          - disable_shield_access_lists
-          - disable_shield_rate_limiting
-          - enable_request_coalescing
-          - disable_request_coalescing
-          - strip_cookies_client_to_origin
-      action_parameter_1:
-        description: The first parameter of the extra action.
-        type: str
-      action_parameter_2:
-        description: The second parameter of the extra action.
-        type: str
-      action_parameter_3:
-        description: The third parameter of the extra action.
-        type: str
-  triggers:
-    description:
-      - The conditions on a request that make the rule act (C(Triggers)), combined with O(trigger_matching).
-      - The whole list, compared as a set. Required to add a rule.
-    type: list
-    elements: dict
-    suboptions:
-      type:
-        description:
-          - What the trigger looks at, the snake_case name of the API's TriggerTypes, such as V(url),
-            V(request_header), V(url_extension), V(country_code), V(remote_ip), V(status_code), V(request_method).
-        type: str
-        required: true
-        choices:
-          - url
-          - request_header
-          - response_header
-          - url_extension
-          - country_code
-          - remote_ip
-          - url_query_string
-          - random_chance
-          - status_code
-          - request_method
-          - cookie_value
-          - country_state_code
-          - origin_retry_attempt_count
-          - origin_connection_error
-      patterns:
-        description:
-          - The values the trigger matches (C(PatternMatches)), such as V(*) or V(https://*/images/*) for V(url),
-            V(KP) for V(country_code); V(*) is a wildcard.
-          - Compared as a set, sent in the order given. An empty or blank pattern is refused.
-        type: list
-        elements: str
-        required: true
-      match:
-        description: How the patterns combine (C(PatternMatchingType)), V(any), V(all) or V(none) of them.
-        type: str
-        choices: [any, all, none]
-        default: any
-      parameter_1:
-        description: The trigger's parameter (C(Parameter1)), such as the header's name for V(request_header).
-        type: str
-  trigger_matching:
-    description:
-      - How the triggers combine (C(TriggerMatchingType)), V(any), V(all) or V(none) of them.
-      - A new rule takes V(any) when this is not given; an existing rule keeps its own.
-    type: str
-    choices: [any, all, none]
-  enabled:
-    description:
-      - Whether the rule is on. A new rule is enabled unless this is V(false); an existing rule keeps its own.
-      - A change of this alone switches the rule through C(setEdgeRuleEnabled).
-    type: bool
-  state:
-    description:
-      - V(present) adds the rule when the pull zone has no rule of this O(description), else changes what differs.
-      - V(absent) deletes it.
-    type: str
-    choices: [present, absent]
-    default: present
+  - edge.platform._options.PULLZONE_EDGE_RULE
 notes:
   - The order of the rules (C(OrderIndex)) is the service's; a new rule comes last.
   - When the answer to an added rule is lost, the module reads the pull zone again and takes the rule of this
@@ -370,14 +182,10 @@ from ansible_collections.edge.platform.plugins.module_utils._edge_rules import (
     triggers_to_api,
     triggers_view,
 )
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
-    EDGE_RULE_ACTIONS,
-    MATCH_TYPES,
-    TRIGGER_TYPES,
-    PullZoneApi,
-)
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import scope_problem
+from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone_edge_rule import TABLE
 from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem, text_problem
 
 
@@ -386,21 +194,15 @@ class EdgeRule(EdgeResource):
 
     name = 'edge_rule'
     fields = (
-        Field('description', 'Description'),
-        Field.enum('action', 'ActionType', EDGE_RULE_ACTIONS),
-        Field('action_parameter_1', 'ActionParameter1', equal=same_text),
-        Field('action_parameter_2', 'ActionParameter2', equal=same_text),
-        Field('action_parameter_3', 'ActionParameter3', equal=same_text),
-        Field(
-            'extra_actions',
-            'ExtraActions',
-            to_api=extra_actions_to_api,
-            equal=same_extra_actions,
-            from_api=extra_actions_view,
+        Field.of(TABLE['description']),
+        Field.of(TABLE['action']),
+        *(Field.of(TABLE[f'action_parameter_{number}'], equal=same_text) for number in (1, 2, 3)),
+        Field.of(
+            TABLE['extra_actions'], to_api=extra_actions_to_api, equal=same_extra_actions, from_api=extra_actions_view
         ),
-        Field('triggers', 'Triggers', to_api=triggers_to_api, equal=same_triggers, from_api=triggers_view),
-        Field.enum('trigger_matching', 'TriggerMatchingType', MATCH_TYPES),
-        Field('enabled', 'Enabled'),
+        Field.of(TABLE['triggers'], to_api=triggers_to_api, equal=same_triggers, from_api=triggers_view),
+        Field.of(TABLE['trigger_matching']),
+        Field.of(TABLE['enabled']),
     )
 
     def __init__(self, module: EdgeModule) -> None:
@@ -523,42 +325,8 @@ class EdgeRule(EdgeResource):
 
 
 def main() -> None:
-    actions = list(EDGE_RULE_ACTIONS)
-    matches = list(MATCH_TYPES)
     module = EdgeModule(
-        argument_spec=dict(
-            pullzone_id=dict(type='int'),
-            pullzone_name=dict(type='str'),
-            description=dict(type='str'),
-            guid=dict(type='str'),
-            action=dict(type='str', choices=actions),
-            action_parameter_1=dict(type='str'),
-            action_parameter_2=dict(type='str'),
-            action_parameter_3=dict(type='str'),
-            extra_actions=dict(
-                type='list',
-                elements='dict',
-                options=dict(
-                    action=dict(type='str', required=True, choices=actions),
-                    action_parameter_1=dict(type='str'),
-                    action_parameter_2=dict(type='str'),
-                    action_parameter_3=dict(type='str'),
-                ),
-            ),
-            triggers=dict(
-                type='list',
-                elements='dict',
-                options=dict(
-                    type=dict(type='str', required=True, choices=list(TRIGGER_TYPES)),
-                    patterns=dict(type='list', elements='str', required=True),
-                    match=dict(type='str', choices=matches, default='any'),
-                    parameter_1=dict(type='str'),
-                ),
-            ),
-            trigger_matching=dict(type='str', choices=matches),
-            enabled=dict(type='bool'),
-            state=dict(type='str', choices=['present', 'absent'], default='present'),
-        ),
+        argument_spec=TABLE.argument_spec(),
         mutually_exclusive=[('pullzone_id', 'pullzone_name')],
         required_one_of=[('pullzone_id', 'pullzone_name'), ('description', 'guid')],
     )

@@ -26,41 +26,7 @@ author:
 extends_documentation_fragment:
   - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
-  - edge.platform.api.PULLZONE_SCOPE
-options:
-  hostname:
-    description:
-      - The hostname, a DNS name as RFC 1123 has it (labels of letters, digits and inner hyphens, 1 to 63 characters
-        each, 253 in all), such as V(cdn.example.com).
-      - A scheme, a path, a port or a trailing dot (V(https://cdn.example.com), V(cdn.example.com/img),
-        V(cdn.example.com:443), V(cdn.example.com.)) is refused before any request, naming the hostname to give.
-      - An internationalized name is given in its ASCII form (V(xn--bcher-kva.example)).
-    type: str
-    required: true
-  state:
-    description:
-      - V(present) adds the hostname when the pull zone does not have it, and sets O(force_ssl) and O(certificate).
-      - V(absent) removes it. Removing the system hostname of the pull zone is refused.
-    type: str
-    choices: [present, absent]
-    default: present
-  force_ssl:
-    description:
-      - Whether requests for the hostname over plain HTTP are redirected to HTTPS.
-      - Unset, a new hostname gets the service's default (false) and an existing one keeps its setting.
-      - Set it together with O(certificate=free), or on a hostname that has a certificate, so that the HTTPS it
-        redirects to works.
-    type: bool
-  certificate:
-    description:
-      - V(free) has the service issue a free certificate for the hostname when it has none (C(HasCertificate) is
-        false). A hostname that has a certificate, free or its own, keeps it; nothing is sent.
-      - The service issues the certificate only when the hostname's DNS points at the pull zone (its CNAME is the
-        pull zone's C(CnameDomain)); otherwise the request fails with the service's answer, after the hostname was
-        added.
-      - Unset, the certificate of the hostname is left as it is.
-    type: str
-    choices: [free]
+  - edge.platform._options.PULLZONE_HOSTNAME
 notes:
   - The returned hostname never holds a certificate key; C(CertificateKey) is masked when the API returns one.
   - A failure after the hostname was added (the certificate could not be issued, say) reports C(changed=true); a
@@ -161,6 +127,7 @@ from ansible_collections.edge.platform.plugins.module_utils._common import EdgeM
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi, ZoneHostname
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import scope_problem
+from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone_hostname import TABLE
 from ansible_collections.edge.platform.plugins.module_utils._validation import bare_hostname_problem
 
 
@@ -174,8 +141,8 @@ class PullZoneHostname(EdgeResource):
 
     name = 'hostname'
     fields = (
-        Field('force_ssl', 'ForceSSL'),
-        Field('certificate', 'HasCertificate', to_api=lambda value: value == 'free', equal=has_certificate),
+        Field.of(TABLE['force_ssl']),
+        Field.of(TABLE['certificate'], to_api=lambda value: value == 'free', equal=has_certificate),
     )
     secret_keys = ZoneHostname.secret_keys  # the certificate key, masked when the API returns one
     where: ZoneHostname
@@ -227,14 +194,7 @@ class PullZoneHostname(EdgeResource):
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            pullzone_id=dict(type='int'),
-            pullzone_name=dict(type='str'),
-            hostname=dict(type='str', required=True),
-            state=dict(type='str', choices=['present', 'absent'], default='present'),
-            force_ssl=dict(type='bool'),
-            certificate=dict(type='str', choices=['free']),
-        ),
+        argument_spec=TABLE.argument_spec(),
         mutually_exclusive=[('pullzone_id', 'pullzone_name')],
         required_one_of=[('pullzone_id', 'pullzone_name')],
     )

@@ -40,100 +40,7 @@ author:
 extends_documentation_fragment:
   - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
-options:
-  shield_zone_id:
-    description:
-      - Id of the Shield zone the list belongs to.
-      - Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
-    type: int
-  pullzone_id:
-    description:
-      - Id of the pull zone whose Shield zone the list belongs to.
-      - When the pull zone has no Shield zone, O(state=present) fails and O(state=absent) reports no change.
-    type: int
-  pullzone_name:
-    description:
-      - Exact name of the pull zone whose Shield zone the list belongs to, looked up in the pull zone list.
-      - Fails when no pull zone or more than one has this name.
-    type: str
-  name:
-    description:
-      - Name of the custom access list. Lists are found by this name unless O(id) is given.
-      - Required to create a list. With O(id), a different name renames the list.
-      - At least one of O(name) and O(id) is required.
-    type: str
-  id:
-    description:
-      - Id of the custom access list (its C(id), the C(listId) of the list overview).
-      - When no list of the Shield zone has this id, O(state=present) fails and O(state=absent) reports no change.
-    type: int
-  type:
-    description:
-      - What the entries are. Required to create a list.
-      - V(ip) IPv4 or IPv6 addresses, V(cidr) networks such as V(192.0.2.0/24) (no host bits set), V(asn) autonomous
-        system numbers (digits only), V(country) ISO 3166-1 alpha-2 codes (written in upper case),
-        V(organization) organization names, V(ja4) JA4 fingerprints.
-      - A change replaces the list by a new one (new id) with the same name and values.
-    type: str
-    choices: [ip, cidr, asn, country, organization, ja4]
-  description:
-    description:
-      - Description of the list. A change replaces the list by a new one (new id) with the same name and values.
-    type: str
-  entries:
-    description:
-      - The entries of the list, as a set.
-      - Each item is one entry, trimmed. An item that holds a line break is refused, since the list's content is one
-        entry a line; give the lines of a file as items, for example with C(splitlines()). Duplicates and order
-        are ignored.
-      - With O(purge=true) these become the whole list; with O(purge=false) missing ones are added and
-        the others stay.
-      - When not set, the entries are not managed (a new list is created empty).
-    type: list
-    elements: str
-  remove_entries:
-    description:
-      - Entries taken out of the list when it holds them; all other entries stay. Entries it does not hold are
-        no change.
-      - Items are trimmed and checked like O(entries) (one entry an item; against the list type, country codes
-        and JA4 fingerprints compared as they are written), before anything is written.
-      - As with O(purge=false) additions, the list is read again after the write, and written again when another
-        run's write (of what it had read before) brought back an entry this run removed; an entry that another
-        run added meanwhile stays.
-      - With O(purge=false), O(entries) are added and these removed in one write. Refused together with O(entries)
-        when O(purge=true) (the entries are then the whole list), when an entry is in both, and with O(state=absent).
-      - When the list does not exist and no O(type) is given (nor O(entries), O(description), O(action),
-        O(enabled)), the task fails with C(failure.error_key) C(access_list.not_found) and creates nothing.
-        With O(type), the list is created, without these entries.
-    type: list
-    elements: str
-  purge:
-    description:
-      - Whether entries not in O(entries) are removed.
-      - To take out only some entries, give them in O(remove_entries) instead.
-    type: bool
-    default: true
-  action:
-    description:
-      - What the Shield zone does with requests that match the list.
-      - Set through the list's configuration.
-    type: str
-    choices: [none, allow, block, challenge, log, bypass]
-  enabled:
-    description:
-      - Whether the list is applied (C(isEnabled) of the list's configuration).
-    type: bool
-  return_content:
-    description:
-      - Return the list's C(content) in RV(access_list). Off by default, as a list can hold many thousands of entries.
-    type: bool
-    default: false
-  state:
-    description:
-      - V(present) creates or updates the list, V(absent) deletes it.
-    type: str
-    choices: [present, absent]
-    default: present
+  - edge.platform._options.SHIELD_ACCESS_LIST
 notes:
   - In the diff, C(entries) shows the whole list before and after, sorted, however long (when O(entries) or
     O(remove_entries) is given), beside C(entry_count); the other fields show the list's values in the options'
@@ -312,16 +219,12 @@ from ansible_collections.edge.platform.plugins.module_utils._client import EdgeF
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
-    SCOPE_ARGUMENT_SPEC,
     SCOPE_OPTIONS,
     ShieldApi,
-    enum_name,
     no_shield_zone,
     scope_problem,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import (
-    ACCESS_LIST_ACTIONS,
-    ACCESS_LIST_TYPES,
     AccessListApi,
     AccessLists,
     HeldList,
@@ -336,6 +239,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists
     returned,
     with_entries,
 )
+from ansible_collections.edge.platform.plugins.module_utils._tables.shield_access_list import ACCESS_LIST_TYPES, TABLE
 
 Record = t.Dict[str, t.Any]
 
@@ -347,12 +251,12 @@ def same_text(current: t.Any, wanted: t.Any) -> bool:
 class CustomAccessList(EdgeResource):
     name = 'access_list'
     fields = (
-        Field('name', 'name'),
-        Field('description', 'description', equal=same_text, updatable=False),
-        Field.enum('type', 'type', ACCESS_LIST_TYPES, updatable=False),
-        Field.enum('action', 'action', ACCESS_LIST_ACTIONS),
-        Field('enabled', 'isEnabled'),
-        Field('entries', 'entries', to_api=entry_set, members=True),
+        Field.of(TABLE['name']),
+        Field.of(TABLE['description'], equal=same_text, updatable=False),
+        Field.of(TABLE['type'], updatable=False),
+        Field.of(TABLE['action']),
+        Field.of(TABLE['enabled']),
+        Field.of(TABLE['entries'], to_api=entry_set),
     )
     where: AccessLists | None  # the lists of the Shield zone (None: the pull zone has no Shield zone)
     # remove_entries as the list's type writes them (resolve); empty when not given.
@@ -449,7 +353,7 @@ class CustomAccessList(EdgeResource):
 
     def resolve(self, wanted: Record, current: Record | None) -> Record:
         """Entries are checked, and written as the list's type wants them (country codes upper case …)."""
-        list_type = self.params['type'] or (enum_name(ACCESS_LIST_TYPES, current.get('type')) if current else None)
+        list_type = self.params['type'] or (ACCESS_LIST_TYPES.name(current.get('type')) if current else None)
         if 'entries' in wanted and list_type is not None:
             wanted['entries'] = self.checked(list_type, wanted['entries'], 'entries')
         if self.params['remove_entries'] is not None:
@@ -486,7 +390,7 @@ class CustomAccessList(EdgeResource):
         for option in ('type', 'name'):
             if plan.action == 'create' and params[option] is None:
                 self.module.fail(f'{option} is required to create {self.label()}')
-        current_type = enum_name(ACCESS_LIST_TYPES, current.get('type')) if current else None
+        current_type = ACCESS_LIST_TYPES.name(current.get('type')) if current else None
         if plan.action == 'replace' and params['entries'] is None and params['type'] not in (None, current_type):
             self.checked(
                 params['type'],
@@ -555,20 +459,7 @@ class CustomAccessList(EdgeResource):
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            SCOPE_ARGUMENT_SPEC,
-            name=dict(type='str'),
-            id=dict(type='int'),
-            type=dict(type='str', choices=list(ACCESS_LIST_TYPES)),
-            description=dict(type='str'),
-            entries=dict(type='list', elements='str'),
-            remove_entries=dict(type='list', elements='str'),
-            purge=dict(type='bool', default=True),
-            action=dict(type='str', choices=list(ACCESS_LIST_ACTIONS)),
-            enabled=dict(type='bool'),
-            return_content=dict(type='bool', default=False),
-            state=dict(type='str', default='present', choices=['present', 'absent']),
-        ),
+        argument_spec=TABLE.argument_spec(),
         mutually_exclusive=[SCOPE_OPTIONS],
         required_one_of=[SCOPE_OPTIONS, ('name', 'id')],
     )

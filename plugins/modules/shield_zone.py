@@ -28,168 +28,7 @@ author:
 extends_documentation_fragment:
   - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
-options:
-  pullzone_id:
-    description:
-      - Id of the pull zone the Shield zone protects.
-      - Exactly one of O(pullzone_id) and O(pullzone_name) is required.
-    type: int
-  pullzone_name:
-    description:
-      - Exact name of the pull zone, looked up in the pull zone list.
-      - Fails when no pull zone or more than one has this name; use O(pullzone_id) then.
-    type: str
-  plan_type:
-    description:
-      - The Shield plan (C(planType)). It sets the custom access list and entry limits among others.
-    type: str
-    choices: [basic, advanced, business, enterprise]
-  premium_plan:
-    description:
-      - The premium plan flag (C(premiumPlan)) of older zones; O(plan_type) is the finer setting.
-    type: bool
-  learning_mode:
-    description:
-      - Whether the zone is in learning mode (C(learningMode)).
-    type: bool
-  learning_mode_until:
-    description:
-      - End of learning mode (C(learningModeUntil)), an ISO 8601 date-time such as V(2026-12-31T23:00:00Z).
-      - An offset such as V(+02:00) is converted to UTC; a value without offset is taken as UTC.
-      - Compared as an instant, so any spelling of the same time is unchanged.
-    type: str
-  waf_enabled:
-    description:
-      - Whether the web application firewall is on (C(wafEnabled)).
-    type: bool
-  waf_execution_mode:
-    description:
-      - What the WAF does with requests that match its rules (C(wafExecutionMode)).
-    type: str
-    choices: [log, block]
-  waf_disabled_rules:
-    description:
-      - Ids of WAF rules that are switched off (C(wafDisabledRules)).
-      - A set, as the API keeps it; order and duplicates are ignored. V([]) clears it.
-    type: list
-    elements: str
-  waf_log_only_rules:
-    description:
-      - Ids of WAF rules that only log (C(wafLogOnlyRules)).
-      - A set, as the API keeps it; order and duplicates are ignored. V([]) clears it.
-    type: list
-    elements: str
-  waf_custom_rule_order:
-    description:
-      - Ids of the custom WAF rules in the order they run (C(wafCustomRuleOrder)).
-      - The order matters; duplicates are refused. V([]) clears it.
-    type: list
-    elements: int
-  waf_request_header_logging_enabled:
-    description:
-      - Whether request headers are logged with WAF events (C(wafRequestHeaderLoggingEnabled)).
-    type: bool
-  request_body_logging_enabled:
-    description:
-      - Whether request bodies are logged with WAF events (C(requestBodyLoggingEnabled)).
-    type: bool
-  waf_request_ignored_headers:
-    description:
-      - Request headers the WAF does not inspect (C(wafRequestIgnoredHeaders)).
-      - A set, as the API keeps it; order and duplicates are ignored. V([]) clears it.
-    type: list
-    elements: str
-  waf_realtime_threat_intelligence_enabled:
-    description:
-      - Whether real-time threat intelligence is used (C(wafRealtimeThreatIntelligenceEnabled)).
-    type: bool
-  waf_profile_id:
-    description:
-      - Id of the WAF profile (C(wafProfileId)).
-    type: int
-  waf_engine_config:
-    description:
-      - WAF engine variables (C(wafEngineConfig)).
-      - Compared by name and value; order is ignored. V([]) clears them.
-    type: list
-    elements: dict
-    suboptions:
-      name:
-        description:
-          - Variable name, unique in the list.
-        type: str
-        required: true
-      value_encoded:
-        description:
-          - Encoded value (C(valueEncoded)).
-        type: str
-        required: true
-  waf_request_body_limit_action:
-    description:
-      - What happens to requests whose body exceeds the inspection limit (C(wafRequestBodyLimitAction)).
-    type: str
-    choices: [block, log, ignore]
-  waf_response_body_limit_action:
-    description:
-      - What happens to responses whose body exceeds the inspection limit (C(wafResponseBodyLimitAction)).
-    type: str
-    choices: [block, log, ignore]
-  ddos_shield_sensitivity:
-    description:
-      - Sensitivity of DDoS protection (C(dDoSShieldSensitivity)); V(off) switches it off.
-    type: str
-    choices: ['off', low, medium, high, challenge]
-  ddos_challenge_window:
-    description:
-      - How long, in seconds, a solved DDoS challenge stays valid (C(dDoSChallengeWindow)).
-    type: int
-  whitelabel_response_pages:
-    description:
-      - Whether block and challenge pages are shown without branding (C(whitelabelResponsePages)).
-    type: bool
-  bot_detection_execution_mode:
-    description:
-      - What bot detection does (C(executionMode) of the bot detection settings).
-    type: str
-    choices: [log_only, challenge]
-  bot_detection_request_integrity_sensitivity:
-    description:
-      - Sensitivity of the request integrity check (C(requestIntegrity.sensitivity)).
-    type: str
-    choices: ['off', low, medium, high]
-  bot_detection_ip_address_sensitivity:
-    description:
-      - Sensitivity of the IP address reputation check (C(ipAddress.sensitivity)).
-    type: str
-    choices: ['off', low, medium, high]
-  bot_detection_browser_fingerprint_sensitivity:
-    description:
-      - Sensitivity of browser fingerprinting (C(browserFingerprint.sensitivity)).
-    type: str
-    choices: ['off', low, medium, high]
-  bot_detection_browser_fingerprint_aggression:
-    description:
-      - Aggression of browser fingerprinting (C(browserFingerprint.aggression)).
-    type: str
-    choices: [low, medium, high, custom]
-  bot_detection_browser_fingerprint_complex_enabled:
-    description:
-      - Whether complex browser fingerprinting is on (C(browserFingerprint.complexEnabled)).
-    type: bool
-  upload_scanning_enabled:
-    description:
-      - Whether uploads are scanned (C(isEnabled) of the upload scanning settings).
-    type: bool
-  csam_scanning_mode:
-    description:
-      - CSAM scanning of uploads (C(csamScanningMode)).
-    type: str
-    choices: [disabled, log, block]
-  antivirus_scanning_mode:
-    description:
-      - Antivirus scanning of uploads (C(antivirusScanningMode)).
-    type: str
-    choices: [disabled, log, block]
+  - edge.platform._options.SHIELD_ZONE
 notes:
   - The diff shows the settings you set, before and after, with the API's property names and values;
     bot detection and upload scanning settings appear under C(botDetection) and C(uploadScanning).
@@ -344,17 +183,9 @@ from ansible_collections.edge.platform.plugins.module_utils._pullzones import Pu
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, same_set
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
     BOT_DETECTION,
-    BOT_EXECUTION_MODES,
-    BOT_SENSITIVITIES,
     CREATE_TOP_LEVEL,
-    DDOS_SENSITIVITIES,
-    FINGERPRINT_AGGRESSIONS,
     INT32_MAX,
-    PAYLOAD_LIMIT_ACTIONS,
-    PLAN_TYPES,
-    SCANNER_MODES,
     UPLOAD_SCANNING,
-    WAF_EXECUTION_MODES,
     ShieldApi,
     flatten,
     nest,
@@ -362,6 +193,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shield import (
     same_instant,
     scope_problem,
 )
+from ansible_collections.edge.platform.plugins.module_utils._tables.shield_zone import TABLE
 from ansible_collections.edge.platform.plugins.module_utils._timespec import parse_iso
 
 # The parts of a zone with endpoints of their own, under the prefixes their settings take in the module's records.
@@ -395,55 +227,21 @@ def same_list(current: t.Any, wanted: t.Any) -> bool:
     return list(current or ()) == list(wanted or ())
 
 
+# What the table cannot say of a setting: how it compares, converts and shows. Sets of rule ids and headers compare as
+# sets, but the diff shows them whole.
+SETTING_BEHAVIOUR: dict[str, dict[str, t.Any]] = {
+    'learning_mode_until': dict(to_api=normalize_timestamp, equal=same_instant),
+    'waf_disabled_rules': dict(equal=same_set, members=False),
+    'waf_log_only_rules': dict(equal=same_set, members=False),
+    'waf_request_ignored_headers': dict(equal=same_set, members=False),
+    'waf_custom_rule_order': dict(equal=same_list),
+    'waf_engine_config': dict(to_api=engine_config, equal=same_engine_config, from_api=engine_config_option),
+}
+
+
 class ShieldZone(EdgeResource):
     name = 'shield_zone'
-    fields = (
-        Field.enum('plan_type', 'planType', PLAN_TYPES),
-        Field('premium_plan', 'premiumPlan'),
-        Field('learning_mode', 'learningMode'),
-        Field('learning_mode_until', 'learningModeUntil', to_api=normalize_timestamp, equal=same_instant),
-        Field('waf_enabled', 'wafEnabled'),
-        Field.enum('waf_execution_mode', 'wafExecutionMode', WAF_EXECUTION_MODES),
-        Field('waf_disabled_rules', 'wafDisabledRules', equal=same_set),
-        Field('waf_log_only_rules', 'wafLogOnlyRules', equal=same_set),
-        Field('waf_custom_rule_order', 'wafCustomRuleOrder', equal=same_list),
-        Field('waf_request_header_logging_enabled', 'wafRequestHeaderLoggingEnabled'),
-        Field('request_body_logging_enabled', 'requestBodyLoggingEnabled'),
-        Field('waf_request_ignored_headers', 'wafRequestIgnoredHeaders', equal=same_set),
-        Field('waf_realtime_threat_intelligence_enabled', 'wafRealtimeThreatIntelligenceEnabled'),
-        Field('waf_profile_id', 'wafProfileId'),
-        Field(
-            'waf_engine_config',
-            'wafEngineConfig',
-            to_api=engine_config,
-            equal=same_engine_config,
-            from_api=engine_config_option,
-        ),
-        Field.enum('waf_request_body_limit_action', 'wafRequestBodyLimitAction', PAYLOAD_LIMIT_ACTIONS),
-        Field.enum('waf_response_body_limit_action', 'wafResponseBodyLimitAction', PAYLOAD_LIMIT_ACTIONS),
-        Field.enum('ddos_shield_sensitivity', 'dDoSShieldSensitivity', DDOS_SENSITIVITIES),
-        Field('ddos_challenge_window', 'dDoSChallengeWindow'),
-        Field('whitelabel_response_pages', 'whitelabelResponsePages'),
-        # Bot detection (GET|PATCH …/shield-zone/{id}/bot-detection)
-        Field.enum('bot_detection_execution_mode', BOT + 'executionMode', BOT_EXECUTION_MODES),
-        Field.enum(
-            'bot_detection_request_integrity_sensitivity', BOT + 'requestIntegrity.sensitivity', BOT_SENSITIVITIES
-        ),
-        Field.enum('bot_detection_ip_address_sensitivity', BOT + 'ipAddress.sensitivity', BOT_SENSITIVITIES),
-        Field.enum(
-            'bot_detection_browser_fingerprint_sensitivity', BOT + 'browserFingerprint.sensitivity', BOT_SENSITIVITIES
-        ),
-        Field.enum(
-            'bot_detection_browser_fingerprint_aggression',
-            BOT + 'browserFingerprint.aggression',
-            FINGERPRINT_AGGRESSIONS,
-        ),
-        Field('bot_detection_browser_fingerprint_complex_enabled', BOT + 'browserFingerprint.complexEnabled'),
-        # Upload scanning (GET|PATCH …/shield-zone/{id}/upload-scanning)
-        Field('upload_scanning_enabled', UPLOAD + 'isEnabled'),
-        Field.enum('csam_scanning_mode', UPLOAD + 'csamScanningMode', SCANNER_MODES),
-        Field.enum('antivirus_scanning_mode', UPLOAD + 'antivirusScanningMode', SCANNER_MODES),
-    )
+    fields = tuple(Field.of(option, **SETTING_BEHAVIOUR.get(option.name, {})) for option in TABLE.mapped())
 
     where: int  # the pull zone the Shield zone protects
 
@@ -559,50 +357,8 @@ class ShieldZone(EdgeResource):
 
 
 def main() -> None:
-    def choices(names: dict[str, int]) -> dict[str, t.Any]:
-        return dict(type='str', choices=list(names))
-
     module = EdgeModule(
-        argument_spec=dict(
-            pullzone_id=dict(type='int'),
-            pullzone_name=dict(type='str'),
-            plan_type=choices(PLAN_TYPES),
-            premium_plan=dict(type='bool'),
-            learning_mode=dict(type='bool'),
-            learning_mode_until=dict(type='str'),
-            waf_enabled=dict(type='bool'),
-            waf_execution_mode=choices(WAF_EXECUTION_MODES),
-            waf_disabled_rules=dict(type='list', elements='str'),
-            waf_log_only_rules=dict(type='list', elements='str'),
-            waf_custom_rule_order=dict(type='list', elements='int'),
-            waf_request_header_logging_enabled=dict(type='bool'),
-            request_body_logging_enabled=dict(type='bool'),
-            waf_request_ignored_headers=dict(type='list', elements='str'),
-            waf_realtime_threat_intelligence_enabled=dict(type='bool'),
-            waf_profile_id=dict(type='int'),
-            waf_engine_config=dict(
-                type='list',
-                elements='dict',
-                options=dict(
-                    name=dict(type='str', required=True),
-                    value_encoded=dict(type='str', required=True),
-                ),
-            ),
-            waf_request_body_limit_action=choices(PAYLOAD_LIMIT_ACTIONS),
-            waf_response_body_limit_action=choices(PAYLOAD_LIMIT_ACTIONS),
-            ddos_shield_sensitivity=choices(DDOS_SENSITIVITIES),
-            ddos_challenge_window=dict(type='int'),
-            whitelabel_response_pages=dict(type='bool'),
-            bot_detection_execution_mode=choices(BOT_EXECUTION_MODES),
-            bot_detection_request_integrity_sensitivity=choices(BOT_SENSITIVITIES),
-            bot_detection_ip_address_sensitivity=choices(BOT_SENSITIVITIES),
-            bot_detection_browser_fingerprint_sensitivity=choices(BOT_SENSITIVITIES),
-            bot_detection_browser_fingerprint_aggression=choices(FINGERPRINT_AGGRESSIONS),
-            bot_detection_browser_fingerprint_complex_enabled=dict(type='bool'),
-            upload_scanning_enabled=dict(type='bool'),
-            csam_scanning_mode=choices(SCANNER_MODES),
-            antivirus_scanning_mode=choices(SCANNER_MODES),
-        ),
+        argument_spec=TABLE.argument_spec(),
         mutually_exclusive=[('pullzone_id', 'pullzone_name')],
         required_one_of=[('pullzone_id', 'pullzone_name')],
     )

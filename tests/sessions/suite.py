@@ -55,6 +55,7 @@ SUITE = (
     'tarball',
     'execution-environment',
     'changelog',
+    'docs-fragments-check',
 )
 PARALLEL = int(os.environ.get('EDGE_TEST_PARALLEL', '3'))
 

@@ -62,7 +62,7 @@ def documented_options(name: str) -> dict[str, t.Any]:
         text = getattr(fragments.ModuleDocFragment, attribute or 'DOCUMENTATION')
         for option, spec in (yaml.safe_load(text).get('options') or {}).items():
             options.setdefault(option, {}).update(spec)
-    for option, spec in documentation['options'].items():
+    for option, spec in (documentation.get('options') or {}).items():
         options.setdefault(option, {}).update(spec)
     return options
 

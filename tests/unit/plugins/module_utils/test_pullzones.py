@@ -2,33 +2,17 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""The pull zone API layer: the table of writable settings, its value checks and normal forms, and the
-create, update and delete requests of PullZoneApi against the emulator."""
+"""The pull zone API layer: the masking of secrets, and the create, update and delete requests of PullZoneApi against
+the emulator."""
 
 from __future__ import annotations
 
-import re
 import typing as t
 
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
-    ENUM,
-    INT32,
-    INT64,
-    NUMBER,
-    SERVICE_PROPERTIES,
-    SETTINGS,
-    SETTINGS_BY_OPTION,
-    TEXT,
-    TEXTS,
-    PullZoneApi,
-    mask_pullzone,
-    member_form,
-    member_problem,
-)
-from ansible_collections.edge.platform.tests.emulator.areas import pullzone_model
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi, mask_pullzone
 from ansible_collections.edge.platform.tests.unit.helpers import (
     API_KEY,
     API_URL,
@@ -37,124 +21,6 @@ from ansible_collections.edge.platform.tests.unit.helpers import (
     FakeResponse,
     FakeSession,
 )
-
-# ---- the table --------------------------------------------------------------------------------------------
-
-
-def test_settings_and_the_service_properties_are_every_property_of_a_pull_zone() -> None:
-    apis = [setting.api for setting in SETTINGS]
-    assert len(set(apis)) == len(apis) and not set(apis) & set(SERVICE_PROPERTIES)
-    # The emulator keeps PullZoneModel as the API description has it, field by field.
-    assert set(apis) | set(SERVICE_PROPERTIES) == {name for name, _kind in pullzone_model.PULLZONE_FIELDS}
-    # Name and Type are chosen at create; Hostnames and EdgeRules have their own requests.
-    assert not {'Name', 'Type', 'Hostnames', 'EdgeRules', 'Id'} & set(apis)
-
-
-def test_options_are_the_snake_case_of_the_api_names() -> None:
-    options = [setting.option for setting in SETTINGS]
-    assert len(set(options)) == len(options) == len(SETTINGS_BY_OPTION)
-    for setting in SETTINGS:
-        assert re.fullmatch(r'[a-z][a-z0-9_]*', setting.option), setting.option
-        squashed = setting.option.replace('_', '')
-        assert squashed == setting.api.lower().replace('_', ''), (setting.option, setting.api)
-
-
-def test_the_kinds_and_bounds_are_those_the_service_checks() -> None:
-    kinds = dict(pullzone_model.PULLZONE_FIELDS)
-    for setting in SETTINGS:
-        kind = kinds[setting.api].rstrip('?')
-        expected = {'int32': INT32, 'int64': INT64, 'double': NUMBER, 'string': TEXT, 'strings': TEXTS}.get(kind, kind)
-        assert setting.kind == {'objects': 'records'}.get(expected, expected), setting.api
-        if setting.kind == ENUM:
-            highest = max(setting.choices.values()) if setting.choices else t.cast(tuple, setting.bounds)[1]
-            assert highest == pullzone_model.ENUM_MAX[setting.api], setting.api
-        elif setting.api in pullzone_model.INT_BOUNDS:
-            assert setting.bounds == pullzone_model.INT_BOUNDS[setting.api], setting.api
-    secrets = {setting.api for setting in SETTINGS if setting.secret}
-    assert secrets == set(pullzone_model.SECRET_FIELDS) - {'ZoneSecurityKey'}  # the service makes that one
-
-
-# ---- values ------------------------------------------------------------------------------------------------
-
-OPTION = SETTINGS_BY_OPTION
-
-
-@pytest.mark.parametrize(
-    'option, value, problem',
-    [
-        ('optimizer_image_quality', 0, 'must be from 1 to 100, got 0'),
-        ('optimizer_image_quality', 100, None),
-        ('burst_size', 2**31, 'must be from -2147483648 to 2147483647, got 2147483648'),
-        ('monthly_bandwidth_limit', 2**40, None),
-        ('origin_type', 7, 'must be from 0 to 6, got 7'),
-        ('origin_type', 6, None),
-        ('limit_rate_after', float('nan'), 'must be a finite number, got nan'),
-        ('limit_rate_after', 0.5, None),
-        ('blocked_countries', ['us', 'DE'], None),
-        ('blocked_countries', ['USA'], "'USA' is not an ISO 3166-1 alpha-2 country code"),
-        ('blocked_countries', ['', 'DE', ' '], 'must not hold empty items (2 given)'),
-        ('allowed_referrers', ['Example.COM', 'a.example.net'], None),
-        (
-            'allowed_referrers',
-            ['https://www.example.com/'],
-            "has a scheme; give the hostname only, such as 'www.example.com'",
-        ),
-        ('allowed_referrers', ['www.example.com:443'], "has a port; give the hostname only, such as 'www.example.com'"),
-        (
-            'blocked_referrers',
-            ['spam.example.net.'],
-            "ends with a dot; give the hostname without it, 'spam.example.net'",
-        ),
-        ('allowed_referrers', ['*.example.com'], "'*.example.com' has a label '*'"),
-        ('blocked_referrers', ['a' * 64 + '.example'], 'has a label of 64 characters (at most 63)'),
-        ('blocked_ips', ['192.0.2.1', '2001:db8::/32', '198.51.100.0/24'], None),
-        ('blocked_ips', ['192.0.2.1/24'], 'has host bits set (the network is 192.0.2.0/24)'),
-        ('blocked_ips', ['example.com'], "'example.com' is not an IP address or network"),
-        ('origin_url', '', None),
-        ('origin_url', 'https://origin.example.com/path', None),
-        ('origin_url', 'https:// origin.example.com', 'must not contain spaces'),
-        ('origin_url', 'file:///etc/passwd', 'must be an http:// or https:// URL with a host'),
-        ('cookie_vary_parameters', ['session'], None),
-        ('max_websocket_connections', 25001, 'must be from 0 to 25000, got 25001'),
-    ],
-)
-def test_a_value_is_checked_by_its_setting(option: str, value: t.Any, problem: str | None) -> None:
-    found = OPTION[option].problem(value)
-    if problem is None:
-        assert found is None
-    else:
-        assert found is not None and problem in found
-
-
-def test_many_bad_members_are_told_five_and_counted() -> None:
-    problem = OPTION['blocked_countries'].problem([f'X{n}' for n in range(8)])
-    assert problem is not None and problem.count('is not an ISO') == 5 and problem.endswith('(and 3 more)')
-
-
-def test_members_in_the_form_the_service_compares() -> None:
-    assert OPTION['blocked_countries'].normalized([' us', 'De']) == ['US', 'DE']
-    assert OPTION['allowed_referrers'].normalized(['WWW.Example.com']) == ['www.example.com']
-    assert OPTION['blocked_ips'].normalized(['2001:DB8:0:0::1', '2001:DB8::/32', '192.0.2.7']) == [
-        '2001:db8::1',
-        '2001:db8::/32',
-        '192.0.2.7',
-    ]
-    assert OPTION['cookie_vary_parameters'].normalized(['Session']) == ['Session']  # no member kind: as given
-    assert member_form(None, ' x ') == 'x' and member_problem(None, 'anything') is None
-
-
-def test_an_integer_between_steps_is_rounded_up_as_the_service_does() -> None:
-    websockets = OPTION['max_websocket_connections']
-    assert [websockets.normalized(value) for value in (0, 1, 500, 501, 2500, 24000, 25000)] == [
-        0,
-        500,
-        500,
-        1000,
-        2500,
-        25000,
-        25000,
-    ]
-    assert OPTION['burst_size'].normalized(7) == 7
 
 
 def test_only_secrets_that_are_set_are_masked() -> None:

@@ -9,13 +9,8 @@ import typing as t
 
 import pytest
 
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
-    ENUM,
-    RECORDS,
-    SERVICE_PROPERTIES,
-    SETTINGS,
-    TEXTS,
-)
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import SERVICE_PROPERTIES
+from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone import SETTINGS
 from ansible_collections.edge.platform.plugins.modules import pullzone
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator
 from ansible_collections.edge.platform.tests.unit.plugins.test_options_agree import (
@@ -75,24 +70,18 @@ def test_every_setting_is_an_option_documented_and_managed_alike(monkeypatch: py
     spec = argument_spec_of('pullzone', monkeypatch)
     documented = documented_options('pullzone')
     fields = {field.option: field for field in pullzone.PullZone.fields}
-    own = {'name', 'id', 'state', 'type'}
-    assert set(fields) == {setting.option for setting in SETTINGS} | {'name', 'type'}
-    assert {option for option in documented if option in own or option in fields} == set(fields) | own
+    assert set(fields) == {option.name for option in SETTINGS} | {'name', 'type'}
+    assert set(fields) | {'name', 'id', 'state', 'type'} <= set(documented) & set(spec)
     for setting in SETTINGS:
-        option, doc, field = spec[setting.option], documented[setting.option], fields[setting.option]
+        option, doc, field = spec[setting.name], documented[setting.name], fields[setting.name]
         assert field.api == setting.api
-        for key in ('type', 'elements', 'choices'):
-            assert doc.get(key) == option.get(key), (setting.option, key)
         description = ' '.join(doc['description'])
-        assert bool(option.get('no_log')) == setting.secret == ('A secret, never shown' in description), setting.option
-        assert f'C({setting.api})' in description, setting.option  # the API's name is shown
-        if setting.kind == ENUM:
-            assert option['type'] == ('str' if setting.choices else 'int'), setting.option
-            assert field.choices == (tuple(setting.choices) if setting.choices else None)
-        if setting.kind in (TEXTS, RECORDS):
-            assert option['type'] == 'list' and field.members == (setting.kind == TEXTS), setting.option
+        assert bool(option.get('no_log')) == setting.secret == ('A secret, never shown' in description), setting.name
+        assert f'C({setting.api})' in description, setting.name  # the API's name is shown
+        assert field.choices == (setting.enum.names if setting.enum else None)
+        assert field.members == setting.unordered, setting.name
     assert {key for key in pullzone.PullZone.secret_keys if key.islower()} == {
-        setting.option for setting in SETTINGS if setting.secret
+        setting.name for setting in SETTINGS if setting.secret
     }
 
 
@@ -163,7 +152,7 @@ def test_create_in_check_mode_predicts_the_result_and_writes_nothing(emulator: E
 
     real = run_module(pullzone.main, new_zone(), diff=True)
     assert set(real.result['pullzone']) == set(predicted)  # the same shape: every property of a pull zone
-    assert set(predicted) == set(SERVICE_PROPERTIES) | {setting.api for setting in SETTINGS}
+    assert set(predicted) == set(SERVICE_PROPERTIES) | set(SETTINGS.apis())
     assert real.result['diff'] == checked.result['diff']
     for key, value in predicted.items():
         if value is not None and key not in ('Hostnames', 'Id'):

@@ -1,0 +1,1347 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+# Made from the option tables of plugins/module_utils/_tables/ by `nox -s update-docs-fragments`: do not edit this
+# file, edit a table and run that. Each attribute is the options of the module of its name, as ansible-doc shows them.
+
+from __future__ import annotations
+
+
+class ModuleDocFragment:
+    DOCUMENTATION = r'''
+options: {}
+'''
+
+    PULLZONE = r'''
+options:
+  name:
+    description:
+      - Name of the pull zone (C(Name)), letters, digits and dashes, at most 63 (it is the first label
+        of the system hostname the service gives the zone). Exact and case-sensitive.
+      - Required to create a pull zone. The service refuses a name that another pull zone has, in any
+        account; the module then fails with the API's answer.
+      - Exactly one of O(name) and O(id) is required.
+    type: str
+  id:
+    description:
+      - Id of the pull zone (C(Id)), to manage an existing one. A pull zone is only created by O(name).
+    type: int
+  state:
+    description:
+      - Whether the pull zone should exist.
+    type: str
+    choices:
+      - present
+      - absent
+    default: present
+  type:
+    description:
+      - The pull zone's type (C(Type)), chosen when it is created (V(premium) when not given).
+      - It cannot change afterwards; a different type on an existing pull zone fails before any write.
+      - 'The API (PullZoneType) knows these as numbers: V(premium) 0, V(volume) 1 (docs/enums.md).'
+    type: str
+    choices:
+      - premium
+      - volume
+  origin_url:
+    description:
+      - Origin the files are fetched from (C(OriginUrl)).
+      - An C(http://) or C(https://) URL with a host; V('') clears it.
+    type: str
+  storage_zone_id:
+    description:
+      - Linked storage zone (C(StorageZoneId)).
+    type: int
+  edge_script_id:
+    description:
+      - Linked edge script (C(EdgeScriptId)).
+    type: int
+  edge_script_execution_phase:
+    description:
+      - Request phase at which the script runs (C(EdgeScriptExecutionPhase)).
+      - The API's number (V(0) cache, V(1) load balancer, V(2) pre-cache).
+    type: int
+  middleware_script_id:
+    description:
+      - Middleware script id (C(MiddlewareScriptId)).
+    type: int
+  container_app_id:
+    description:
+      - Linked container application id (C(ContainerAppId)).
+    type: str
+  container_endpoint_id:
+    description:
+      - Linked container endpoint id (C(ContainerEndpointId)).
+    type: str
+  allowed_referrers:
+    description:
+      - Referrer hostnames allowed; a request whose Referer host is not on the list is rejected; empty
+        means all allowed (C(AllowedReferrers)).
+      - A set (order and duplicates are ignored); V([]) empties it.
+      - Each a DNS hostname (labels of letters, digits and inner dashes), compared in lower case.
+    type: list
+    elements: str
+  blocked_referrers:
+    description:
+      - Referrer hostnames list for blocking; empty means all allowed (C(BlockedReferrers)).
+      - A set (order and duplicates are ignored); V([]) empties it.
+      - Each a DNS hostname (labels of letters, digits and inner dashes), compared in lower case.
+    type: list
+    elements: str
+  blocked_ips:
+    description:
+      - IPs whose requests are rejected; empty means all allowed (C(BlockedIps)).
+      - A set (order and duplicates are ignored); V([]) empties it.
+      - Each an IPv4 or IPv6 address, or a network such as V(192.0.2.0/24) (without host bits), sent in
+        its canonical spelling.
+    type: list
+    elements: str
+  enable_geo_zone_us:
+    description:
+      - Delivery from North America (C(EnableGeoZoneUS)).
+    type: bool
+  enable_geo_zone_eu:
+    description:
+      - Delivery from Europe (C(EnableGeoZoneEU)).
+    type: bool
+  enable_geo_zone_asia:
+    description:
+      - Delivery from Asia and Oceania (C(EnableGeoZoneASIA)).
+    type: bool
+  enable_geo_zone_sa:
+    description:
+      - Delivery from South America (C(EnableGeoZoneSA)).
+    type: bool
+  enable_geo_zone_af:
+    description:
+      - Delivery from Africa (C(EnableGeoZoneAF)).
+    type: bool
+  ip_family_policy:
+    description:
+      - IP address families the zone is served over (C(IpFamilyPolicy)).
+      - V(ipv4_only), V(dual_stack), V(dual_stack_prefer_ipv6) or V(ipv6_only).
+      - 'The API (IpFamilyPolicy) knows these as numbers: V(ipv4_only) 0, V(dual_stack) 1, V(dual_stack_prefer_ipv6)
+        2, V(ipv6_only) 3 (docs/enums.md).'
+    type: str
+    choices:
+      - ipv4_only
+      - dual_stack
+      - dual_stack_prefer_ipv6
+      - ipv6_only
+  zone_security_enabled:
+    description:
+      - URL secure token authentication on (C(ZoneSecurityEnabled)).
+    type: bool
+  zone_security_include_hash_remote_ip:
+    description:
+      - Token hash includes the remote IP (C(ZoneSecurityIncludeHashRemoteIP)).
+    type: bool
+  ignore_query_strings:
+    description:
+      - Query strings ignored when serving cached objects (C(IgnoreQueryStrings)).
+    type: bool
+  monthly_bandwidth_limit:
+    description:
+      - Bytes allowed per month (C(MonthlyBandwidthLimit)).
+    type: int
+  add_host_header:
+    description:
+      - Forward the current hostname to the origin (C(AddHostHeader)).
+    type: bool
+  origin_host_header:
+    description:
+      - Host header sent to the origin (C(OriginHostHeader)).
+    type: str
+  access_control_origin_header_extensions:
+    description:
+      - Extensions that return CORS headers (C(AccessControlOriginHeaderExtensions)).
+      - A set (order and duplicates are ignored); V([]) empties it.
+    type: list
+    elements: str
+  enable_access_control_origin_header:
+    description:
+      - CORS headers on (C(EnableAccessControlOriginHeader)).
+    type: bool
+  disable_cookies:
+    description:
+      - Cookies disabled (C(DisableCookies)).
+    type: bool
+  budget_redirected_countries:
+    description:
+      - Two-letter ISO alpha-2 country codes (C(BudgetRedirectedCountries)).
+      - A set (order and duplicates are ignored); V([]) empties it.
+      - Each a two-letter ISO 3166-1 country code such as V(US), compared in upper case.
+    type: list
+    elements: str
+  blocked_countries:
+    description:
+      - Two-letter ISO alpha-2 country codes (C(BlockedCountries)).
+      - A set (order and duplicates are ignored); V([]) empties it.
+      - Each a two-letter ISO 3166-1 country code such as V(US), compared in upper case.
+    type: list
+    elements: str
+  enable_origin_shield:
+    description:
+      - Origin shield used (C(EnableOriginShield)).
+    type: bool
+  cache_control_max_age_override:
+    description:
+      - Override cache time (C(CacheControlMaxAgeOverride)).
+    type: int
+  cache_control_public_max_age_override:
+    description:
+      - Override cache time for the end client (C(CacheControlPublicMaxAgeOverride)).
+    type: int
+  burst_size:
+    description:
+      - Excess requests are delayed until their number exceeds this burst size (C(BurstSize)).
+    type: int
+  request_limit:
+    description:
+      - Max requests per IP per second (C(RequestLimit)).
+    type: int
+  block_root_path_access:
+    description:
+      - Root path access returns 403 (C(BlockRootPathAccess)).
+    type: bool
+  block_post_requests:
+    description:
+      - POST requests blocked (C(BlockPostRequests)).
+    type: bool
+  limit_rate_per_second:
+    description:
+      - Max transfer rate in kb/s; 0 is unlimited (C(LimitRatePerSecond)).
+    type: float
+  limit_rate_after:
+    description:
+      - Amount of data after which the rate limit activates (C(LimitRateAfter)).
+    type: float
+  connection_limit_per_ip_count:
+    description:
+      - Connections allowed per IP (C(ConnectionLimitPerIPCount)).
+    type: int
+  add_canonical_header:
+    description:
+      - Canonical header added (C(AddCanonicalHeader)).
+    type: bool
+  enable_logging:
+    description:
+      - Logging on (C(EnableLogging)).
+    type: bool
+  enable_cache_slice:
+    description:
+      - Cache slice (optimize for video) on (C(EnableCacheSlice)).
+    type: bool
+  enable_smart_cache:
+    description:
+      - Smart caching on (C(EnableSmartCache)).
+    type: bool
+  enable_webp_vary:
+    description:
+      - Vary the cache by WebP support (C(EnableWebPVary)).
+    type: bool
+  enable_avif_vary:
+    description:
+      - Vary the cache by AVIF support (C(EnableAvifVary)).
+    type: bool
+  enable_country_code_vary:
+    description:
+      - Vary the cache by country code (C(EnableCountryCodeVary)).
+    type: bool
+  enable_country_state_code_vary:
+    description:
+      - Vary the cache by country state code (C(EnableCountryStateCodeVary)).
+    type: bool
+  enable_mobile_vary:
+    description:
+      - Vary the cache by mobile or desktop client (C(EnableMobileVary)).
+    type: bool
+  enable_cookie_vary:
+    description:
+      - Vary the cache by the cookies of O(cookie_vary_parameters) (C(EnableCookieVary)).
+    type: bool
+  enable_hostname_vary:
+    description:
+      - Vary the cache by hostname (C(EnableHostnameVary)).
+    type: bool
+  cookie_vary_parameters:
+    description:
+      - Cookie names for vary by cookie; empty means cookie vary unused (C(CookieVaryParameters)).
+      - A set (order and duplicates are ignored); V([]) empties it.
+    type: list
+    elements: str
+  query_string_vary_parameters:
+    description:
+      - Query parameters for vary by query string; empty means all parameters form the key (C(QueryStringVaryParameters)).
+      - A set (order and duplicates are ignored); V([]) empties it.
+    type: list
+    elements: str
+  cache_key_headers:
+    description:
+      - Request headers to vary cache by, comma delimited (C(CacheKeyHeaders)).
+    type: str
+  aws_signing_enabled:
+    description:
+      - Origin request signing on (C(AWSSigningEnabled)).
+    type: bool
+  aws_signing_key:
+    description:
+      - Signing key (C(AWSSigningKey)).
+      - A secret, never shown (C(********) in the result and the diff). It is compared with the value
+        the API holds, so a rerun with the same value is unchanged.
+    type: str
+  aws_signing_secret:
+    description:
+      - Signing secret (C(AWSSigningSecret)).
+      - A secret, never shown (C(********) in the result and the diff). It is compared with the value
+        the API holds, so a rerun with the same value is unchanged.
+    type: str
+  aws_signing_region_name:
+    description:
+      - Signing region name (C(AWSSigningRegionName)).
+    type: str
+  logging_ip_anonymization_enabled:
+    description:
+      - IP anonymization in logs (C(LoggingIPAnonymizationEnabled)).
+    type: bool
+  enable_tls1:
+    description:
+      - TLS 1.0 allowed (C(EnableTLS1)).
+    type: bool
+  enable_tls1_1:
+    description:
+      - TLS 1.1 allowed (C(EnableTLS1_1)).
+    type: bool
+  verify_origin_ssl:
+    description:
+      - Verify origin certificate (C(VerifyOriginSSL)).
+    type: bool
+  error_page_enable_custom_code:
+    description:
+      - Custom error page code on (C(ErrorPageEnableCustomCode)).
+    type: bool
+  error_page_custom_code:
+    description:
+      - Custom error page code (C(ErrorPageCustomCode)).
+    type: str
+  error_page_enable_statuspage_widget:
+    description:
+      - Status widget on error pages (C(ErrorPageEnableStatuspageWidget)).
+    type: bool
+  error_page_statuspage_code:
+    description:
+      - Code used to build the status widget (C(ErrorPageStatuspageCode)).
+    type: str
+  error_page_whitelabel:
+    description:
+      - Whitelabel error pages (C(ErrorPageWhitelabel)).
+    type: bool
+  origin_shield_zone_code:
+    description:
+      - Zone code of the origin shield (C(OriginShieldZoneCode)).
+    type: str
+  log_forwarding_enabled:
+    description:
+      - Log forwarding on (C(LogForwardingEnabled)).
+    type: bool
+  log_forwarding_hostname:
+    description:
+      - Forwarding hostname (C(LogForwardingHostname)).
+    type: str
+  log_forwarding_port:
+    description:
+      - Forwarding port (C(LogForwardingPort)).
+    type: int
+  log_forwarding_token:
+    description:
+      - Forwarding token (C(LogForwardingToken)).
+      - A secret, never shown (C(********) in the result and the diff). It is compared with the value
+        the API holds, so a rerun with the same value is unchanged.
+    type: str
+  log_forwarding_protocol:
+    description:
+      - Forwarding protocol (C(LogForwardingProtocol)).
+      - The API's number (V(0) UDP, V(1) TCP, V(2) encrypted TCP, V(3) Datadog).
+    type: int
+  log_forwarding_format:
+    description:
+      - Forwarding format (C(LogForwardingFormat)).
+      - The API's number (V(0) plain, V(1) JSON).
+    type: int
+  log_format:
+    description:
+      - Log format (C(LogFormat)).
+      - The API's number (V(0) plain, V(1) JSON).
+    type: int
+  log_anonymization_type:
+    description:
+      - Log anonymization type (C(LogAnonymizationType)).
+      - The API's number (V(0) one digit of the address removed, V(1) the address dropped).
+    type: int
+  logging_save_to_storage:
+    description:
+      - Permanent logging on (C(LoggingSaveToStorage)).
+    type: bool
+  logging_storage_zone_id:
+    description:
+      - Logging storage zone (C(LoggingStorageZoneId)).
+    type: int
+  follow_redirects:
+    description:
+      - Follow origin redirects (C(FollowRedirects)).
+    type: bool
+  optimizer_enabled:
+    description:
+      - Optimizer on (C(OptimizerEnabled)).
+    type: bool
+  optimizer_tunnel_enabled:
+    description:
+      - Optimizer origin tunnel on (C(OptimizerTunnelEnabled)).
+    type: bool
+  optimizer_desktop_max_width:
+    description:
+      - Max automatic image width, desktop (C(OptimizerDesktopMaxWidth)).
+      - From V(0) to V(5000).
+    type: int
+  optimizer_mobile_max_width:
+    description:
+      - Max automatic image width, mobile (C(OptimizerMobileMaxWidth)).
+      - From V(0) to V(5000).
+    type: int
+  optimizer_image_quality:
+    description:
+      - Image quality, desktop (C(OptimizerImageQuality)).
+      - From V(1) to V(100).
+    type: int
+  optimizer_mobile_image_quality:
+    description:
+      - Image quality, mobile (C(OptimizerMobileImageQuality)).
+      - From V(1) to V(100).
+    type: int
+  optimizer_enable_webp:
+    description:
+      - WebP optimization (C(OptimizerEnableWebP)).
+    type: bool
+  optimizer_prerender_html:
+    description:
+      - SEO HTML prerender (C(OptimizerPrerenderHtml)).
+    type: bool
+  optimizer_enable_manipulation_engine:
+    description:
+      - Image manipulation (C(OptimizerEnableManipulationEngine)).
+    type: bool
+  optimizer_minify_css:
+    description:
+      - CSS minification (C(OptimizerMinifyCSS)).
+    type: bool
+  optimizer_minify_javascript:
+    description:
+      - JavaScript minification (C(OptimizerMinifyJavaScript)).
+    type: bool
+  optimizer_watermark_enabled:
+    description:
+      - Watermarking (C(OptimizerWatermarkEnabled)).
+    type: bool
+  optimizer_watermark_url:
+    description:
+      - Watermark image URL (C(OptimizerWatermarkUrl)).
+    type: str
+  optimizer_watermark_position:
+    description:
+      - Watermark position (C(OptimizerWatermarkPosition)).
+      - The API's number (V(0) bottom left, V(1) bottom right, V(2) top left, V(3) top right, V(4) center,
+        V(5) center, stretched).
+    type: int
+  optimizer_watermark_offset:
+    description:
+      - Watermark offset (C(OptimizerWatermarkOffset)).
+    type: float
+  optimizer_watermark_min_image_size:
+    description:
+      - Minimum image size that gets the watermark (C(OptimizerWatermarkMinImageSize)).
+    type: int
+  optimizer_automatic_optimization_enabled:
+    description:
+      - Automatic image optimization (C(OptimizerAutomaticOptimizationEnabled)).
+    type: bool
+  optimizer_classes:
+    description:
+      - Optimizer classes (C(OptimizerClasses)).
+      - A list of objects, sent as given and compared with what the API returns.
+    type: list
+    elements: dict
+  optimizer_force_classes:
+    description:
+      - Class list enforced (C(OptimizerForceClasses)).
+    type: bool
+  optimizer_static_html_enabled:
+    description:
+      - Static HTML feature (C(OptimizerStaticHtmlEnabled)).
+    type: bool
+  optimizer_static_html_wordpress_path:
+    description:
+      - HTML path bypassed by perma-cache in an edge rule (C(OptimizerStaticHtmlWordPressPath)).
+    type: str
+  optimizer_static_html_wordpress_bypass_cookie:
+    description:
+      - Cookie bypassed by perma-cache in an edge rule (C(OptimizerStaticHtmlWordPressBypassCookie)).
+    type: str
+  optimizer_enable_upscaling:
+    description:
+      - Optimizer may upscale images (C(OptimizerEnableUpscaling)).
+    type: bool
+  perma_cache_storage_zone_id:
+    description:
+      - Storage zone used for perma-cache (C(PermaCacheStorageZoneId)).
+    type: int
+  perma_cache_type:
+    description:
+      - Perma-cache behaviour (C(PermaCacheType)).
+      - The API's number (V(0) automatic, V(1) manual).
+    type: int
+  origin_retries:
+    description:
+      - Retries to the origin (C(OriginRetries)).
+    type: int
+  origin_connect_timeout:
+    description:
+      - Seconds to wait when connecting to the origin (C(OriginConnectTimeout)).
+    type: int
+  origin_response_timeout:
+    description:
+      - Seconds to wait for the origin reply (C(OriginResponseTimeout)).
+    type: int
+  origin_retry_5xx_responses:
+    description:
+      - Retry on 5XX responses of the origin (C(OriginRetry5XXResponses)).
+    type: bool
+  origin_retry_connection_timeout:
+    description:
+      - Retry on a connect timeout (C(OriginRetryConnectionTimeout)).
+    type: bool
+  origin_retry_response_timeout:
+    description:
+      - Retry on a response timeout (C(OriginRetryResponseTimeout)).
+    type: bool
+  origin_retry_delay:
+    description:
+      - Wait before retrying an origin request (C(OriginRetryDelay)).
+    type: int
+  use_stale_while_updating:
+    description:
+      - Serve stale cache during update (C(UseStaleWhileUpdating)).
+    type: bool
+  use_stale_while_offline:
+    description:
+      - Serve stale cache while the origin is offline (C(UseStaleWhileOffline)).
+    type: bool
+  use_background_update:
+    description:
+      - Cache update in the background (C(UseBackgroundUpdate)).
+    type: bool
+  origin_shield_enable_concurrency_limit:
+    description:
+      - Origin shield concurrency limit on (C(OriginShieldEnableConcurrencyLimit)).
+    type: bool
+  origin_shield_max_concurrent_requests:
+    description:
+      - Max concurrent requests to the origin (C(OriginShieldMaxConcurrentRequests)).
+      - From V(1) to V(10000).
+    type: int
+  origin_shield_queue_max_wait_time:
+    description:
+      - Max queue wait time (C(OriginShieldQueueMaxWaitTime)).
+    type: int
+  origin_shield_max_queued_requests:
+    description:
+      - Max origin requests kept queued (C(OriginShieldMaxQueuedRequests)).
+      - From V(0) to V(30000).
+    type: int
+  enable_safe_hop:
+    description:
+      - A flag the API does not describe (C(EnableSafeHop)).
+    type: bool
+  cache_error_responses:
+    description:
+      - Error responses cached (C(CacheErrorResponses)).
+    type: bool
+  enable_auto_ssl:
+    description:
+      - Hostnames added to the zone get SSL automatically (C(EnableAutoSSL)).
+    type: bool
+  disable_lets_encrypt:
+    description:
+      - Built-in certificate issuance off; requests pass to the origin (C(DisableLetsEncrypt)).
+    type: bool
+  enable_query_string_ordering:
+    description:
+      - Query string ordering on (C(EnableQueryStringOrdering)).
+    type: bool
+  shield_ddos_protection_type:
+    description:
+      - DDoS protection type (C(ShieldDDosProtectionType)).
+      - The API's number (V(0) detect only, V(1) active, standard, V(2) active, aggressive).
+    type: int
+  shield_ddos_protection_enabled:
+    description:
+      - DDoS protection on (C(ShieldDDosProtectionEnabled)).
+    type: bool
+  origin_type:
+    description:
+      - Origin type; LoadBalancer is one value (C(OriginType)).
+      - The API's number (V(0) origin URL, V(1) DNS acceleration, V(2) storage zone, V(3) load balancer,
+        V(4) edge script, V(5) container app, V(6) push zone).
+    type: int
+  load_balancer_id:
+    description:
+      - Load balancer profile used when OriginType is LoadBalancer (C(LoadBalancerId)).
+    type: int
+  enable_request_coalescing:
+    description:
+      - Request coalescing on (C(EnableRequestCoalescing)).
+    type: bool
+  request_coalescing_timeout:
+    description:
+      - Lock time for coalesced requests (C(RequestCoalescingTimeout)).
+    type: int
+  enable_service_image_ai:
+    description:
+      - Image AI feature (C(EnableServiceImageAi)).
+    type: bool
+  service_ai_image_blueprints:
+    description:
+      - Image AI blueprint records (C(ServiceAiImageBlueprints)).
+      - A list of objects, sent as given and compared with what the API returns.
+    type: list
+    elements: dict
+  preloading_screen_enabled:
+    description:
+      - Preloading screen on (C(PreloadingScreenEnabled)).
+    type: bool
+  preloading_screen_show_on_first_visit:
+    description:
+      - Shown on a user's first load (C(PreloadingScreenShowOnFirstVisit)).
+    type: bool
+  preloading_screen_code:
+    description:
+      - Custom screen code (C(PreloadingScreenCode)).
+    type: str
+  preloading_screen_logo_url:
+    description:
+      - Logo URL (C(PreloadingScreenLogoUrl)).
+    type: str
+  preloading_screen_code_enabled:
+    description:
+      - Custom screen on (C(PreloadingScreenCodeEnabled)).
+    type: bool
+  preloading_screen_theme:
+    description:
+      - Theme of the preloading screen (C(PreloadingScreenTheme)).
+      - V(light) or V(dark).
+      - 'The API (PreloadingScreenTheme) knows these as numbers: V(light) 0, V(dark) 1 (docs/enums.md).'
+    type: str
+    choices:
+      - light
+      - dark
+  preloading_screen_delay:
+    description:
+      - Delay in milliseconds before display (C(PreloadingScreenDelay)).
+      - From V(0) to V(10000).
+    type: int
+  routing_filters:
+    description:
+      - Routing filters enabled (C(RoutingFilters)).
+      - A set (order and duplicates are ignored); V([]) empties it.
+    type: list
+    elements: str
+  block_none_referrer:
+    description:
+      - Direct access without an allowed referrer blocked (C(BlockNoneReferrer)).
+    type: bool
+  sticky_session_type:
+    description:
+      - Sticky session mechanism (C(StickySessionType)).
+      - The API's number (V(0) off, V(1) on).
+    type: int
+  sticky_session_cookie_name:
+    description:
+      - Sticky session cookie name (C(StickySessionCookieName)).
+    type: str
+  sticky_session_client_headers:
+    description:
+      - Comma-separated header names identifying clients (C(StickySessionClientHeaders)).
+    type: str
+  enable_websockets:
+    description:
+      - WebSocket connections allowed (C(EnableWebSockets)).
+    type: bool
+  max_websocket_connections:
+    description:
+      - Max global simultaneous WebSocket connections (C(MaxWebSocketConnections)).
+      - From V(0) to V(25000).
+      - The service keeps only V(0), V(500), V(1000), V(2500), V(5000), V(10000), V(25000); another value
+        is rounded up to the next of them, as the service does, so a rerun is unchanged.
+    type: int
+seealso:
+  - ref: ansible_collections.edge.platform.docsite.enums
+    description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
+
+    PULLZONE_EDGE_RULE = r'''
+options:
+  pullzone_id:
+    description:
+      - Id of the pull zone.
+      - Exactly one of O(pullzone_id) and O(pullzone_name) is required.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone, looked up in the pull zone list. The lookup is a read, so it runs
+        in check mode too.
+      - Fails when no pull zone has this name.
+    type: str
+  description:
+    description:
+      - The rule's description (C(Description)), which finds it. Case-sensitive; it must not be blank.
+      - At least one of O(description) and O(guid) is required; a rule is added only by O(description).
+    type: str
+  guid:
+    description:
+      - The rule's C(Guid), which finds it when given; then O(description), when given too, is set as
+        the rule's new description.
+      - The service gives a new rule its guid, so a rule is never added by O(guid); a guid the pull zone
+        does not have fails with O(state=present) and is unchanged with O(state=absent).
+    type: str
+  action:
+    description:
+      - What the rule does (C(ActionType)), the snake_case name of the API's EdgeRuleActionType, such
+        as V(force_ssl) (redirect to HTTPS), V(redirect) (O(action_parameter_1) the URL, O(action_parameter_2)
+        the status code), V(block_request), V(set_response_header) and V(set_request_header) (O(action_parameter_1)
+        the header's name, O(action_parameter_2) its value), V(override_cache_time) (O(action_parameter_1)
+        the seconds).
+      - Required to add a rule.
+      - 'The API (EdgeRuleActionType) knows these as numbers: V(force_ssl) 0, V(redirect) 1, V(origin_url)
+        2, V(override_cache_time) 3, V(block_request) 4, V(set_response_header) 5, V(set_request_header)
+        6, V(force_download) 7, V(disable_token_authentication) 8, V(enable_token_authentication) 9, V(override_cache_time_public)
+        10, V(ignore_query_string) 11, V(disable_optimizer) 12, V(force_compression) 13, V(set_status_code)
+        14, V(bypass_perma_cache) 15, V(override_browser_cache_time) 16, V(origin_storage) 17, V(set_network_rate_limit)
+        18, V(set_connection_limit) 19, V(set_requests_per_second_limit) 20, V(run_edge_script) 21, V(origin_containers)
+        22, V(disable_waf) 23, V(retry_origin) 24, V(override_browser_cache_response_header) 25, V(remove_browser_cache_response_header)
+        26, V(disable_shield_challenge) 27, V(disable_shield) 28, V(disable_shield_bot_detection) 29,
+        V(bypass_aws_s3_authentication) 30, V(disable_shield_access_lists) 31, V(disable_shield_rate_limiting)
+        32, V(enable_request_coalescing) 33, V(disable_request_coalescing) 34, V(strip_cookies_client_to_origin)
+        37 (docs/enums.md).'
+    type: str
+    choices:
+      - force_ssl
+      - redirect
+      - origin_url
+      - override_cache_time
+      - block_request
+      - set_response_header
+      - set_request_header
+      - force_download
+      - disable_token_authentication
+      - enable_token_authentication
+      - override_cache_time_public
+      - ignore_query_string
+      - disable_optimizer
+      - force_compression
+      - set_status_code
+      - bypass_perma_cache
+      - override_browser_cache_time
+      - origin_storage
+      - set_network_rate_limit
+      - set_connection_limit
+      - set_requests_per_second_limit
+      - run_edge_script
+      - origin_containers
+      - disable_waf
+      - retry_origin
+      - override_browser_cache_response_header
+      - remove_browser_cache_response_header
+      - disable_shield_challenge
+      - disable_shield
+      - disable_shield_bot_detection
+      - bypass_aws_s3_authentication
+      - disable_shield_access_lists
+      - disable_shield_rate_limiting
+      - enable_request_coalescing
+      - disable_request_coalescing
+      - strip_cookies_client_to_origin
+  action_parameter_1:
+    description:
+      - The first parameter of O(action) (C(ActionParameter1)); what it means depends on the action.
+      - An empty string and no value are the same.
+    type: str
+  action_parameter_2:
+    description:
+      - The second parameter of O(action) (C(ActionParameter2)).
+    type: str
+  action_parameter_3:
+    description:
+      - The third parameter of O(action) (C(ActionParameter3)).
+    type: str
+  extra_actions:
+    description:
+      - More actions the rule does on the same requests (C(ExtraActions)), after O(action), in this order.
+      - The whole list; V([]) removes every extra action.
+    type: list
+    elements: dict
+    suboptions:
+      action:
+        description:
+          - What the extra action does; the names of O(action).
+          - 'The API (EdgeRuleActionType) knows these as numbers: V(force_ssl) 0, V(redirect) 1, V(origin_url)
+            2, V(override_cache_time) 3, V(block_request) 4, V(set_response_header) 5, V(set_request_header)
+            6, V(force_download) 7, V(disable_token_authentication) 8, V(enable_token_authentication)
+            9, V(override_cache_time_public) 10, V(ignore_query_string) 11, V(disable_optimizer) 12, V(force_compression)
+            13, V(set_status_code) 14, V(bypass_perma_cache) 15, V(override_browser_cache_time) 16, V(origin_storage)
+            17, V(set_network_rate_limit) 18, V(set_connection_limit) 19, V(set_requests_per_second_limit)
+            20, V(run_edge_script) 21, V(origin_containers) 22, V(disable_waf) 23, V(retry_origin) 24,
+            V(override_browser_cache_response_header) 25, V(remove_browser_cache_response_header) 26,
+            V(disable_shield_challenge) 27, V(disable_shield) 28, V(disable_shield_bot_detection) 29,
+            V(bypass_aws_s3_authentication) 30, V(disable_shield_access_lists) 31, V(disable_shield_rate_limiting)
+            32, V(enable_request_coalescing) 33, V(disable_request_coalescing) 34, V(strip_cookies_client_to_origin)
+            37 (docs/enums.md).'
+        type: str
+        choices:
+          - force_ssl
+          - redirect
+          - origin_url
+          - override_cache_time
+          - block_request
+          - set_response_header
+          - set_request_header
+          - force_download
+          - disable_token_authentication
+          - enable_token_authentication
+          - override_cache_time_public
+          - ignore_query_string
+          - disable_optimizer
+          - force_compression
+          - set_status_code
+          - bypass_perma_cache
+          - override_browser_cache_time
+          - origin_storage
+          - set_network_rate_limit
+          - set_connection_limit
+          - set_requests_per_second_limit
+          - run_edge_script
+          - origin_containers
+          - disable_waf
+          - retry_origin
+          - override_browser_cache_response_header
+          - remove_browser_cache_response_header
+          - disable_shield_challenge
+          - disable_shield
+          - disable_shield_bot_detection
+          - bypass_aws_s3_authentication
+          - disable_shield_access_lists
+          - disable_shield_rate_limiting
+          - enable_request_coalescing
+          - disable_request_coalescing
+          - strip_cookies_client_to_origin
+        required: true
+      action_parameter_1:
+        description:
+          - The first parameter of the extra action.
+        type: str
+      action_parameter_2:
+        description:
+          - The second parameter of the extra action.
+        type: str
+      action_parameter_3:
+        description:
+          - The third parameter of the extra action.
+        type: str
+  triggers:
+    description:
+      - The conditions on a request that make the rule act (C(Triggers)), combined with O(trigger_matching).
+      - The whole list, compared as a set. Required to add a rule.
+    type: list
+    elements: dict
+    suboptions:
+      type:
+        description:
+          - What the trigger looks at, the snake_case name of the API's TriggerTypes, such as V(url),
+            V(request_header), V(url_extension), V(country_code), V(remote_ip), V(status_code), V(request_method).
+          - 'The API (TriggerTypes) knows these as numbers: V(url) 0, V(request_header) 1, V(response_header)
+            2, V(url_extension) 3, V(country_code) 4, V(remote_ip) 5, V(url_query_string) 6, V(random_chance)
+            7, V(status_code) 8, V(request_method) 9, V(cookie_value) 10, V(country_state_code) 11, V(origin_retry_attempt_count)
+            12, V(origin_connection_error) 13 (docs/enums.md).'
+        type: str
+        choices:
+          - url
+          - request_header
+          - response_header
+          - url_extension
+          - country_code
+          - remote_ip
+          - url_query_string
+          - random_chance
+          - status_code
+          - request_method
+          - cookie_value
+          - country_state_code
+          - origin_retry_attempt_count
+          - origin_connection_error
+        required: true
+      patterns:
+        description:
+          - The values the trigger matches (C(PatternMatches)), such as V(*) or V(https://*/images/*)
+            for V(url), V(KP) for V(country_code); V(*) is a wildcard.
+          - Compared as a set, sent in the order given. An empty or blank pattern is refused.
+        type: list
+        elements: str
+        required: true
+      match:
+        description:
+          - How the patterns combine (C(PatternMatchingType)), V(any), V(all) or V(none) of them.
+          - 'The API (PatternMatchingTypes) knows these as numbers: V(any) 0, V(all) 1, V(none) 2 (docs/enums.md).'
+        type: str
+        choices:
+          - any
+          - all
+          - none
+        default: any
+      parameter_1:
+        description:
+          - The trigger's parameter (C(Parameter1)), such as the header's name for V(request_header).
+        type: str
+  trigger_matching:
+    description:
+      - How the triggers combine (C(TriggerMatchingType)), V(any), V(all) or V(none) of them.
+      - A new rule takes V(any) when this is not given; an existing rule keeps its own.
+      - 'The API (TriggerMatchingTypes) knows these as numbers: V(any) 0, V(all) 1, V(none) 2 (docs/enums.md).'
+    type: str
+    choices:
+      - any
+      - all
+      - none
+  enabled:
+    description:
+      - Whether the rule is on. A new rule is enabled unless this is V(false); an existing rule keeps
+        its own.
+      - A change of this alone switches the rule through C(setEdgeRuleEnabled).
+    type: bool
+  state:
+    description:
+      - V(present) adds the rule when the pull zone has no rule of this O(description), else changes what
+        differs.
+      - V(absent) deletes it.
+    type: str
+    choices:
+      - present
+      - absent
+    default: present
+seealso:
+  - ref: ansible_collections.edge.platform.docsite.enums
+    description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
+
+    PULLZONE_HOSTNAME = r'''
+options:
+  pullzone_id:
+    description:
+      - Id of the pull zone.
+      - Exactly one of O(pullzone_id) and O(pullzone_name) is required.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone, looked up in the pull zone list. The lookup is a read, so it runs
+        in check mode too.
+      - Fails when no pull zone has this name.
+    type: str
+  hostname:
+    description:
+      - The hostname, a DNS name as RFC 1123 has it (labels of letters, digits and inner hyphens, 1 to
+        63 characters each, 253 in all), such as V(cdn.example.com).
+      - A scheme, a path, a port or a trailing dot (V(https://cdn.example.com), V(cdn.example.com/img),
+        V(cdn.example.com:443), V(cdn.example.com.)) is refused before any request, naming the hostname
+        to give.
+      - An internationalized name is given in its ASCII form (V(xn--bcher-kva.example)).
+    type: str
+    required: true
+  state:
+    description:
+      - V(present) adds the hostname when the pull zone does not have it, and sets O(force_ssl) and O(certificate).
+      - V(absent) removes it. Removing the system hostname of the pull zone is refused.
+    type: str
+    choices:
+      - present
+      - absent
+    default: present
+  force_ssl:
+    description:
+      - Whether requests for the hostname over plain HTTP are redirected to HTTPS.
+      - Unset, a new hostname gets the service's default (false) and an existing one keeps its setting.
+      - Set it together with O(certificate=free), or on a hostname that has a certificate, so that the
+        HTTPS it redirects to works.
+    type: bool
+  certificate:
+    description:
+      - V(free) has the service issue a free certificate for the hostname when it has none (C(HasCertificate)
+        is false). A hostname that has a certificate, free or its own, keeps it; nothing is sent.
+      - The service issues the certificate only when the hostname's DNS points at the pull zone (its CNAME
+        is the pull zone's C(CnameDomain)); otherwise the request fails with the service's answer, after
+        the hostname was added.
+      - Unset, the certificate of the hostname is left as it is.
+    type: str
+    choices:
+      - free
+'''
+
+    SHIELD_ACCESS_LIST = r'''
+options:
+  shield_zone_id:
+    description:
+      - Id of the Shield zone the list belongs to.
+      - Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
+    type: int
+  pullzone_id:
+    description:
+      - Id of the pull zone whose Shield zone the list belongs to.
+      - When the pull zone has no Shield zone, O(state=present) fails and O(state=absent) reports no change.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone whose Shield zone the list belongs to, looked up in the pull zone
+        list.
+      - Fails when no pull zone or more than one has this name.
+    type: str
+  name:
+    description:
+      - Name of the custom access list. Lists are found by this name unless O(id) is given.
+      - Required to create a list. With O(id), a different name renames the list.
+      - At least one of O(name) and O(id) is required.
+    type: str
+  id:
+    description:
+      - Id of the custom access list (its C(id), the C(listId) of the list overview).
+      - When no list of the Shield zone has this id, O(state=present) fails and O(state=absent) reports
+        no change.
+    type: int
+  type:
+    description:
+      - What the entries are. Required to create a list.
+      - V(ip) IPv4 or IPv6 addresses, V(cidr) networks such as V(192.0.2.0/24) (no host bits set), V(asn)
+        autonomous system numbers (digits only), V(country) ISO 3166-1 alpha-2 codes (written in upper
+        case), V(organization) organization names, V(ja4) JA4 fingerprints.
+      - A change replaces the list by a new one (new id) with the same name and values.
+      - 'The API (AccessListType) knows these as numbers: V(ip) 0, V(cidr) 1, V(asn) 2, V(country) 3,
+        V(organization) 4, V(ja4) 5 (docs/enums.md).'
+    type: str
+    choices:
+      - ip
+      - cidr
+      - asn
+      - country
+      - organization
+      - ja4
+  description:
+    description:
+      - Description of the list. A change replaces the list by a new one (new id) with the same name and
+        values.
+    type: str
+  entries:
+    description:
+      - The entries of the list, as a set.
+      - Each item is one entry, trimmed. An item that holds a line break is refused, since the list's
+        content is one entry a line; give the lines of a file as items, for example with C(splitlines()).
+        Duplicates and order are ignored.
+      - With O(purge=true) these become the whole list; with O(purge=false) missing ones are added and
+        the others stay.
+      - When not set, the entries are not managed (a new list is created empty).
+    type: list
+    elements: str
+  remove_entries:
+    description:
+      - Entries taken out of the list when it holds them; all other entries stay. Entries it does not
+        hold are no change.
+      - Items are trimmed and checked like O(entries) (one entry an item; against the list type, country
+        codes and JA4 fingerprints compared as they are written), before anything is written.
+      - As with O(purge=false) additions, the list is read again after the write, and written again when
+        another run's write (of what it had read before) brought back an entry this run removed; an entry
+        that another run added meanwhile stays.
+      - With O(purge=false), O(entries) are added and these removed in one write. Refused together with
+        O(entries) when O(purge=true) (the entries are then the whole list), when an entry is in both,
+        and with O(state=absent).
+      - When the list does not exist and no O(type) is given (nor O(entries), O(description), O(action),
+        O(enabled)), the task fails with C(failure.error_key) C(access_list.not_found) and creates nothing.
+        With O(type), the list is created, without these entries.
+    type: list
+    elements: str
+  purge:
+    description:
+      - Whether entries not in O(entries) are removed.
+      - To take out only some entries, give them in O(remove_entries) instead.
+    type: bool
+    default: true
+  action:
+    description:
+      - What the Shield zone does with requests that match the list.
+      - Set through the list's configuration.
+      - 'The API (AccessListAction) knows these as numbers: V(none) 0, V(allow) 1, V(block) 2, V(challenge)
+        3, V(log) 4, V(bypass) 5 (docs/enums.md).'
+    type: str
+    choices:
+      - none
+      - allow
+      - block
+      - challenge
+      - log
+      - bypass
+  enabled:
+    description:
+      - Whether the list is applied (C(isEnabled) of the list's configuration).
+    type: bool
+  return_content:
+    description:
+      - Return the list's C(content) in RV(access_list). Off by default, as a list can hold many thousands
+        of entries.
+    type: bool
+    default: false
+  state:
+    description:
+      - V(present) creates or updates the list, V(absent) deletes it.
+    type: str
+    choices:
+      - present
+      - absent
+    default: present
+seealso:
+  - ref: ansible_collections.edge.platform.docsite.enums
+    description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
+
+    SHIELD_ZONE = r'''
+options:
+  pullzone_id:
+    description:
+      - Id of the pull zone the Shield zone protects.
+      - Exactly one of O(pullzone_id) and O(pullzone_name) is required.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone, looked up in the pull zone list.
+      - Fails when no pull zone or more than one has this name; use O(pullzone_id) then.
+    type: str
+  plan_type:
+    description:
+      - The Shield plan (C(planType)). It sets the custom access list and entry limits among others.
+      - 'The API (ShieldPlanType) knows these as numbers: V(basic) 0, V(advanced) 1, V(business) 2, V(enterprise)
+        3 (docs/enums.md).'
+    type: str
+    choices:
+      - basic
+      - advanced
+      - business
+      - enterprise
+  premium_plan:
+    description:
+      - The premium plan flag (C(premiumPlan)) of older zones; O(plan_type) is the finer setting.
+    type: bool
+  learning_mode:
+    description:
+      - Whether the zone is in learning mode (C(learningMode)).
+    type: bool
+  learning_mode_until:
+    description:
+      - End of learning mode (C(learningModeUntil)), an ISO 8601 date-time such as V(2026-12-31T23:00:00Z).
+      - An offset such as V(+02:00) is converted to UTC; a value without offset is taken as UTC.
+      - Compared as an instant, so any spelling of the same time is unchanged.
+    type: str
+  waf_enabled:
+    description:
+      - Whether the web application firewall is on (C(wafEnabled)).
+    type: bool
+  waf_execution_mode:
+    description:
+      - What the WAF does with requests that match its rules (C(wafExecutionMode)).
+      - 'The API (WAFExecutionMode) knows these as numbers: V(log) 0, V(block) 1 (docs/enums.md).'
+    type: str
+    choices:
+      - log
+      - block
+  waf_disabled_rules:
+    description:
+      - Ids of WAF rules that are switched off (C(wafDisabledRules)).
+      - A set, as the API keeps it; order and duplicates are ignored. V([]) clears it.
+    type: list
+    elements: str
+  waf_log_only_rules:
+    description:
+      - Ids of WAF rules that only log (C(wafLogOnlyRules)).
+      - A set, as the API keeps it; order and duplicates are ignored. V([]) clears it.
+    type: list
+    elements: str
+  waf_custom_rule_order:
+    description:
+      - Ids of the custom WAF rules in the order they run (C(wafCustomRuleOrder)).
+      - The order matters; duplicates are refused. V([]) clears it.
+    type: list
+    elements: int
+  waf_request_header_logging_enabled:
+    description:
+      - Whether request headers are logged with WAF events (C(wafRequestHeaderLoggingEnabled)).
+    type: bool
+  request_body_logging_enabled:
+    description:
+      - Whether request bodies are logged with WAF events (C(requestBodyLoggingEnabled)).
+    type: bool
+  waf_request_ignored_headers:
+    description:
+      - Request headers the WAF does not inspect (C(wafRequestIgnoredHeaders)).
+      - A set, as the API keeps it; order and duplicates are ignored. V([]) clears it.
+    type: list
+    elements: str
+  waf_realtime_threat_intelligence_enabled:
+    description:
+      - Whether real-time threat intelligence is used (C(wafRealtimeThreatIntelligenceEnabled)).
+    type: bool
+  waf_profile_id:
+    description:
+      - Id of the WAF profile (C(wafProfileId)).
+    type: int
+  waf_engine_config:
+    description:
+      - WAF engine variables (C(wafEngineConfig)).
+      - Compared by name and value; order is ignored. V([]) clears them.
+    type: list
+    elements: dict
+    suboptions:
+      name:
+        description:
+          - Variable name, unique in the list.
+        type: str
+        required: true
+      value_encoded:
+        description:
+          - Encoded value (C(valueEncoded)).
+        type: str
+        required: true
+  waf_request_body_limit_action:
+    description:
+      - What happens to requests whose body exceeds the inspection limit (C(wafRequestBodyLimitAction)).
+      - 'The API (WAFPayloadLimitAction) knows these as numbers: V(block) 0, V(log) 1, V(ignore) 2 (docs/enums.md).'
+    type: str
+    choices:
+      - block
+      - log
+      - ignore
+  waf_response_body_limit_action:
+    description:
+      - What happens to responses whose body exceeds the inspection limit (C(wafResponseBodyLimitAction)).
+      - 'The API (WAFPayloadLimitAction) knows these as numbers: V(block) 0, V(log) 1, V(ignore) 2 (docs/enums.md).'
+    type: str
+    choices:
+      - block
+      - log
+      - ignore
+  ddos_shield_sensitivity:
+    description:
+      - Sensitivity of DDoS protection (C(dDoSShieldSensitivity)); V(off) switches it off.
+      - 'The API (DDoSShieldSensitivity) knows these as numbers: V(off) 0, V(low) 1, V(medium) 2, V(high)
+        3, V(challenge) 4 (docs/enums.md).'
+    type: str
+    choices:
+      - 'off'
+      - low
+      - medium
+      - high
+      - challenge
+  ddos_challenge_window:
+    description:
+      - How long, in seconds, a solved DDoS challenge stays valid (C(dDoSChallengeWindow)).
+    type: int
+  whitelabel_response_pages:
+    description:
+      - Whether block and challenge pages are shown without branding (C(whitelabelResponsePages)).
+    type: bool
+  bot_detection_execution_mode:
+    description:
+      - What bot detection does (C(executionMode) of the bot detection settings).
+      - 'The API (BotDetectionExecutionMode) knows these as numbers: V(log_only) 0, V(challenge) 1 (docs/enums.md).'
+    type: str
+    choices:
+      - log_only
+      - challenge
+  bot_detection_request_integrity_sensitivity:
+    description:
+      - Sensitivity of the request integrity check (C(requestIntegrity.sensitivity)).
+      - 'The API (BotDetectionSensitivity) knows these as numbers: V(off) 0, V(low) 1, V(medium) 2, V(high)
+        3 (docs/enums.md).'
+    type: str
+    choices:
+      - 'off'
+      - low
+      - medium
+      - high
+  bot_detection_ip_address_sensitivity:
+    description:
+      - Sensitivity of the IP address reputation check (C(ipAddress.sensitivity)).
+      - 'The API (BotDetectionSensitivity) knows these as numbers: V(off) 0, V(low) 1, V(medium) 2, V(high)
+        3 (docs/enums.md).'
+    type: str
+    choices:
+      - 'off'
+      - low
+      - medium
+      - high
+  bot_detection_browser_fingerprint_sensitivity:
+    description:
+      - Sensitivity of browser fingerprinting (C(browserFingerprint.sensitivity)).
+      - 'The API (BotDetectionSensitivity) knows these as numbers: V(off) 0, V(low) 1, V(medium) 2, V(high)
+        3 (docs/enums.md).'
+    type: str
+    choices:
+      - 'off'
+      - low
+      - medium
+      - high
+  bot_detection_browser_fingerprint_aggression:
+    description:
+      - Aggression of browser fingerprinting (C(browserFingerprint.aggression)).
+      - 'The API (BrowserFingerprintAggression) knows these as numbers: V(low) 1, V(medium) 2, V(high)
+        3, V(custom) 4 (docs/enums.md).'
+    type: str
+    choices:
+      - low
+      - medium
+      - high
+      - custom
+  bot_detection_browser_fingerprint_complex_enabled:
+    description:
+      - Whether complex browser fingerprinting is on (C(browserFingerprint.complexEnabled)).
+    type: bool
+  upload_scanning_enabled:
+    description:
+      - Whether uploads are scanned (C(isEnabled) of the upload scanning settings).
+    type: bool
+  csam_scanning_mode:
+    description:
+      - CSAM scanning of uploads (C(csamScanningMode)).
+      - 'The API (UploadScanningScannerMode) knows these as numbers: V(disabled) 0, V(log) 1, V(block)
+        2 (docs/enums.md).'
+    type: str
+    choices:
+      - disabled
+      - log
+      - block
+  antivirus_scanning_mode:
+    description:
+      - Antivirus scanning of uploads (C(antivirusScanningMode)).
+      - 'The API (UploadScanningScannerMode) knows these as numbers: V(disabled) 0, V(log) 1, V(block)
+        2 (docs/enums.md).'
+    type: str
+    choices:
+      - disabled
+      - log
+      - block
+seealso:
+  - ref: ansible_collections.edge.platform.docsite.enums
+    description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
