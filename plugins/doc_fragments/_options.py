@@ -53,19 +53,23 @@ options:
   storage_zone_id:
     description:
       - Linked storage zone (C(StorageZoneId)).
+      - From V(0) to V(9223372036854775807); another value is refused before any request.
     type: int
   edge_script_id:
     description:
       - Linked edge script (C(EdgeScriptId)).
+      - From V(0) to V(9223372036854775807); another value is refused before any request.
     type: int
   edge_script_execution_phase:
     description:
       - Request phase at which the script runs (C(EdgeScriptExecutionPhase)).
       - The API's number (V(0) cache, V(1) load balancer, V(2) pre-cache).
+      - From V(0) to V(2); another value is refused before any request.
     type: int
   middleware_script_id:
     description:
       - Middleware script id (C(MiddlewareScriptId)).
+      - From V(0) to V(9223372036854775807); another value is refused before any request.
     type: int
   container_app_id:
     description:
@@ -145,6 +149,7 @@ options:
   monthly_bandwidth_limit:
     description:
       - Bytes allowed per month (C(MonthlyBandwidthLimit)).
+      - From V(0) to V(9223372036854775807); another value is refused before any request.
     type: int
   add_host_header:
     description:
@@ -189,18 +194,22 @@ options:
   cache_control_max_age_override:
     description:
       - Override cache time (C(CacheControlMaxAgeOverride)).
+      - From V(-1) to V(9223372036854775807); another value is refused before any request.
     type: int
   cache_control_public_max_age_override:
     description:
       - Override cache time for the end client (C(CacheControlPublicMaxAgeOverride)).
+      - From V(-1) to V(9223372036854775807); another value is refused before any request.
     type: int
   burst_size:
     description:
       - Excess requests are delayed until their number exceeds this burst size (C(BurstSize)).
+      - From V(0) to V(2147483647); another value is refused before any request.
     type: int
   request_limit:
     description:
       - Max requests per IP per second (C(RequestLimit)).
+      - From V(0) to V(2147483647); another value is refused before any request.
     type: int
   block_root_path_access:
     description:
@@ -213,14 +222,17 @@ options:
   limit_rate_per_second:
     description:
       - Max transfer rate in kb/s; 0 is unlimited (C(LimitRatePerSecond)).
+      - From V(0) to V(2147483647); another value is refused before any request.
     type: float
   limit_rate_after:
     description:
       - Amount of data after which the rate limit activates (C(LimitRateAfter)).
+      - From V(0) to V(2147483647); another value is refused before any request.
     type: float
   connection_limit_per_ip_count:
     description:
       - Connections allowed per IP (C(ConnectionLimitPerIPCount)).
+      - From V(0) to V(2147483647); another value is refused before any request.
     type: int
   add_canonical_header:
     description:
@@ -353,6 +365,7 @@ options:
   log_forwarding_port:
     description:
       - Forwarding port (C(LogForwardingPort)).
+      - From V(1) to V(65535); another value is refused before any request.
     type: int
   log_forwarding_token:
     description:
@@ -364,21 +377,25 @@ options:
     description:
       - Forwarding protocol (C(LogForwardingProtocol)).
       - The API's number (V(0) UDP, V(1) TCP, V(2) encrypted TCP, V(3) Datadog).
+      - From V(0) to V(3); another value is refused before any request.
     type: int
   log_forwarding_format:
     description:
       - Forwarding format (C(LogForwardingFormat)).
       - The API's number (V(0) plain, V(1) JSON).
+      - From V(0) to V(1); another value is refused before any request.
     type: int
   log_format:
     description:
       - Log format (C(LogFormat)).
       - The API's number (V(0) plain, V(1) JSON).
+      - From V(0) to V(1); another value is refused before any request.
     type: int
   log_anonymization_type:
     description:
       - Log anonymization type (C(LogAnonymizationType)).
       - The API's number (V(0) one digit of the address removed, V(1) the address dropped).
+      - From V(0) to V(1); another value is refused before any request.
     type: int
   logging_save_to_storage:
     description:
@@ -387,6 +404,7 @@ options:
   logging_storage_zone_id:
     description:
       - Logging storage zone (C(LoggingStorageZoneId)).
+      - From V(0) to V(9223372036854775807); another value is refused before any request.
     type: int
   follow_redirects:
     description:
@@ -404,21 +422,25 @@ options:
     description:
       - Max automatic image width, desktop (C(OptimizerDesktopMaxWidth)).
       - From V(0) to V(5000).
+      - From V(0) to V(5000); another value is refused before any request.
     type: int
   optimizer_mobile_max_width:
     description:
       - Max automatic image width, mobile (C(OptimizerMobileMaxWidth)).
       - From V(0) to V(5000).
+      - From V(0) to V(5000); another value is refused before any request.
     type: int
   optimizer_image_quality:
     description:
       - Image quality, desktop (C(OptimizerImageQuality)).
       - From V(1) to V(100).
+      - From V(1) to V(100); another value is refused before any request.
     type: int
   optimizer_mobile_image_quality:
     description:
       - Image quality, mobile (C(OptimizerMobileImageQuality)).
       - From V(1) to V(100).
+      - From V(1) to V(100); another value is refused before any request.
     type: int
   optimizer_enable_webp:
     description:
@@ -453,6 +475,7 @@ options:
       - Watermark position (C(OptimizerWatermarkPosition)).
       - The API's number (V(0) bottom left, V(1) bottom right, V(2) top left, V(3) top right, V(4) center,
         V(5) center, stretched).
+      - From V(0) to V(5); another value is refused before any request.
     type: int
   optimizer_watermark_offset:
     description:
@@ -461,6 +484,7 @@ options:
   optimizer_watermark_min_image_size:
     description:
       - Minimum image size that gets the watermark (C(OptimizerWatermarkMinImageSize)).
+      - From V(0) to V(2147483647); another value is refused before any request.
     type: int
   optimizer_automatic_optimization_enabled:
     description:
@@ -495,23 +519,28 @@ options:
   perma_cache_storage_zone_id:
     description:
       - Storage zone used for perma-cache (C(PermaCacheStorageZoneId)).
+      - From V(0) to V(9223372036854775807); another value is refused before any request.
     type: int
   perma_cache_type:
     description:
       - Perma-cache behaviour (C(PermaCacheType)).
       - The API's number (V(0) automatic, V(1) manual).
+      - From V(0) to V(1); another value is refused before any request.
     type: int
   origin_retries:
     description:
       - Retries to the origin (C(OriginRetries)).
+      - From V(0) to V(2147483647); another value is refused before any request.
     type: int
   origin_connect_timeout:
     description:
       - Seconds to wait when connecting to the origin (C(OriginConnectTimeout)).
+      - From V(0) to V(2147483647); another value is refused before any request.
     type: int
   origin_response_timeout:
     description:
       - Seconds to wait for the origin reply (C(OriginResponseTimeout)).
+      - From V(0) to V(2147483647); another value is refused before any request.
     type: int
   origin_retry_5xx_responses:
     description:
@@ -528,6 +557,7 @@ options:
   origin_retry_delay:
     description:
       - Wait before retrying an origin request (C(OriginRetryDelay)).
+      - From V(0) to V(2147483647); another value is refused before any request.
     type: int
   use_stale_while_updating:
     description:
@@ -549,15 +579,18 @@ options:
     description:
       - Max concurrent requests to the origin (C(OriginShieldMaxConcurrentRequests)).
       - From V(1) to V(10000).
+      - From V(1) to V(10000); another value is refused before any request.
     type: int
   origin_shield_queue_max_wait_time:
     description:
       - Max queue wait time (C(OriginShieldQueueMaxWaitTime)).
+      - From V(0) to V(2147483647); another value is refused before any request.
     type: int
   origin_shield_max_queued_requests:
     description:
       - Max origin requests kept queued (C(OriginShieldMaxQueuedRequests)).
       - From V(0) to V(30000).
+      - From V(0) to V(30000); another value is refused before any request.
     type: int
   enable_safe_hop:
     description:
@@ -583,6 +616,7 @@ options:
     description:
       - DDoS protection type (C(ShieldDDosProtectionType)).
       - The API's number (V(0) detect only, V(1) active, standard, V(2) active, aggressive).
+      - From V(0) to V(2); another value is refused before any request.
     type: int
   shield_ddos_protection_enabled:
     description:
@@ -593,10 +627,12 @@ options:
       - Origin type; LoadBalancer is one value (C(OriginType)).
       - The API's number (V(0) origin URL, V(1) DNS acceleration, V(2) storage zone, V(3) load balancer,
         V(4) edge script, V(5) container app, V(6) push zone).
+      - From V(0) to V(6); another value is refused before any request.
     type: int
   load_balancer_id:
     description:
       - Load balancer profile used when OriginType is LoadBalancer (C(LoadBalancerId)).
+      - From V(0) to V(9223372036854775807); another value is refused before any request.
     type: int
   enable_request_coalescing:
     description:
@@ -605,6 +641,7 @@ options:
   request_coalescing_timeout:
     description:
       - Lock time for coalesced requests (C(RequestCoalescingTimeout)).
+      - From V(0) to V(2147483647); another value is refused before any request.
     type: int
   enable_service_image_ai:
     description:
@@ -649,6 +686,7 @@ options:
     description:
       - Delay in milliseconds before display (C(PreloadingScreenDelay)).
       - From V(0) to V(10000).
+      - From V(0) to V(10000); another value is refused before any request.
     type: int
   routing_filters:
     description:
@@ -664,6 +702,7 @@ options:
     description:
       - Sticky session mechanism (C(StickySessionType)).
       - The API's number (V(0) off, V(1) on).
+      - From V(0) to V(1); another value is refused before any request.
     type: int
   sticky_session_cookie_name:
     description:
@@ -683,6 +722,7 @@ options:
       - From V(0) to V(25000).
       - The service keeps only V(0), V(500), V(1000), V(2500), V(5000), V(10000), V(25000); another value
         is rounded up to the next of them, as the service does, so a rerun is unchanged.
+      - From V(0) to V(25000); another value is refused before any request.
     type: int
 seealso:
   - ref: ansible_collections.edge.platform.docsite.enums

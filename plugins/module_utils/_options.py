@@ -216,8 +216,11 @@ class Option:
         return doc
 
     def generated_lines(self) -> list[str]:
-        """What the documentation says that the table knows already: an enum's numbers."""
+        """What the documentation says that the table knows already: the bounds, an enum's numbers."""
         lines = list(self.notes)
+        if self.bounds is not None:
+            low, high = (int(limit) if float(limit).is_integer() else limit for limit in self.bounds)
+            lines.append(f'From V({low}) to V({high}); another value is refused before any request.')
         if self.enum is not None:
             numbers = ', '.join(f'V({name}) {number}' for name, number in self.enum.numbers.items())
             lines.append(f'The API ({self.enum.api_name}) knows these as numbers: {numbers} (docs/enums.md).')
@@ -228,12 +231,12 @@ class Option:
     def problem(self, value: t.Any) -> str | None:
         """Why ``value`` (as Ansible converted it) cannot be sent, or None: checked before any request, so that a
         refusal names the option instead of a failure half-way."""
+        if self.type == 'float' and not math.isfinite(value):
+            return f'must be a finite number, got {value}'
         limits = self.limits
         if self.type in ('int', 'float') and limits is not None and not limits[0] <= value <= limits[1]:
             low, high = (int(limit) if float(limit).is_integer() else limit for limit in limits)
             return f'must be from {low} to {high}, got {value}'
-        if self.type == 'float' and not math.isfinite(value):
-            return f'must be a finite number, got {value}'
         if self.type == 'list' and self.elements == 'str':
             blank = [item for item in value if not str(item).strip()]
             if blank:

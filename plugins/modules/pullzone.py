@@ -197,8 +197,9 @@ from ansible_collections.edge.platform.plugins.module_utils._resource import Edg
 from ansible_collections.edge.platform.plugins.module_utils._shield import shield_zone_of_pullzone
 from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone import PULLZONE_TYPES, SETTINGS, TABLE
 
-# A pull zone name is the first label of its system hostname: letters, digits and dashes.
-NAME_RE = re.compile(r'[A-Za-z0-9-]{1,63}\Z')
+# A pull zone name is the first label of its system hostname, a DNS label as RFC 1123 has it: letters, digits and
+# inner dashes.
+NAME_RE = re.compile(r'[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\Z')
 
 # Chosen when a pull zone is created; a different one on an existing zone is refused (``check``).
 TYPE = Field.of(TABLE['type'])
@@ -256,7 +257,10 @@ class PullZone(EdgeResource):
         self.module.refuse_non_positive('id')
         name = self.params['name']
         if name is not None and not NAME_RE.match(name):
-            self.module.fail(f'name {name!r} must be 1 to 63 letters, digits and dashes')
+            self.module.fail(
+                f'name {name!r} must be 1 to 63 letters, digits and dashes, starting and ending with a letter or a '
+                'digit (it becomes the first label of the pull zone hostname)'
+            )
         for problem in SETTINGS.problems(self.params):
             self.module.fail(problem)
 

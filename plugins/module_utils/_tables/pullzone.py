@@ -12,13 +12,16 @@ nothing (else the value's zero: false, 0, empty, null)."""
 
 from __future__ import annotations
 
-from ansible_collections.edge.platform.plugins.module_utils._options import Enum, Option, Table
+from ansible_collections.edge.platform.plugins.module_utils._options import INT32, INT64, Enum, Option, Table
 
 PULLZONE_TYPES = Enum('PullZoneType', {'premium': 0, 'volume': 1})
 IP_FAMILY_POLICIES = Enum(
     'IpFamilyPolicy', {'ipv4_only': 0, 'dual_stack': 1, 'dual_stack_prefer_ipv6': 2, 'ipv6_only': 3}
 )
 PRELOADING_SCREEN_THEMES = Enum('PreloadingScreenTheme', {'light': 0, 'dark': 1})
+# Where the reference gives no bound, plain sense does: a count, an id, a size, a rate or a time is not negative (a
+# cache time of -1 follows the origin), a port is 1 to 65535.
+INT32_MAX, INT64_MAX = INT32[1], INT64[1]
 # The simultaneous WebSocket connections the service allows; it rounds other values up to the next of them.
 WEBSOCKET_TIERS = (500, 1000, 2500, 5000, 10000, 25000)
 
@@ -76,12 +79,14 @@ SETTINGS = Table(
         'storage_zone_id',
         'int',
         'Linked storage zone (C(StorageZoneId)).',
+        bounds=(0, INT64_MAX),
         api='StorageZoneId',
     ),
     Option(
         'edge_script_id',
         'int',
         'Linked edge script (C(EdgeScriptId)).',
+        bounds=(0, INT64_MAX),
         api='EdgeScriptId',
     ),
     Option(
@@ -98,6 +103,7 @@ SETTINGS = Table(
         'middleware_script_id',
         'int',
         'Middleware script id (C(MiddlewareScriptId)).',
+        bounds=(0, INT64_MAX),
         api='MiddlewareScriptId',
     ),
     Option(
@@ -221,6 +227,7 @@ SETTINGS = Table(
         'monthly_bandwidth_limit',
         'int',
         'Bytes allowed per month (C(MonthlyBandwidthLimit)).',
+        bounds=(0, INT64_MAX),
         api='MonthlyBandwidthLimit',
     ),
     Option(
@@ -296,6 +303,7 @@ SETTINGS = Table(
         'cache_control_max_age_override',
         'int',
         'Override cache time (C(CacheControlMaxAgeOverride)).',
+        bounds=(-1, INT64_MAX),
         api='CacheControlMaxAgeOverride',
         new=-1,
     ),
@@ -303,6 +311,7 @@ SETTINGS = Table(
         'cache_control_public_max_age_override',
         'int',
         'Override cache time for the end client (C(CacheControlPublicMaxAgeOverride)).',
+        bounds=(-1, INT64_MAX),
         api='CacheControlPublicMaxAgeOverride',
         new=-1,
     ),
@@ -310,6 +319,7 @@ SETTINGS = Table(
         'burst_size',
         'int',
         'Excess requests are delayed until their number exceeds this burst size (C(BurstSize)).',
+        bounds=(0, INT32_MAX),
         api='BurstSize',
         width=32,
     ),
@@ -317,6 +327,7 @@ SETTINGS = Table(
         'request_limit',
         'int',
         'Max requests per IP per second (C(RequestLimit)).',
+        bounds=(0, INT32_MAX),
         api='RequestLimit',
         width=32,
     ),
@@ -336,18 +347,21 @@ SETTINGS = Table(
         'limit_rate_per_second',
         'float',
         'Max transfer rate in kb/s; 0 is unlimited (C(LimitRatePerSecond)).',
+        bounds=(0, INT32_MAX),
         api='LimitRatePerSecond',
     ),
     Option(
         'limit_rate_after',
         'float',
         'Amount of data after which the rate limit activates (C(LimitRateAfter)).',
+        bounds=(0, INT32_MAX),
         api='LimitRateAfter',
     ),
     Option(
         'connection_limit_per_ip_count',
         'int',
         'Connections allowed per IP (C(ConnectionLimitPerIPCount)).',
+        bounds=(0, INT32_MAX),
         api='ConnectionLimitPerIPCount',
         width=32,
     ),
@@ -560,6 +574,7 @@ SETTINGS = Table(
         'log_forwarding_port',
         'int',
         'Forwarding port (C(LogForwardingPort)).',
+        bounds=(1, 65535),
         api='LogForwardingPort',
         width=32,
     ),
@@ -624,6 +639,7 @@ SETTINGS = Table(
         'logging_storage_zone_id',
         'int',
         'Logging storage zone (C(LoggingStorageZoneId)).',
+        bounds=(0, INT64_MAX),
         api='LoggingStorageZoneId',
     ),
     Option(
@@ -757,6 +773,7 @@ SETTINGS = Table(
         'optimizer_watermark_min_image_size',
         'int',
         'Minimum image size that gets the watermark (C(OptimizerWatermarkMinImageSize)).',
+        bounds=(0, INT32_MAX),
         api='OptimizerWatermarkMinImageSize',
         width=32,
         new=300,
@@ -812,6 +829,7 @@ SETTINGS = Table(
         'perma_cache_storage_zone_id',
         'int',
         'Storage zone used for perma-cache (C(PermaCacheStorageZoneId)).',
+        bounds=(0, INT64_MAX),
         api='PermaCacheStorageZoneId',
     ),
     Option(
@@ -828,6 +846,7 @@ SETTINGS = Table(
         'origin_retries',
         'int',
         'Retries to the origin (C(OriginRetries)).',
+        bounds=(0, INT32_MAX),
         api='OriginRetries',
         width=32,
     ),
@@ -835,6 +854,7 @@ SETTINGS = Table(
         'origin_connect_timeout',
         'int',
         'Seconds to wait when connecting to the origin (C(OriginConnectTimeout)).',
+        bounds=(0, INT32_MAX),
         api='OriginConnectTimeout',
         width=32,
         new=10,
@@ -843,6 +863,7 @@ SETTINGS = Table(
         'origin_response_timeout',
         'int',
         'Seconds to wait for the origin reply (C(OriginResponseTimeout)).',
+        bounds=(0, INT32_MAX),
         api='OriginResponseTimeout',
         width=32,
         new=60,
@@ -871,6 +892,7 @@ SETTINGS = Table(
         'origin_retry_delay',
         'int',
         'Wait before retrying an origin request (C(OriginRetryDelay)).',
+        bounds=(0, INT32_MAX),
         api='OriginRetryDelay',
         width=32,
     ),
@@ -915,6 +937,7 @@ SETTINGS = Table(
         'origin_shield_queue_max_wait_time',
         'int',
         'Max queue wait time (C(OriginShieldQueueMaxWaitTime)).',
+        bounds=(0, INT32_MAX),
         api='OriginShieldQueueMaxWaitTime',
         width=32,
         new=30,
@@ -995,6 +1018,7 @@ SETTINGS = Table(
         'load_balancer_id',
         'int',
         'Load balancer profile used when OriginType is LoadBalancer (C(LoadBalancerId)).',
+        bounds=(0, INT64_MAX),
         api='LoadBalancerId',
     ),
     Option(
@@ -1007,6 +1031,7 @@ SETTINGS = Table(
         'request_coalescing_timeout',
         'int',
         'Lock time for coalesced requests (C(RequestCoalescingTimeout)).',
+        bounds=(0, INT32_MAX),
         api='RequestCoalescingTimeout',
         width=32,
         new=30,

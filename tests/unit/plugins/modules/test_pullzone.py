@@ -103,7 +103,7 @@ def test_hostnames_and_edge_rules_are_no_options(monkeypatch: pytest.MonkeyPatch
         ({'name': ''}, 'must be 1 to 63 letters, digits and dashes'),
         ({'optimizer_image_quality': 0}, 'optimizer_image_quality must be from 1 to 100, got 0'),
         ({'optimizer_desktop_max_width': 5001}, 'optimizer_desktop_max_width must be from 0 to 5000, got 5001'),
-        ({'burst_size': 2**31}, 'burst_size must be from -2147483648 to 2147483647'),
+        ({'burst_size': 2**31}, 'burst_size must be from 0 to 2147483647'),
         ({'log_format': 2}, 'log_format must be from 0 to 1, got 2'),
         ({'ip_family_policy': 'ipv5'}, 'ip_family_policy must be one of'),
         ({'type': 'standard'}, 'type must be one of: premium, volume'),
