@@ -14,6 +14,61 @@ class ModuleDocFragment:
 options: {}
 '''
 
+    CONTAINER_REGISTRY = r'''
+options:
+  display_name:
+    description:
+      - Display name of the registry, 1 to 50 characters. It identifies the registry (exact, case-sensitive
+        match); the module fails when several registries have this name.
+    type: str
+    required: true
+  registry_type:
+    description:
+      - Where the registry is, V(docker_hub) or V(github).
+      - Required to add a registry. On an existing registry it is compared with the type its host name
+        (C(hostName)) tells, and a difference updates the registry.
+      - 'The API''s values (registry type): V(docker_hub) dockerHub, V(github) gitHub (docs/enums.md).'
+    type: str
+    choices:
+      - docker_hub
+      - github
+  username:
+    description:
+      - User name of the registry's credentials, for private images.
+      - A different user name updates the registry, which sends O(password) too.
+      - Requires O(password).
+    type: str
+  password:
+    description:
+      - Password or access token of the registry's credentials.
+      - Requires O(username).
+      - The API replaces type and credentials together, so any update of a registry that has credentials
+        sends the password; updating such a registry without O(password) fails before any request.
+    type: str
+  update_password:
+    description:
+      - V(on_create) sets O(password) when the registry is added, and on updates that happen because O(registry_type)
+        or O(username) changed; a password alone never causes an update.
+      - V(always) sends O(password) on every run, so the task always reports a change; the API cannot
+        tell whether the password differs.
+    type: str
+    choices:
+      - always
+      - on_create
+    default: on_create
+  state:
+    description:
+      - Whether the registry should exist.
+    type: str
+    choices:
+      - present
+      - absent
+    default: present
+seealso:
+  - ref: ansible_collections.edge.platform.docsite.enums
+    description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
+
     PULLZONE = r'''
 options:
   name:
@@ -40,7 +95,7 @@ options:
     description:
       - The pull zone's type (C(Type)), chosen when it is created (V(premium) when not given).
       - It cannot change afterwards; a different type on an existing pull zone fails before any write.
-      - 'The API (PullZoneType) knows these as numbers: V(premium) 0, V(volume) 1 (docs/enums.md).'
+      - 'The API''s values (PullZoneType): V(premium) 0, V(volume) 1 (docs/enums.md).'
     type: str
     choices:
       - premium
@@ -126,7 +181,7 @@ options:
     description:
       - IP address families the zone is served over (C(IpFamilyPolicy)).
       - V(ipv4_only), V(dual_stack), V(dual_stack_prefer_ipv6) or V(ipv6_only).
-      - 'The API (IpFamilyPolicy) knows these as numbers: V(ipv4_only) 0, V(dual_stack) 1, V(dual_stack_prefer_ipv6)
+      - 'The API''s values (IpFamilyPolicy): V(ipv4_only) 0, V(dual_stack) 1, V(dual_stack_prefer_ipv6)
         2, V(ipv6_only) 3 (docs/enums.md).'
     type: str
     choices:
@@ -677,7 +732,7 @@ options:
     description:
       - Theme of the preloading screen (C(PreloadingScreenTheme)).
       - V(light) or V(dark).
-      - 'The API (PreloadingScreenTheme) knows these as numbers: V(light) 0, V(dark) 1 (docs/enums.md).'
+      - 'The API''s values (PreloadingScreenTheme): V(light) 0, V(dark) 1 (docs/enums.md).'
     type: str
     choices:
       - light
@@ -762,9 +817,9 @@ options:
         the header's name, O(action_parameter_2) its value), V(override_cache_time) (O(action_parameter_1)
         the seconds).
       - Required to add a rule.
-      - 'The API (EdgeRuleActionType) knows these as numbers: V(force_ssl) 0, V(redirect) 1, V(origin_url)
-        2, V(override_cache_time) 3, V(block_request) 4, V(set_response_header) 5, V(set_request_header)
-        6, V(force_download) 7, V(disable_token_authentication) 8, V(enable_token_authentication) 9, V(override_cache_time_public)
+      - 'The API''s values (EdgeRuleActionType): V(force_ssl) 0, V(redirect) 1, V(origin_url) 2, V(override_cache_time)
+        3, V(block_request) 4, V(set_response_header) 5, V(set_request_header) 6, V(force_download) 7,
+        V(disable_token_authentication) 8, V(enable_token_authentication) 9, V(override_cache_time_public)
         10, V(ignore_query_string) 11, V(disable_optimizer) 12, V(force_compression) 13, V(set_status_code)
         14, V(bypass_perma_cache) 15, V(override_browser_cache_time) 16, V(origin_storage) 17, V(set_network_rate_limit)
         18, V(set_connection_limit) 19, V(set_requests_per_second_limit) 20, V(run_edge_script) 21, V(origin_containers)
@@ -834,18 +889,17 @@ options:
       action:
         description:
           - What the extra action does; the names of O(action).
-          - 'The API (EdgeRuleActionType) knows these as numbers: V(force_ssl) 0, V(redirect) 1, V(origin_url)
-            2, V(override_cache_time) 3, V(block_request) 4, V(set_response_header) 5, V(set_request_header)
-            6, V(force_download) 7, V(disable_token_authentication) 8, V(enable_token_authentication)
-            9, V(override_cache_time_public) 10, V(ignore_query_string) 11, V(disable_optimizer) 12, V(force_compression)
-            13, V(set_status_code) 14, V(bypass_perma_cache) 15, V(override_browser_cache_time) 16, V(origin_storage)
-            17, V(set_network_rate_limit) 18, V(set_connection_limit) 19, V(set_requests_per_second_limit)
-            20, V(run_edge_script) 21, V(origin_containers) 22, V(disable_waf) 23, V(retry_origin) 24,
-            V(override_browser_cache_response_header) 25, V(remove_browser_cache_response_header) 26,
-            V(disable_shield_challenge) 27, V(disable_shield) 28, V(disable_shield_bot_detection) 29,
-            V(bypass_aws_s3_authentication) 30, V(disable_shield_access_lists) 31, V(disable_shield_rate_limiting)
-            32, V(enable_request_coalescing) 33, V(disable_request_coalescing) 34, V(strip_cookies_client_to_origin)
-            37 (docs/enums.md).'
+          - 'The API''s values (EdgeRuleActionType): V(force_ssl) 0, V(redirect) 1, V(origin_url) 2, V(override_cache_time)
+            3, V(block_request) 4, V(set_response_header) 5, V(set_request_header) 6, V(force_download)
+            7, V(disable_token_authentication) 8, V(enable_token_authentication) 9, V(override_cache_time_public)
+            10, V(ignore_query_string) 11, V(disable_optimizer) 12, V(force_compression) 13, V(set_status_code)
+            14, V(bypass_perma_cache) 15, V(override_browser_cache_time) 16, V(origin_storage) 17, V(set_network_rate_limit)
+            18, V(set_connection_limit) 19, V(set_requests_per_second_limit) 20, V(run_edge_script) 21,
+            V(origin_containers) 22, V(disable_waf) 23, V(retry_origin) 24, V(override_browser_cache_response_header)
+            25, V(remove_browser_cache_response_header) 26, V(disable_shield_challenge) 27, V(disable_shield)
+            28, V(disable_shield_bot_detection) 29, V(bypass_aws_s3_authentication) 30, V(disable_shield_access_lists)
+            31, V(disable_shield_rate_limiting) 32, V(enable_request_coalescing) 33, V(disable_request_coalescing)
+            34, V(strip_cookies_client_to_origin) 37 (docs/enums.md).'
         type: str
         choices:
           - force_ssl
@@ -908,9 +962,9 @@ options:
         description:
           - What the trigger looks at, the snake_case name of the API's TriggerTypes, such as V(url),
             V(request_header), V(url_extension), V(country_code), V(remote_ip), V(status_code), V(request_method).
-          - 'The API (TriggerTypes) knows these as numbers: V(url) 0, V(request_header) 1, V(response_header)
-            2, V(url_extension) 3, V(country_code) 4, V(remote_ip) 5, V(url_query_string) 6, V(random_chance)
-            7, V(status_code) 8, V(request_method) 9, V(cookie_value) 10, V(country_state_code) 11, V(origin_retry_attempt_count)
+          - 'The API''s values (TriggerTypes): V(url) 0, V(request_header) 1, V(response_header) 2, V(url_extension)
+            3, V(country_code) 4, V(remote_ip) 5, V(url_query_string) 6, V(random_chance) 7, V(status_code)
+            8, V(request_method) 9, V(cookie_value) 10, V(country_state_code) 11, V(origin_retry_attempt_count)
             12, V(origin_connection_error) 13 (docs/enums.md).'
         type: str
         choices:
@@ -940,7 +994,7 @@ options:
       match:
         description:
           - How the patterns combine (C(PatternMatchingType)), V(any), V(all) or V(none) of them.
-          - 'The API (PatternMatchingTypes) knows these as numbers: V(any) 0, V(all) 1, V(none) 2 (docs/enums.md).'
+          - 'The API''s values (PatternMatchingTypes): V(any) 0, V(all) 1, V(none) 2 (docs/enums.md).'
         type: str
         choices:
           - any
@@ -955,7 +1009,7 @@ options:
     description:
       - How the triggers combine (C(TriggerMatchingType)), V(any), V(all) or V(none) of them.
       - A new rule takes V(any) when this is not given; an existing rule keeps its own.
-      - 'The API (TriggerMatchingTypes) knows these as numbers: V(any) 0, V(all) 1, V(none) 2 (docs/enums.md).'
+      - 'The API''s values (TriggerMatchingTypes): V(any) 0, V(all) 1, V(none) 2 (docs/enums.md).'
     type: str
     choices:
       - any
@@ -1071,8 +1125,8 @@ options:
         autonomous system numbers (digits only), V(country) ISO 3166-1 alpha-2 codes (written in upper
         case), V(organization) organization names, V(ja4) JA4 fingerprints.
       - A change replaces the list by a new one (new id) with the same name and values.
-      - 'The API (AccessListType) knows these as numbers: V(ip) 0, V(cidr) 1, V(asn) 2, V(country) 3,
-        V(organization) 4, V(ja4) 5 (docs/enums.md).'
+      - 'The API''s values (AccessListType): V(ip) 0, V(cidr) 1, V(asn) 2, V(country) 3, V(organization)
+        4, V(ja4) 5 (docs/enums.md).'
     type: str
     choices:
       - ip
@@ -1124,8 +1178,8 @@ options:
     description:
       - What the Shield zone does with requests that match the list.
       - Set through the list's configuration.
-      - 'The API (AccessListAction) knows these as numbers: V(none) 0, V(allow) 1, V(block) 2, V(challenge)
-        3, V(log) 4, V(bypass) 5 (docs/enums.md).'
+      - 'The API''s values (AccessListAction): V(none) 0, V(allow) 1, V(block) 2, V(challenge) 3, V(log)
+        4, V(bypass) 5 (docs/enums.md).'
     type: str
     choices:
       - none
@@ -1172,8 +1226,8 @@ options:
   plan_type:
     description:
       - The Shield plan (C(planType)). It sets the custom access list and entry limits among others.
-      - 'The API (ShieldPlanType) knows these as numbers: V(basic) 0, V(advanced) 1, V(business) 2, V(enterprise)
-        3 (docs/enums.md).'
+      - 'The API''s values (ShieldPlanType): V(basic) 0, V(advanced) 1, V(business) 2, V(enterprise) 3
+        (docs/enums.md).'
     type: str
     choices:
       - basic
@@ -1201,7 +1255,7 @@ options:
   waf_execution_mode:
     description:
       - What the WAF does with requests that match its rules (C(wafExecutionMode)).
-      - 'The API (WAFExecutionMode) knows these as numbers: V(log) 0, V(block) 1 (docs/enums.md).'
+      - 'The API''s values (WAFExecutionMode): V(log) 0, V(block) 1 (docs/enums.md).'
     type: str
     choices:
       - log
@@ -1266,7 +1320,7 @@ options:
   waf_request_body_limit_action:
     description:
       - What happens to requests whose body exceeds the inspection limit (C(wafRequestBodyLimitAction)).
-      - 'The API (WAFPayloadLimitAction) knows these as numbers: V(block) 0, V(log) 1, V(ignore) 2 (docs/enums.md).'
+      - 'The API''s values (WAFPayloadLimitAction): V(block) 0, V(log) 1, V(ignore) 2 (docs/enums.md).'
     type: str
     choices:
       - block
@@ -1275,7 +1329,7 @@ options:
   waf_response_body_limit_action:
     description:
       - What happens to responses whose body exceeds the inspection limit (C(wafResponseBodyLimitAction)).
-      - 'The API (WAFPayloadLimitAction) knows these as numbers: V(block) 0, V(log) 1, V(ignore) 2 (docs/enums.md).'
+      - 'The API''s values (WAFPayloadLimitAction): V(block) 0, V(log) 1, V(ignore) 2 (docs/enums.md).'
     type: str
     choices:
       - block
@@ -1284,8 +1338,8 @@ options:
   ddos_shield_sensitivity:
     description:
       - Sensitivity of DDoS protection (C(dDoSShieldSensitivity)); V(off) switches it off.
-      - 'The API (DDoSShieldSensitivity) knows these as numbers: V(off) 0, V(low) 1, V(medium) 2, V(high)
-        3, V(challenge) 4 (docs/enums.md).'
+      - 'The API''s values (DDoSShieldSensitivity): V(off) 0, V(low) 1, V(medium) 2, V(high) 3, V(challenge)
+        4 (docs/enums.md).'
     type: str
     choices:
       - 'off'
@@ -1304,7 +1358,7 @@ options:
   bot_detection_execution_mode:
     description:
       - What bot detection does (C(executionMode) of the bot detection settings).
-      - 'The API (BotDetectionExecutionMode) knows these as numbers: V(log_only) 0, V(challenge) 1 (docs/enums.md).'
+      - 'The API''s values (BotDetectionExecutionMode): V(log_only) 0, V(challenge) 1 (docs/enums.md).'
     type: str
     choices:
       - log_only
@@ -1312,8 +1366,7 @@ options:
   bot_detection_request_integrity_sensitivity:
     description:
       - Sensitivity of the request integrity check (C(requestIntegrity.sensitivity)).
-      - 'The API (BotDetectionSensitivity) knows these as numbers: V(off) 0, V(low) 1, V(medium) 2, V(high)
-        3 (docs/enums.md).'
+      - 'The API''s values (BotDetectionSensitivity): V(off) 0, V(low) 1, V(medium) 2, V(high) 3 (docs/enums.md).'
     type: str
     choices:
       - 'off'
@@ -1323,8 +1376,7 @@ options:
   bot_detection_ip_address_sensitivity:
     description:
       - Sensitivity of the IP address reputation check (C(ipAddress.sensitivity)).
-      - 'The API (BotDetectionSensitivity) knows these as numbers: V(off) 0, V(low) 1, V(medium) 2, V(high)
-        3 (docs/enums.md).'
+      - 'The API''s values (BotDetectionSensitivity): V(off) 0, V(low) 1, V(medium) 2, V(high) 3 (docs/enums.md).'
     type: str
     choices:
       - 'off'
@@ -1334,8 +1386,7 @@ options:
   bot_detection_browser_fingerprint_sensitivity:
     description:
       - Sensitivity of browser fingerprinting (C(browserFingerprint.sensitivity)).
-      - 'The API (BotDetectionSensitivity) knows these as numbers: V(off) 0, V(low) 1, V(medium) 2, V(high)
-        3 (docs/enums.md).'
+      - 'The API''s values (BotDetectionSensitivity): V(off) 0, V(low) 1, V(medium) 2, V(high) 3 (docs/enums.md).'
     type: str
     choices:
       - 'off'
@@ -1345,8 +1396,8 @@ options:
   bot_detection_browser_fingerprint_aggression:
     description:
       - Aggression of browser fingerprinting (C(browserFingerprint.aggression)).
-      - 'The API (BrowserFingerprintAggression) knows these as numbers: V(low) 1, V(medium) 2, V(high)
-        3, V(custom) 4 (docs/enums.md).'
+      - 'The API''s values (BrowserFingerprintAggression): V(low) 1, V(medium) 2, V(high) 3, V(custom)
+        4 (docs/enums.md).'
     type: str
     choices:
       - low
@@ -1364,8 +1415,7 @@ options:
   csam_scanning_mode:
     description:
       - CSAM scanning of uploads (C(csamScanningMode)).
-      - 'The API (UploadScanningScannerMode) knows these as numbers: V(disabled) 0, V(log) 1, V(block)
-        2 (docs/enums.md).'
+      - 'The API''s values (UploadScanningScannerMode): V(disabled) 0, V(log) 1, V(block) 2 (docs/enums.md).'
     type: str
     choices:
       - disabled
@@ -1374,8 +1424,7 @@ options:
   antivirus_scanning_mode:
     description:
       - Antivirus scanning of uploads (C(antivirusScanningMode)).
-      - 'The API (UploadScanningScannerMode) knows these as numbers: V(disabled) 0, V(log) 1, V(block)
-        2 (docs/enums.md).'
+      - 'The API''s values (UploadScanningScannerMode): V(disabled) 0, V(log) 1, V(block) 2 (docs/enums.md).'
     type: str
     choices:
       - disabled
@@ -1384,4 +1433,67 @@ options:
 seealso:
   - ref: ansible_collections.edge.platform.docsite.enums
     description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
+
+    SITE_INFO = r'''
+options:
+  pullzone_id:
+    description:
+      - Id of the one pull zone to declare. A pull zone that does not exist gives an empty RV(sites) list.
+      - Without O(pullzone_id) and O(pullzone_name), every pull zone of the account is declared.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the one pull zone to declare. A name no pull zone has gives an empty RV(sites) list.
+      - Mutually exclusive with O(pullzone_id).
+    type: str
+  include_account:
+    description:
+      - Also declare the account's container registries (never their passwords) and the blocked referrers
+        of its video libraries, as RV(account) (C(site_registries) and C(site_video_blocked_referrers)).
+      - Two more reads (the registry list and the video library list).
+    type: bool
+    default: false
+'''
+
+    VIDEO_BLOCKED_REFERRER = r'''
+options:
+  library_id:
+    description:
+      - Id of the video library.
+      - Exactly one of O(library_id) and O(library_name) is required.
+    type: int
+  library_name:
+    description:
+      - Exact name of the video library (case-sensitive), looked up in the video library list of the account.
+        The lookup is a read, so it runs in check mode too.
+      - Fails before any change when no video library or more than one has this name; use O(library_id)
+        then.
+    type: str
+  hostnames:
+    description:
+      - Hostnames of referrers, such as V(spam.example.com).
+      - Each needs at least one character, and is normalised to lower case; duplicates count once.
+      - A scheme (V(https://spam.example.com)), a path (V(spam.example.com/page)) or a port (V(spam.example.com:8080))
+        is refused before any request is sent.
+      - With O(purge=true) and O(state=present), an empty list removes every blocked referrer.
+    type: list
+    elements: str
+    required: true
+  state:
+    description:
+      - V(present) adds the O(hostnames) the library does not block yet.
+      - V(absent) removes those of the O(hostnames) the library blocks.
+    type: str
+    choices:
+      - present
+      - absent
+    default: present
+  purge:
+    description:
+      - With O(state=present), also remove every blocked referrer that is not in O(hostnames), so the
+        list becomes exactly O(hostnames).
+      - Not allowed with O(state=absent).
+    type: bool
+    default: false
 '''

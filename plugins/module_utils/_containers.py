@@ -21,9 +21,7 @@ from ansible_collections.edge.platform.plugins.module_utils._errors import CONTA
 APP_PAGE_SIZE = 1000  # the largest ``limit`` the application list accepts
 DISPLAY_NAME_MAX = 50
 
-# Option value → the API's registry type, and the host each type pulls from (the registry
-# record carries ``hostName``, not its type).
-REGISTRY_TYPES = {'docker_hub': 'dockerHub', 'github': 'gitHub'}
+# The host each of the API's registry types pulls from (the registry record carries ``hostName``, not its type).
 REGISTRY_HOSTS = {'dockerHub': 'docker.io', 'gitHub': 'ghcr.io'}
 _HOST_SUFFIXES = (
     ('dockerHub', ('docker.io', 'docker.com')),

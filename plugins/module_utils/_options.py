@@ -35,17 +35,18 @@ INT64 = (-(2**63), 2**63 - 1)
 
 @dataclass(frozen=True, eq=False)
 class Enum:
-    """An enumeration the API knows by numbers: the option's names (the snake_case of the reference's names, in the
-    API's order) and the API's number of each. ``api_name`` is the reference's name of the type."""
+    """An enumeration the API knows by numbers (or, for a few, by other names): the option's names (the snake_case of
+    the reference's names, in the API's order) and the API's value of each. ``api_name`` is the reference's name of
+    the type."""
 
     api_name: str
-    numbers: t.Mapping[str, int]
+    numbers: t.Mapping[str, t.Any]
 
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(self.numbers)
 
-    def number(self, name: str) -> int:
+    def number(self, name: str) -> t.Any:
         return self.numbers[name]
 
     def name(self, number: t.Any) -> t.Any:
@@ -223,7 +224,7 @@ class Option:
             lines.append(f'From V({low}) to V({high}); another value is refused before any request.')
         if self.enum is not None:
             numbers = ', '.join(f'V({name}) {number}' for name, number in self.enum.numbers.items())
-            lines.append(f'The API ({self.enum.api_name}) knows these as numbers: {numbers} (docs/enums.md).')
+            lines.append(f"The API's values ({self.enum.api_name}): {numbers} (docs/enums.md).")
         return lines
 
     # ---- values ----

@@ -206,6 +206,15 @@ class ShieldApi:
 
         return iter_pages(fetch, items_of, next_of, 1)
 
+    def zones_with_pullzones(self) -> list[Record]:
+        """Every Shield zone, each with the pull zone the mapping gives it (else the one the list gives): the listing
+        and one more request."""
+        zones = list(self.zones())
+        mapping = self.pullzone_mapping() if zones else {}
+        for zone in zones:
+            zone['pullZoneId'] = mapping.get(zone['shieldZoneId'], zone.get('pullZoneId'))
+        return zones
+
     def pullzone_mapping(self) -> dict[int, int]:
         """The pull zone of each active Shield zone, by Shield zone id."""
         data = self._call('GET', 'shield/shield-zones/pullzone-mapping', 'read the pull zones of the shield zones')

@@ -25,49 +25,7 @@ author:
 extends_documentation_fragment:
   - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
-options:
-  display_name:
-    description:
-      - Display name of the registry, 1 to 50 characters. It identifies the registry (exact,
-        case-sensitive match); the module fails when several registries have this name.
-    type: str
-    required: true
-  registry_type:
-    description:
-      - Where the registry is, V(docker_hub) or V(github).
-      - Required to add a registry. On an existing registry it is compared with the type its
-        host name (C(hostName)) tells, and a difference updates the registry.
-    type: str
-    choices: [docker_hub, github]
-  username:
-    description:
-      - User name of the registry's credentials, for private images.
-      - A different user name updates the registry, which sends O(password) too.
-      - Requires O(password).
-    type: str
-  password:
-    description:
-      - Password or access token of the registry's credentials.
-      - Requires O(username).
-      - The API replaces type and credentials together, so any update of a registry that has
-        credentials sends the password; updating such a registry without O(password) fails before
-        any request.
-    type: str
-  update_password:
-    description:
-      - V(on_create) sets O(password) when the registry is added, and on updates that happen
-        because O(registry_type) or O(username) changed; a password alone never causes an update.
-      - V(always) sends O(password) on every run, so the task always reports a change; the API
-        cannot tell whether the password differs.
-    type: str
-    choices: [always, on_create]
-    default: on_create
-  state:
-    description:
-      - Whether the registry should exist.
-    type: str
-    choices: [present, absent]
-    default: present
+  - edge.platform._options.CONTAINER_REGISTRY
 notes:
   - In check mode a removal is predicted as a change; whether applications still use the registry
     is only known when the API is asked to remove it.
@@ -175,11 +133,11 @@ from ansible_collections.edge.platform.plugins.module_utils._common import MASK,
 from ansible_collections.edge.platform.plugins.module_utils._containers import (
     DISPLAY_NAME_MAX,
     REGISTRY_HOSTS,
-    REGISTRY_TYPES,
     ContainersApi,
     registry_type_of,
 )
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
+from ansible_collections.edge.platform.plugins.module_utils._tables.container_registry import TABLE
 from ansible_collections.edge.platform.plugins.module_utils._validation import text_problem
 
 # How the diff shows a password that is sent again to a registry that already had one.
@@ -191,9 +149,9 @@ PASSWORD_NOTE = '_password'
 class Registry(EdgeResource):
     name = 'registry'
     fields = (
-        Field('display_name', 'displayName'),
-        Field.enum('registry_type', 'type', REGISTRY_TYPES),
-        Field('username', 'userName'),
+        Field.of(TABLE['display_name']),
+        Field.of(TABLE['registry_type']),
+        Field.of(TABLE['username']),
         # Never read back: sent with every save that has a user, compared never (update_password decides).
         Field('password', 'password', to_api=lambda value: MASK, write_only=True),
     )
@@ -340,14 +298,7 @@ class Registry(EdgeResource):
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            display_name=dict(type='str', required=True),
-            registry_type=dict(type='str', choices=sorted(REGISTRY_TYPES)),
-            username=dict(type='str'),
-            password=dict(type='str', no_log=True),
-            update_password=dict(type='str', default='on_create', choices=['always', 'on_create'], no_log=False),
-            state=dict(type='str', default='present', choices=['present', 'absent']),
-        ),
+        argument_spec=TABLE.argument_spec(),
         required_together=[('username', 'password')],
     )
     Registry(module).run()

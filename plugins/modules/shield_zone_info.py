@@ -164,15 +164,6 @@ from ansible_collections.edge.platform.plugins.module_utils._shield import (
 from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import AccessListApi
 
 
-def every_zone(api: ShieldApi) -> list[dict[str, t.Any]]:
-    """Every Shield zone, each with the pull zone the mapping gives it (else the one the list gives)."""
-    zones = list(api.zones())
-    mapping = api.pullzone_mapping() if zones else {}
-    for zone in zones:
-        zone['pullZoneId'] = mapping.get(zone['shieldZoneId'], zone.get('pullZoneId'))
-    return zones
-
-
 def zone_by_id(api: ShieldApi, zone_id: int) -> list[dict[str, t.Any]]:
     zone = api.zone(zone_id)
     if zone is None:
@@ -214,7 +205,7 @@ def main() -> None:
             named = PullZoneApi(module.client).named(params['pullzone_name'])
             zones = zones_of_pullzones(api, [int(zone['Id']) for zone in named])
         else:
-            zones = every_zone(api)
+            zones = api.zones_with_pullzones()
         if params['access_lists'] != 'none':
             for zone in zones:
                 lists = AccessListApi(module.client, int(zone['shieldZoneId']))

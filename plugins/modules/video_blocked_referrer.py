@@ -28,42 +28,7 @@ author:
 extends_documentation_fragment:
   - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
-options:
-  library_id:
-    description:
-      - Id of the video library.
-      - Exactly one of O(library_id) and O(library_name) is required.
-    type: int
-  library_name:
-    description:
-      - Exact name of the video library (case-sensitive), looked up in the video library list of the account.
-        The lookup is a read, so it runs in check mode too.
-      - Fails before any change when no video library or more than one has this name; use O(library_id) then.
-    type: str
-  hostnames:
-    description:
-      - Hostnames of referrers, such as V(spam.example.com).
-      - Each needs at least one character, and is normalised to lower case; duplicates count once.
-      - A scheme (V(https://spam.example.com)), a path (V(spam.example.com/page)) or a port
-        (V(spam.example.com:8080)) is refused before any request is sent.
-      - With O(purge=true) and O(state=present), an empty list removes every blocked referrer.
-    type: list
-    elements: str
-    required: true
-  state:
-    description:
-      - V(present) adds the O(hostnames) the library does not block yet.
-      - V(absent) removes those of the O(hostnames) the library blocks.
-    type: str
-    choices: [present, absent]
-    default: present
-  purge:
-    description:
-      - With O(state=present), also remove every blocked referrer that is not in O(hostnames),
-        so the list becomes exactly O(hostnames).
-      - Not allowed with O(state=absent).
-    type: bool
-    default: false
+  - edge.platform._options.VIDEO_BLOCKED_REFERRER
 seealso:
   - module: edge.platform.video_thumbnail
 '''
@@ -137,6 +102,7 @@ from ansible_collections.edge.platform.plugins.module_utils._client import EdgeA
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._locks import controller_lock
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
+from ansible_collections.edge.platform.plugins.module_utils._tables.video_blocked_referrer import TABLE
 from ansible_collections.edge.platform.plugins.module_utils._validation import bare_hostname_problem
 from ansible_collections.edge.platform.plugins.module_utils._video import VideoApi
 
@@ -271,13 +237,7 @@ class BlockedReferrers(EdgeResource):
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            library_id=dict(type='int'),
-            library_name=dict(type='str'),
-            hostnames=dict(type='list', elements='str', required=True),
-            state=dict(type='str', choices=['present', 'absent'], default='present'),
-            purge=dict(type='bool', default=False),
-        ),
+        argument_spec=TABLE.argument_spec(),
         mutually_exclusive=[('library_id', 'library_name')],
         required_one_of=[('library_id', 'library_name')],
     )

@@ -121,7 +121,7 @@ def enums_text(by_module: dict[str, t.Any]) -> str:
     ]
     for enum in sorted(users, key=lambda enum: enum.api_name.lower()):
         lines += [f'## {enum.api_name}', '', 'Taken by ' + ', '.join(users[enum]) + '.', '']
-        lines += ['| name | API number |', '|---|---:|']
+        lines += ['| name | API value |', '|---|---:|']
         lines += [f'| `{name}` | {number} |' for name, number in enum.numbers.items()]
         lines.append('')
     return '\n'.join(lines)

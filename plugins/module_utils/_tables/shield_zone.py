@@ -4,7 +4,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 """The options of ``shield_zone``: the Shield zone of a pull zone, with its bot detection and upload scanning
-settings (parts with endpoints of their own: their API fields are ``botDetection.`` and ``uploadScanning.`` paths)."""
+settings (parts with endpoints of their own: their API fields are ``botDetection.`` and ``uploadScanning.`` paths).
+``new`` is what the service gives a new Shield zone of the basic plan where its create request says nothing (else
+the value's zero)."""
 
 from __future__ import annotations
 
@@ -70,6 +72,7 @@ TABLE = Table(
         'bool',
         'Whether the web application firewall is on (C(wafEnabled)).',
         api='wafEnabled',
+        new=True,
     ),
     Option(
         'waf_execution_mode',
@@ -77,6 +80,7 @@ TABLE = Table(
         'What the WAF does with requests that match its rules (C(wafExecutionMode)).',
         enum=WAF_EXECUTION_MODES,
         api='wafExecutionMode',
+        new='block',
     ),
     Option(
         'waf_disabled_rules',
@@ -144,6 +148,7 @@ TABLE = Table(
         'int',
         'Id of the WAF profile (C(wafProfileId)).',
         api='wafProfileId',
+        new=1,
     ),
     Option(
         'waf_engine_config',
@@ -184,6 +189,7 @@ TABLE = Table(
         'What happens to responses whose body exceeds the inspection limit (C(wafResponseBodyLimitAction)).',
         enum=PAYLOAD_LIMIT_ACTIONS,
         api='wafResponseBodyLimitAction',
+        new='log',
     ),
     Option(
         'ddos_shield_sensitivity',
@@ -191,12 +197,14 @@ TABLE = Table(
         'Sensitivity of DDoS protection (C(dDoSShieldSensitivity)); V(off) switches it off.',
         enum=DDOS_SENSITIVITIES,
         api='dDoSShieldSensitivity',
+        new='medium',
     ),
     Option(
         'ddos_challenge_window',
         'int',
         'How long, in seconds, a solved DDoS challenge stays valid (C(dDoSChallengeWindow)).',
         api='dDoSChallengeWindow',
+        new=1800,
     ),
     Option(
         'whitelabel_response_pages',
@@ -217,6 +225,7 @@ TABLE = Table(
         'Sensitivity of the request integrity check (C(requestIntegrity.sensitivity)).',
         enum=BOT_SENSITIVITIES,
         api='botDetection.requestIntegrity.sensitivity',
+        new='low',
     ),
     Option(
         'bot_detection_ip_address_sensitivity',
@@ -224,6 +233,7 @@ TABLE = Table(
         'Sensitivity of the IP address reputation check (C(ipAddress.sensitivity)).',
         enum=BOT_SENSITIVITIES,
         api='botDetection.ipAddress.sensitivity',
+        new='low',
     ),
     Option(
         'bot_detection_browser_fingerprint_sensitivity',
@@ -231,6 +241,7 @@ TABLE = Table(
         'Sensitivity of browser fingerprinting (C(browserFingerprint.sensitivity)).',
         enum=BOT_SENSITIVITIES,
         api='botDetection.browserFingerprint.sensitivity',
+        new='low',
     ),
     Option(
         'bot_detection_browser_fingerprint_aggression',
@@ -238,6 +249,7 @@ TABLE = Table(
         'Aggression of browser fingerprinting (C(browserFingerprint.aggression)).',
         enum=FINGERPRINT_AGGRESSIONS,
         api='botDetection.browserFingerprint.aggression',
+        new='low',
     ),
     Option(
         'bot_detection_browser_fingerprint_complex_enabled',

@@ -158,6 +158,11 @@ PLAYBOOK = (
         pullzone_id: 1001
         access_lists: content
 
+    - name: site_info of one pull zone, with the account
+      edge.platform.site_info:
+        pullzone_name: assets-000
+        include_account: true
+
     - name: shield_event_log_info of a zone that does not exist
       edge.platform.shield_event_log_info:
         shield_zone_id: 999999
@@ -415,6 +420,9 @@ def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.A
     assert by_task['pullzone remove']['result']['changed'] is True
     assert by_task['pullzone_purge of a pull zone that does not exist']['status'] == 'failed'
     assert by_task['pullzone_edge_rule']['result']['edge_rule']['Guid']
+    assert (
+        by_task['site_info of one pull zone, with the account']['result']['sites'][0]['pullzone_name'] == 'assets-000'
+    )
     assert by_task['db_query with the token of the env file']['result']['results'][2]['rows'] == [{'name': 'first'}]
     assert by_task['The key from the environment keyword']['result']['pullzones'][0]['Id'] == 1002
     registry = by_task['container_registry with a password']['result']

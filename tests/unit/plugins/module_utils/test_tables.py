@@ -16,6 +16,7 @@ import typing as t
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils import _shield
 from ansible_collections.edge.platform.plugins.module_utils._options import (
     INT32,
     INT64,
@@ -26,7 +27,7 @@ from ansible_collections.edge.platform.plugins.module_utils._options import (
     member_problem,
 )
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import SERVICE_PROPERTIES
-from ansible_collections.edge.platform.plugins.module_utils._tables import pullzone, pullzone_edge_rule
+from ansible_collections.edge.platform.plugins.module_utils._tables import pullzone, pullzone_edge_rule, shield_zone
 from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone import SETTINGS
 from ansible_collections.edge.platform.tests.emulator.areas import pullzone_model
 
@@ -249,3 +250,19 @@ def test_dicts_of_a_list_translate_by_their_suboptions() -> None:
 def test_a_set_reads_back_sorted_and_null_stays_null() -> None:
     assert SETTINGS['blocked_countries'].from_api(['KP', 'IR']) == ['IR', 'KP']
     assert SETTINGS['origin_url'].from_api(None) is None and SETTINGS['origin_url'].to_api(None) is None
+
+
+def test_what_a_new_shield_zone_gets_is_what_the_service_gives_it(emulator: t.Any) -> None:
+    """The values site_info leaves out of site_shield are those of a Shield zone created without settings."""
+    client = emulator.client()
+    created = client.request(
+        'POST', 'shield/shield-zone', 'create', json_body={'pullZoneId': 1003, 'shieldZone': {}}
+    ).json()['data']
+    zone_id = created['shieldZone']['shieldZoneId']
+    values = dict(created['shieldZone'])
+    for prefix, part in (('botDetection.', 'bot-detection'), ('uploadScanning.', 'upload-scanning')):
+        data = client.request('GET', f'shield/shield-zone/{zone_id}/{part}', 'read').json()['data']
+        values.update(_shield.flatten(prefix, data))
+    for option in shield_zone.TABLE.mapped():
+        value = values[t.cast(str, option.api)]
+        assert option.is_new(option.from_api(value)), (option.name, value, option.new)

@@ -1,0 +1,262 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""What the account holds, as the ``site`` role's declarations: API records turned into option names and enum names
+through the tables, with only what differs from what a new object gets, and what a declaration cannot carry named
+in ``left_out`` (a secret, a custom certificate's key, a read-only rule of the service, a value the option refuses).
+
+``site_info`` reads the records; this turns them into ``{site_pullzone, site_shield, site_access_lists}`` and the
+account's ``{site_registries, site_video_blocked_referrers}``. Nothing here sends a request.
+"""
+
+from __future__ import annotations
+
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils._options import Option, optional_text
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
+from ansible_collections.edge.platform.plugins.module_utils._tables import (
+    container_registry,
+    pullzone,
+    pullzone_edge_rule,
+    shield_access_list,
+    shield_zone,
+)
+
+
+class LeftOut(t.TypedDict):
+    """What a declaration cannot carry: where its value would go, and why."""
+
+    path: str
+    reason: str
+
+
+class Site(t.TypedDict, total=False):
+    """One pull zone as ``site_info`` returns it."""
+
+    pullzone_name: str
+    declaration: Record
+    left_out: list[LeftOut]
+
+
+# The pull zone's settings a declaration gives elsewhere (``origin``) or that name the zone.
+NOT_SETTINGS = ('name', 'id', 'state', 'origin_url')
+RULE = pullzone_edge_rule.TABLE
+ACTION_PARAMETERS = ('action_parameter_1', 'action_parameter_2', 'action_parameter_3')
+
+
+def declared_value(option: Option, value: t.Any, path: str, left_out: list[LeftOut]) -> t.Any:
+    """The option value of an API value, or None when a new object gets it (nothing to declare) or the declaration
+    cannot carry it (then ``left_out`` says why)."""
+    shown = option.from_api(value)
+    if option.is_new(shown):
+        return None
+    if option.secret:
+        left_out.append(
+            {
+                'path': path,
+                'reason': f'{option.name} is a secret, which is never read out; give it from a vault to set it again',
+            }
+        )
+        return None
+    problem = option.problem(shown)
+    if problem is not None:
+        left_out.append({'path': path, 'reason': f'the service holds a value that {option.name} refuses: {problem}'})
+        return None
+    return shown
+
+
+def settings_of(zone: Record, left_out: list[LeftOut]) -> Record:
+    """The zone's settings (and its type) that differ from what a new zone gets, by option name."""
+    settings: Record = {}
+    for option in pullzone.TABLE.mapped():
+        if option.name in NOT_SETTINGS:
+            continue
+        value = declared_value(
+            option, zone.get(t.cast(str, option.api)), f'site_pullzone.settings.{option.name}', left_out
+        )
+        if value is not None:
+            settings[option.name] = value
+    return settings
+
+
+def hostnames_of(zone: Record, left_out: list[LeftOut], kind_of: t.Callable[[Record], str | None]) -> list[Record]:
+    """The custom hostnames with their Force SSL and certificate, and the system hostname when it forces SSL (the
+    service gives every zone one; its certificate is the service's). ``kind_of`` tells a certificate's kind (free or
+    custom) from the hostname record, None when it cannot tell."""
+    declared = []
+    for record in zone.get('Hostnames') or ():
+        if not isinstance(record, dict) or not record.get('Value'):
+            continue
+        entry: Record = {'hostname': str(record['Value']).lower()}
+        if record.get('ForceSSL'):
+            entry['force_ssl'] = True
+        if record.get('IsSystemHostname') or record.get('IsManagedHostname'):
+            if 'force_ssl' in entry:
+                declared.append(entry)
+            continue
+        if record.get('HasCertificate'):
+            entry['certificate'] = 'free'  # loads one only where there is none: it converges either way
+            if kind_of(record) == 'custom':
+                left_out.append(
+                    {
+                        'path': f'site_pullzone.hostnames[{len(declared)}].custom_certificate_key',
+                        'reason': f"hostname {entry['hostname']} has a custom certificate, whose key cannot be read "
+                        'back: give certificate: custom with custom_certificate and custom_certificate_key (from a '
+                        'vault) to keep it when the zone is made again',
+                    }
+                )
+        declared.append(entry)
+    return declared
+
+
+def edge_rule_of(rule: Record) -> Record:
+    """One edge rule as the role declares it: its description, action, parameters, extra actions, triggers, matching
+    and enabled state, without what a new rule gets (no parameter, match any, enabled)."""
+    entry: Record = {}
+    description = optional_text(rule.get('Description'))
+    if description is not None:
+        entry['description'] = description
+    entry['action'] = RULE['action'].from_api(rule.get('ActionType') or 0)
+    for name in ACTION_PARAMETERS:
+        value = optional_text(rule.get(t.cast(str, RULE[name].api)))
+        if value is not None:
+            entry[name] = value
+    extra = []
+    for action in rule.get('ExtraActions') or ():
+        item = {'action': RULE['extra_actions'].sub('action').from_api(action.get('ActionType') or 0)}
+        for name in ACTION_PARAMETERS:
+            value = optional_text(action.get(t.cast(str, RULE['extra_actions'].sub(name).api)))
+            if value is not None:
+                item[name] = value
+        extra.append(item)
+    if extra:
+        entry['extra_actions'] = extra
+    triggers = []
+    for trigger in rule.get('Triggers') or ():
+        item = {
+            'type': RULE['triggers'].sub('type').from_api(trigger.get('Type') or 0),
+            'patterns': [str(pattern) for pattern in trigger.get('PatternMatches') or ()],
+        }
+        match = RULE['triggers'].sub('match').from_api(trigger.get('PatternMatchingType') or 0)
+        if match != 'any':
+            item['match'] = match
+        parameter = optional_text(trigger.get('Parameter1'))
+        if parameter is not None:
+            item['parameter_1'] = parameter
+        triggers.append(item)
+    entry['triggers'] = triggers
+    matching = RULE['trigger_matching'].from_api(rule.get('TriggerMatchingType') or 0)
+    if matching != 'any':
+        entry['trigger_matching'] = matching
+    if rule.get('Enabled') is False:
+        entry['enabled'] = False
+    return entry
+
+
+def edge_rules_of(zone: Record, left_out: list[LeftOut]) -> list[Record]:
+    """The zone's edge rules in their order, but the read-only ones, which the service keeps itself."""
+
+    def order(rule: Record) -> int:
+        index = rule.get('OrderIndex')
+        return index if isinstance(index, int) else 0
+
+    rules = sorted((rule for rule in zone.get('EdgeRules') or () if isinstance(rule, dict)), key=order)
+    declared = []
+    for rule in rules:
+        if rule.get('ReadOnly'):
+            name = optional_text(rule.get('Description'))
+            left_out.append(
+                {
+                    'path': 'site_pullzone.edge_rules',
+                    'reason': f"edge rule {rule.get('Guid')}{f' ({name})' if name else ''} is read-only: the service "
+                    'keeps it, and no declaration can change or add it',
+                }
+            )
+            continue
+        declared.append(edge_rule_of(rule))
+    return declared
+
+
+def pullzone_of(zone: Record, left_out: list[LeftOut], kind_of: t.Callable[[Record], str | None]) -> Record:
+    """``site_pullzone``: the zone's name, origin, settings, hostnames and edge rules."""
+    declared: Record = {'name': zone.get('Name')}
+    origin = optional_text(zone.get('OriginUrl'))
+    if origin is not None:
+        declared['origin'] = origin
+    settings = settings_of(zone, left_out)
+    if settings:
+        declared['settings'] = settings
+    hostnames = hostnames_of(zone, left_out, kind_of)
+    if hostnames:
+        declared['hostnames'] = hostnames
+    rules = edge_rules_of(zone, left_out)
+    if rules:
+        declared['edge_rules'] = rules
+    return declared
+
+
+def shield_of(zone: Record, parts: t.Mapping[str, Record]) -> Record:
+    """``site_shield``: the Shield zone's settings that differ from what a new Shield zone gets. ``parts`` are the
+    flattened bot detection and upload scanning settings (``botDetection.executionMode`` …)."""
+    declared: Record = {}
+    merged = {**zone, **parts}
+    for option in shield_zone.TABLE.mapped():
+        value = declared_value(option, merged.get(t.cast(str, option.api)), f'site_shield.{option.name}', [])
+        if value is not None:
+            declared[option.name] = value
+    return declared
+
+
+def access_lists_of(lists: t.Iterable[Record]) -> list[Record]:
+    """``site_access_lists``: each custom list with its type, description, action, enabled state and entries (the
+    records as the access list API reads them, each with its ``entries``)."""
+    table = shield_access_list.TABLE
+    declared = []
+    for record in lists:
+        entry: Record = {'name': record.get('name'), 'type': table['type'].from_api(record.get('type'))}
+        description = optional_text(record.get('description'))
+        if description is not None:
+            entry['description'] = description
+        entry['action'] = table['action'].from_api(record.get('action') or 0)
+        entry['enabled'] = bool(record.get('isEnabled'))
+        entry['entries'] = sorted(str(item) for item in record.get('entries') or ())
+        declared.append(entry)
+    return declared
+
+
+def account_of(
+    registries: t.Iterable[t.Mapping[str, t.Any]], libraries: t.Iterable[Record]
+) -> tuple[Record, list[LeftOut]]:
+    """The account's part of a declaration: ``site_registries`` (never a password) and
+    ``site_video_blocked_referrers`` (the libraries that block a referrer, by name unless two share it)."""
+    left_out: list[LeftOut] = []
+    types = container_registry.TABLE['registry_type']
+    site_registries: list[Record] = []
+    for registry in registries:
+        entry: Record = {'display_name': registry.get('displayName')}
+        if registry.get('type') is not None:
+            entry['registry_type'] = types.from_api(registry.get('type'))
+        if registry.get('userName'):
+            entry['username'] = registry['userName']
+            left_out.append(
+                {
+                    'path': f'site_registries[{len(site_registries)}].password',
+                    'reason': f"registry {registry.get('displayName')} has credentials, whose password is never read "
+                    'out; give it from a vault to add the registry again',
+                }
+            )
+        site_registries.append(entry)
+    libraries = list(libraries)
+    names = [library.get('Name') for library in libraries]
+    referrers = []
+    for library in libraries:
+        blocked = sorted(str(hostname).lower() for hostname in library.get('BlockedReferrers') or ())
+        if not blocked:
+            continue
+        name = library.get('Name')
+        which = {'library_name': name} if name and names.count(name) == 1 else {'library_id': library.get('Id')}
+        referrers.append({**which, 'hostnames': blocked})
+    return {'site_registries': site_registries, 'site_video_blocked_referrers': referrers}, left_out

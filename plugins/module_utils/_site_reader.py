@@ -1,0 +1,123 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""What ``site_info`` reads, with the fewest requests: the pull zones by pages of 1000 (with their hostnames'
+certificates), the Shield zones by their listing (one pull zone: its own Shield zone), and for each Shield zone the
+parts the API has no listing for (bot detection, upload scanning, the access lists) and the entries of each custom
+list; nothing per pull zone. ``_declarations`` turns what was read into the ``site`` role's declarations.
+"""
+
+from __future__ import annotations
+
+import typing as t
+
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
+from ansible_collections.edge.platform.plugins.module_utils._containers import ContainersApi
+from ansible_collections.edge.platform.plugins.module_utils._declarations import (
+    LeftOut,
+    Site,
+    access_lists_of,
+    account_of,
+    pullzone_of,
+    shield_of,
+)
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
+from ansible_collections.edge.platform.plugins.module_utils._shield import (
+    BOT_DETECTION,
+    UPLOAD_SCANNING,
+    ShieldApi,
+    flatten,
+)
+from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import (
+    AccessListApi,
+    entries_of_content,
+)
+from ansible_collections.edge.platform.plugins.module_utils._video import VideoApi
+
+# The parts of a Shield zone read through endpoints of their own, under the prefixes of their API fields in the table.
+PARTS = (('botDetection.', BOT_DETECTION), ('uploadScanning.', UPLOAD_SCANNING))
+
+
+def certificate_kind(hostname: Record) -> str | None:
+    """Whether a hostname's certificate is one the service issued free or the account's own; None when the record
+    does not tell (the certificate is not in it)."""
+    return None
+
+
+class SiteReader:
+    """Reads pull zones, their Shield zones and access lists (and the account's registries and video libraries), and
+    returns them as ``site_info`` does."""
+
+    def __init__(self, client: EdgeClient) -> None:
+        self.client = client
+        self.pullzones = PullZoneApi(client)
+        self.shield = ShieldApi(client)
+
+    def zones(self, pullzone_id: int | None, pullzone_name: str | None) -> list[Record]:
+        if pullzone_id is not None:
+            zone = self.pullzones.get(pullzone_id, include_certificate=True)
+            return [zone] if zone is not None else []
+        if pullzone_name is not None:
+            return self.pullzones.named(pullzone_name, include_certificate=True)
+        return list(self.pullzones.listing(include_certificate=True))
+
+    def shield_zones(self, zones: list[Record], every: bool) -> dict[int, Record]:
+        """The Shield zone of each pull zone that has one, by pull zone id: from the listing when every pull zone is
+        read, else each pull zone's own."""
+        if every:
+            wanted = {int(zone['Id']) for zone in zones}
+            return {
+                int(shield['pullZoneId']): shield
+                for shield in self.shield.zones_with_pullzones()
+                if shield.get('pullZoneId') in wanted
+            }
+        found = {}
+        for zone in zones:
+            shield = self.shield.zone_of_pullzone(int(zone['Id']))
+            if shield is not None:
+                found[int(zone['Id'])] = shield
+        return found
+
+    def parts(self, zone_id: int) -> Record:
+        """The bot detection and upload scanning settings of a Shield zone, flattened as the table names them."""
+        flat: Record = {}
+        for prefix, part in PARTS:
+            flat.update(flatten(prefix, self.shield.part(zone_id, part)))
+        return flat
+
+    def access_lists(self, zone_id: int) -> list[Record]:
+        """The custom access lists of a Shield zone, each with its entries."""
+        overview = AccessListApi(self.client, zone_id).overview(with_content=True)
+        return [
+            {**item, 'entries': sorted(entries_of_content(t.cast(t.Optional[str], item.get('content'))))}
+            for item in overview.get('customLists') or []
+        ]
+
+    def site(self, zone: Record, shield: Record | None) -> Site:
+        left_out: list[LeftOut] = []
+        declaration: Record = {'site_pullzone': pullzone_of(zone, left_out, certificate_kind)}
+        lists: list[Record] = []
+        if shield is not None:
+            zone_id = int(shield['shieldZoneId'])
+            declaration['site_shield'] = shield_of(shield, self.parts(zone_id))
+            lists = access_lists_of(self.access_lists(zone_id))
+        declaration['site_access_lists'] = lists
+        return {'pullzone_name': str(zone.get('Name')), 'declaration': declaration, 'left_out': left_out}
+
+    def account(self) -> Record:
+        registries = ContainersApi(self.client).registries()
+        account, left_out = account_of(registries, VideoApi(self.client).libraries())
+        return {**account, 'left_out': left_out}
+
+    def read(
+        self, pullzone_id: int | None = None, pullzone_name: str | None = None, include_account: bool = False
+    ) -> dict[str, t.Any]:
+        zones = self.zones(pullzone_id, pullzone_name)
+        shields = self.shield_zones(zones, every=pullzone_id is None and pullzone_name is None) if zones else {}
+        result: dict[str, t.Any] = {'sites': [self.site(zone, shields.get(int(zone['Id']))) for zone in zones]}
+        if include_account:
+            result['account'] = self.account()
+        return result

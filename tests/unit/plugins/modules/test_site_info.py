@@ -1,0 +1,113 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""site_info: every pull zone of the seeded account as the site role's declarations, which the modules the role runs
+find as declared (no change, no write); what is left out, and why; no secret anywhere; the requests it sends."""
+
+from __future__ import annotations
+
+import json
+import re
+import typing as t
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.modules import (
+    pullzone,
+    pullzone_edge_rule,
+    pullzone_hostname,
+    shield_access_list,
+    shield_zone,
+    site_info,
+)
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator
+
+SECRET_SETTINGS = ('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSecret', 'LogForwardingToken')
+
+
+def read(run_module: t.Any, **args: t.Any) -> dict[str, t.Any]:
+    outcome = run_module(site_info.main, dict(COMMON_ARGS, **args))
+    assert not outcome.failed, outcome.result
+    assert outcome.result['changed'] is False
+    return t.cast('dict[str, t.Any]', outcome.result)
+
+
+def secrets_of(snapshot: dict[str, t.Any]) -> list[str]:
+    """Every secret value the seeded account holds: the pull zones' secret settings and certificate keys, the video
+    libraries' keys."""
+    found = []
+    for zone in snapshot['pullzones']:
+        found += [str(zone[key]) for key in SECRET_SETTINGS if zone.get(key)]
+        found += [str(h['CertificateKey']) for h in zone.get('Hostnames') or () if h.get('CertificateKey')]
+    for library in snapshot['video_libraries']:
+        found += [str(library[key]) for key in ('ApiKey', 'ReadOnlyApiKey', 'ApiAccessKey') if library.get(key)]
+    return found
+
+
+def test_every_pull_zone_is_declared_with_option_names_and_no_secret(emulator: Emulator, run_module: t.Any) -> None:
+    snapshot = emulator.snapshot()
+    result = read(run_module, include_account=True)
+    assert [site['pullzone_name'] for site in result['sites']] == [zone['Name'] for zone in snapshot['pullzones']]
+    text = json.dumps(result)
+    secrets = secrets_of(snapshot)
+    assert secrets and not [secret for secret in secrets if secret in text]
+    for site in result['sites']:
+        declaration = site['declaration']
+        assert set(declaration) <= {'site_pullzone', 'site_shield', 'site_access_lists'}
+        # Option names and enum names only: no API property name (PascalCase or camelCase) as a key.
+        keys = re.findall(r'"([A-Za-z0-9_]+)":', json.dumps(declaration))
+        assert all(re.fullmatch(r'[a-z][a-z0-9_]*', key) for key in keys), keys
+    # Every seeded zone has its secrets set: each is left out, named by where it would go.
+    first = result['sites'][0]
+    paths = {item['path'] for item in first['left_out']}
+    assert {'site_pullzone.settings.aws_signing_key', 'site_pullzone.settings.aws_signing_secret'} <= paths
+    assert result['account']['site_registries'] and all(
+        'password' not in r for r in result['account']['site_registries']
+    )
+
+
+def test_a_zone_without_a_shield_zone_has_no_site_shield(emulator: Emulator, run_module: t.Any) -> None:
+    [site] = read(run_module, pullzone_name='static-002')['sites']  # seeded without a Shield zone
+    assert 'site_shield' not in site['declaration'] and site['declaration']['site_access_lists'] == []
+
+
+@pytest.mark.parametrize('args', [{'pullzone_name': 'no-such-zone'}, {'pullzone_id': 999999}])
+def test_an_unknown_pull_zone_gives_no_site(emulator: Emulator, run_module: t.Any, args: dict[str, t.Any]) -> None:
+    assert read(run_module, **args)['sites'] == []
+
+
+def test_every_pull_zone_costs_no_request_of_its_own(emulator: Emulator, run_module: t.Any) -> None:
+    snapshot = emulator.snapshot()
+    read(run_module)
+    paths = [call.path for call in emulator.sent]
+    assert paths.count('/pullzone') == 1 and not [path for path in paths if re.match(r'/pullzone/\d+', path)]
+    per_zone = len(snapshot['shield_zones']) * 3 + len(snapshot['access_lists'])
+    assert len(paths) == 1 + 2 + per_zone  # the pull zone page, the Shield listing and mapping, each zone's parts
+
+
+def declared_options(site: dict[str, t.Any]) -> t.Iterator[tuple[t.Any, dict[str, t.Any]]]:
+    """The module calls the site role makes of a declaration (each item its module and options)."""
+    declared = site['declaration']
+    zone = declared['site_pullzone']
+    settings = dict(zone.get('settings') or {})
+    yield pullzone.main, dict(settings, name=zone['name'], origin_url=zone.get('origin'))
+    for hostname in zone.get('hostnames') or ():
+        yield pullzone_hostname.main, dict(hostname, pullzone_name=zone['name'])
+    for rule in zone.get('edge_rules') or ():
+        if 'description' in rule and [r.get('description') for r in zone['edge_rules']].count(rule['description']) == 1:
+            yield pullzone_edge_rule.main, dict(rule, pullzone_name=zone['name'])
+    if 'site_shield' in declared:
+        yield shield_zone.main, dict(declared['site_shield'], pullzone_name=zone['name'])
+    for access_list in declared['site_access_lists']:
+        yield shield_access_list.main, dict(access_list, pullzone_name=zone['name'])
+
+
+def test_each_declaration_is_what_the_account_holds(emulator: Emulator, run_module: t.Any) -> None:
+    """Run in check mode with a declaration's options, each module the role runs finds its object as declared."""
+    for site in read(run_module)['sites']:
+        for main, options in declared_options(site):
+            given = {key: value for key, value in options.items() if value is not None}
+            outcome = run_module(main, dict(COMMON_ARGS, **given), check_mode=True)
+            assert not outcome.failed, (site['pullzone_name'], main.__module__, outcome.result)
+            assert outcome.result['changed'] is False, (site['pullzone_name'], main.__module__, outcome.result)
