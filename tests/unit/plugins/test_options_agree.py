@@ -67,12 +67,17 @@ def documented_options(name: str) -> dict[str, t.Any]:
     return options
 
 
+_resources_package = 'ansible_collections.edge.platform.plugins.module_utils._resources'
+
+
 def resources_of(name: str) -> list[type[EdgeResource]]:
     module = importlib.import_module(f'ansible_collections.edge.platform.plugins.modules.{name}')
     return [
         member
         for member in vars(module).values()
-        if inspect.isclass(member) and issubclass(member, EdgeResource) and member.__module__ == module.__name__
+        if inspect.isclass(member)
+        and issubclass(member, EdgeResource)
+        and member.__module__ in (module.__name__, f'{_resources_package}.{name}')
     ]
 
 

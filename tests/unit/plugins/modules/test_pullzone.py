@@ -10,6 +10,7 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import SERVICE_PROPERTIES
+from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone import PullZone
 from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone import SETTINGS
 from ansible_collections.edge.platform.plugins.modules import pullzone
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator
@@ -69,7 +70,7 @@ def assert_no_secret(result: dict[str, t.Any], *secrets: str) -> None:
 def test_every_setting_is_an_option_documented_and_managed_alike(monkeypatch: pytest.MonkeyPatch) -> None:
     spec = argument_spec_of('pullzone', monkeypatch)
     documented = documented_options('pullzone')
-    fields = {field.option: field for field in pullzone.PullZone.fields}
+    fields = {field.option: field for field in PullZone.fields}
     assert set(fields) == {option.name for option in SETTINGS} | {'name', 'type'}
     assert set(fields) | {'name', 'id', 'state', 'type'} <= set(documented) & set(spec)
     for setting in SETTINGS:
@@ -80,7 +81,7 @@ def test_every_setting_is_an_option_documented_and_managed_alike(monkeypatch: py
         assert f'C({setting.api})' in description, setting.name  # the API's name is shown
         assert field.choices == (setting.enum.names if setting.enum else None)
         assert field.members == setting.unordered, setting.name
-    assert {key for key in pullzone.PullZone.secret_keys if key.islower()} == {
+    assert {key for key in PullZone.secret_keys if key.islower()} == {
         setting.name for setting in SETTINGS if setting.secret
     }
 
@@ -88,7 +89,7 @@ def test_every_setting_is_an_option_documented_and_managed_alike(monkeypatch: py
 def test_hostnames_and_edge_rules_are_no_options(monkeypatch: pytest.MonkeyPatch) -> None:
     spec = argument_spec_of('pullzone', monkeypatch)
     assert not {'hostnames', 'edge_rules'} & set(spec)
-    assert not {'Hostnames', 'EdgeRules'} & {field.api for field in pullzone.PullZone.fields}
+    assert not {'Hostnames', 'EdgeRules'} & {field.api for field in PullZone.fields}
 
 
 # ---- bad input --------------------------------------------------------------------------------------------

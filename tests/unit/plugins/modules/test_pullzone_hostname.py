@@ -9,6 +9,7 @@ import typing as t
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone_hostname import PullZoneHostname
 from ansible_collections.edge.platform.plugins.modules import pullzone_hostname
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator
 
@@ -119,7 +120,7 @@ def test_a_certificate_is_loaded_only_when_the_hostname_has_none(emulator: Emula
 
 
 def test_the_key_of_a_certificate_the_api_returns_is_masked(emulator: Emulator, run_module: t.Any) -> None:
-    resource = pullzone_hostname.PullZoneHostname.__new__(pullzone_hostname.PullZoneHostname)
+    resource = PullZoneHostname.__new__(PullZoneHostname)
     record = dict(hostnames(emulator)[CUSTOM])
     assert record['CertificateKey']
     view = resource.result_view(record)
