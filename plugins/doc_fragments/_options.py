@@ -1456,6 +1456,54 @@ options:
     default: false
 '''
 
+    SITE_PULLZONE = r'''
+options:
+  pullzone:
+    description:
+      - 'The pull zone: the name (a string) or id (an integer) of one that exists, or a declaration of
+        it - a dict of C(name) (required), C(origin), C(settings) (options of M(edge.platform.pullzone)
+        under their own names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname)),
+        C(edge_rules) (each with the options of M(edge.platform.pullzone_edge_rule); a C(description)
+        need not be unique, nor given), C(purge_on_change) and C(state) (V(absent) deletes the pull zone
+        with everything on it).'
+      - 'A declared pull zone is created when no pull zone has its name. Only what is declared is compared
+        and set: settings not given keep their value, hostnames and edge rules not declared are left alone.'
+      - Edge rules are matched to the zone's rules by C(description) when the declaration gives it once;
+        otherwise by content (several rules of one description, or none, settle after one run).
+    type: raw
+    required: true
+  shield:
+    description:
+      - 'The Shield zone of the pull zone: options of M(edge.platform.shield_zone) under their own names.
+        V({}) only makes sure the pull zone has a Shield zone; unset, the Shield zone is left alone.'
+    type: dict
+  access_lists:
+    description:
+      - Custom access lists of the Shield zone, each with the options of M(edge.platform.shield_access_list).
+    type: list
+    elements: dict
+    default: []
+  parts:
+    description:
+      - 'The parts of the declaration this run makes; the others are neither compared nor written. The
+        pull zone is read all the same: a part that needs it fails before any write when it does not exist
+        and V(pullzone) is not among the parts.'
+    type: list
+    elements: str
+    choices:
+      - pullzone
+      - hostnames
+      - edge_rules
+      - shield
+      - access_lists
+    default:
+      - pullzone
+      - hostnames
+      - edge_rules
+      - shield
+      - access_lists
+'''
+
     VIDEO_BLOCKED_REFERRER = r'''
 options:
   library_id:

@@ -91,6 +91,24 @@ def api_argument_spec() -> dict[str, dict[str, t.Any]]:
     return spec
 
 
+def blank_problem(params: t.Mapping[str, t.Any], options: t.Iterable[str]) -> str | None:
+    """Why one of ``options`` cannot be taken: set to an empty or blank string; or None."""
+    for option in options:
+        value = params.get(option)
+        if isinstance(value, str) and not value.strip():
+            return f'{option} must not be empty'
+    return None
+
+
+def non_positive_problem(params: t.Mapping[str, t.Any], options: t.Iterable[str]) -> str | None:
+    """Why one of the integer ``options`` (ids) cannot be taken: set below 1; or None."""
+    for option in options:
+        value = params.get(option)
+        if value is not None and value < 1:
+            return f'{option} must be a positive integer, got {value}'
+    return None
+
+
 def make_diff(before: t.Any, after: t.Any, secret_keys: t.Collection[str] = ()) -> dict[str, t.Any]:
     """Ansible diff of two views (None means absent), secrets masked."""
     return {
@@ -281,21 +299,24 @@ class EdgeModule:
 
     def refuse_blank(self, *options: str) -> None:
         """Fail (before any request) when one of ``options`` is set to an empty or blank string."""
-        for option in options:
-            value = self.params.get(option)
-            if isinstance(value, str) and not value.strip():
-                self.fail(f'{option} must not be empty')
+        problem = blank_problem(self.params, options)
+        if problem:
+            self.fail(problem)
 
     def refuse_non_positive(self, *options: str) -> None:
         """Fail (before any request) when one of the integer ``options`` is set below 1 (ids)."""
-        for option in options:
-            value = self.params.get(option)
-            if value is not None and value < 1:
-                self.fail(f'{option} must be a positive integer, got {value}')
+        problem = non_positive_problem(self.params, options)
+        if problem:
+            self.fail(problem)
 
     @property
     def check_mode(self) -> bool:
         return bool(self.ansible.check_mode)
+
+    @property
+    def diff_mode(self) -> bool:
+        """Whether the run shows a diff (``--diff``, the task's ``diff: true``)."""
+        return bool(self.ansible._diff)
 
     @property
     def wrote(self) -> bool:

@@ -461,8 +461,16 @@ class ZoneHostname:
     def __init__(self, api: PullZoneApi, zone: Record, hostname: str) -> None:
         self.api = api
         self.zone = zone
-        self.zone_id = int(zone['Id'])
+        # None for a zone the run creates (its hostnames are predicted until it exists).
+        self.zone_id: int | None = int(zone['Id']) if zone.get('Id') is not None else None
         self.hostname = hostname
+
+    @property
+    def saved_zone_id(self) -> int:
+        """The id the writes go to: the zone exists by the time a run writes its hostnames."""
+        if self.zone_id is None:
+            raise EdgeFinding(f'write hostname {self.hostname}', 'its pull zone does not exist yet')
+        return self.zone_id
 
     @staticmethod
     def state(record: Record) -> Record:
@@ -504,8 +512,8 @@ class ZoneHostname:
 
     def add(self) -> Record:
         """Add it; its record as the API then has it (its id, and what the service gave it)."""
-        self.api.add_hostname(self.zone_id, self.hostname)
-        record = hostname_of(self.api.require(self.zone_id), self.hostname)
+        self.api.add_hostname(self.saved_zone_id, self.hostname)
+        record = hostname_of(self.api.require(self.saved_zone_id), self.hostname)
         if record is None:  # another client removed it meanwhile
             raise EdgeFinding(
                 f'read hostname {self.hostname} of pull zone {self.zone_id}', 'the pull zone no longer has the hostname'
@@ -519,7 +527,7 @@ class ZoneHostname:
         if load_certificate:
             self.api.load_free_certificate(self.hostname)
         if force_ssl is not None:
-            self.api.set_force_ssl(self.zone_id, self.hostname, force_ssl)
+            self.api.set_force_ssl(self.saved_zone_id, self.hostname, force_ssl)
 
     def remove(self) -> None:
-        self.api.remove_hostname(self.zone_id, self.hostname)
+        self.api.remove_hostname(self.saved_zone_id, self.hostname)

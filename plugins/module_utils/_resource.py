@@ -27,6 +27,9 @@ from dataclasses import dataclass, field as dataclass_field
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, make_diff, mask_secrets
 from ansible_collections.edge.platform.plugins.module_utils._options import Enum, Option, member_form
 
+#: ``decide`` finds the object itself unless it is given what the caller found.
+FIND = object()
+
 
 def same_set(current: t.Any, wanted: t.Any) -> bool:
     """Lists compared as sets: order and duplicates ignored."""
@@ -141,6 +144,8 @@ class EdgeResource:
         #: Where the object lives, as ``locate`` found it (a zone id and what the run read of it …).
         self.where: t.Any = None
         self.notes: list[str] = []  # what the run found or did beyond the plan, for the diff header
+        #: The object after ``carry_out`` (as the API answered, or as predicted in check mode; None once deleted).
+        self.final: dict[str, t.Any] | None = None
 
     # ---- hooks a module overrides ------------------------------------------------------
 
@@ -312,19 +317,29 @@ class EdgeResource:
             diff['after_header'] = '; '.join(notes)
         return diff
 
+    def decide(self, found: t.Any = FIND) -> Plan:
+        """The plan: the object found (or, when the caller read it already, ``found``: None for none), what differs,
+        and the planned write checked."""
+        current = self.find() if found is FIND else found
+        plan = self.plan(current)
+        if plan.action:
+            self.check(plan)
+        return plan
+
+    def carry_out(self, plan: Plan) -> dict[str, t.Any]:
+        """Write what the plan says (or predict it in check mode); the result, with the diff of the real objects."""
+        after = self.apply(plan)
+        self.final = after
+        return {
+            'changed': plan.action is not None,
+            **self.outcome(plan, after),
+            'diff': self.diff(plan, plan.current, after),
+        }
+
     def execute(self) -> dict[str, t.Any]:
         self.where = self.locate()
         with self.exclusive():
-            current = self.find()
-            plan = self.plan(current)
-            if plan.action:
-                self.check(plan)
-            after = self.apply(plan)
-            return {
-                'changed': plan.action is not None,
-                **self.outcome(plan, after),
-                'diff': self.diff(plan, current, after),
-            }
+            return self.carry_out(self.decide())
 
     def run(self) -> t.NoReturn:
         self.validate()

@@ -12,7 +12,7 @@ short_description: Read the pull zones of the account as declarations of the sit
 version_added: 1.1.0
 description:
   - Returns, for every pull zone of the account (or the one given by O(pullzone_id) or O(pullzone_name)), a
-    C(declaration) that the M(edge.platform.site) role takes as its variables - C(site_pullzone), C(site_shield) and
+    C(declaration) that the R(edge.platform.site, ansible_collections.edge.platform.site_role) role takes as its variables - C(site_pullzone), C(site_shield) and
     C(site_access_lists) - with option names and enum names, never the API's property names or numbers. Run with it,
     the role finds the zone as declared and sends no write; so an account made by hand can be adopted, then managed.
   - C(site_pullzone) holds the zone's name, origin, the settings that differ from what a new pull zone gets (so the
@@ -79,7 +79,7 @@ sites:
       sample: shop-web
     declaration:
       description:
-        - The variables of the M(edge.platform.site) role that declare the pull zone as it is.
+        - The variables of the R(edge.platform.site, ansible_collections.edge.platform.site_role) role that declare the pull zone as it is.
         - C(site_pullzone) (C(name), C(origin), C(settings), C(hostnames), C(edge_rules)), C(site_shield) (absent when
           the pull zone has no Shield zone) and C(site_access_lists).
       type: dict

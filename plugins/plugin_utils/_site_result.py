@@ -20,11 +20,11 @@ from collections.abc import Mapping
 
 Result = Mapping[str, t.Any]
 
-# Each part of a declared pull zone: its kind, the key that names an item, the record its module returns and the
-# record's id, the registered checks and writes.
+# Each part of a pull zone that edge.platform.site_pullzone reports as a list: its kind, its key in the results, the
+# key of the item that names it, the record its result holds and the record's id.
 ZONE_PARTS = (
-    ('hostname', 'hostname', 'hostname', 'Id', 'hostname_checks', 'hostnames'),
-    ('edge_rule', 'description', 'edge_rule', 'Guid', 'edge_rule_checks', 'edge_rules'),
+    ('hostname', 'hostnames', 'hostname', 'hostname', 'Id'),
+    ('edge_rule', 'edge_rules', 'description', 'edge_rule', 'Guid'),
 )
 
 
@@ -97,83 +97,53 @@ def from_result(kind: str, name: t.Any, resource_id: t.Any, result: Result) -> d
     return {'kind': kind, 'name': name, 'id': resource_id, 'changed': is_changed, 'action': action, 'details': details}
 
 
-def created_with(kind: str, name: t.Any, parent: str, details: list[str]) -> dict[str, t.Any]:
-    """A resource that a check-mode run cannot read yet: the resource it belongs to is created by the run."""
-    return {
-        'kind': kind,
-        'name': name,
-        'id': None,
-        'changed': True,
-        'action': f'create (with the {parent})',
-        'details': details,
-    }
-
-
-def settings_lines(values: Mapping[str, t.Any], leave_out: tuple[str, ...] = ()) -> list[str]:
-    return [f'{key}: {short(value)}' for key, value in values.items() if key not in leave_out]
+def zone_results(run: Mapping[str, t.Any]) -> Mapping[str, t.Any]:
+    """The results of edge.platform.site_pullzone's parts (empty when it did not run)."""
+    zone = mapping(run.get('zone'))
+    return mapping(zone.get('objects')) if not skipped(zone) else {}
 
 
 def pullzone_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[dict[str, t.Any]]:
-    """A declared pull zone, then its hostnames and edge rules, each by the result of its write, or of its check when
-    nothing had to be written. The write is missing when --tags left the pull zone part out: then it is not reported.
-    A check that could not read the pull zone (this run creates it) and no write (check mode: the pull zone has no id
-    yet) is a part created with the pull zone."""
-    check, zone = run.get('pullzone_check'), run.get('pullzone') or {}
-    if not isinstance(declared.get('site_pullzone'), Mapping) or check is None or skipped(check):
-        return []
+    """A declared pull zone, then its hostnames and edge rules, as edge.platform.site_pullzone made them (or would
+    make them, in check mode: a part of a pull zone to be created is created with it)."""
+    results, zone = zone_results(run), mapping(mapping(run.get('zone')).get('pullzone'))
     resources = []
-    write = run.get('pullzone_write')
-    if write is not None:
-        result = write if not skipped(write) else check
-        resources.append(from_result('pullzone', zone.get('name'), zone.get('id'), result))
-    for kind, key, record, id_key, checks_name, writes_name in ZONE_PARTS:
-        checks, writes = run.get(checks_name), run.get(writes_name)
-        if checks is None or writes is None or 'results' not in checks:
-            continue
-        written = writes.get('results') or []
-        for index, item_check in enumerate(checks['results']):
-            wanted = item_check['item']
-            item_write: Result = written[index] if index < len(written) else {'skipped': True}
-            result = item_write if not skipped(item_write) else item_check
-            if 'msg' not in result:
-                resource_id = (result.get(record) or {}).get(id_key)
-                resources.append(from_result(kind, wanted[key], resource_id, result))
-            elif wanted.get('state', 'present') == 'present':
-                resources.append(created_with(kind, wanted[key], 'pull zone', settings_lines(wanted, (key, 'state'))))
+    if results.get('pullzone'):
+        resources.append(from_result('pullzone', zone.get('name'), zone.get('id'), results['pullzone']))
+    for kind, key, item_key, record, id_key in ZONE_PARTS:
+        for index, result in enumerate(results.get(key) or []):
+            held = mapping(result.get(record))
+            name = mapping(result.get('item')).get(item_key) or held.get('Guid') or f'#{index + 1}'
+            resources.append(from_result(kind, name, held.get(id_key), result))
     return resources
 
 
 def shield_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[dict[str, t.Any]]:
-    """The Shield zone (in check mode, of a pull zone to be created: created with it), then the custom access lists:
-    each by the result of its write, or of its check when nothing had to be written; a list neither could read (the
-    Shield zone is created by this run, in check mode) is created with the Shield zone."""
+    """The Shield zone, then the custom access lists, as edge.platform.site_pullzone made them (or would)."""
+    results, zone = zone_results(run), mapping(mapping(run.get('zone')).get('pullzone'))
     resources = []
-    shield, zone = run.get('shield'), run.get('pullzone')
-    if shield is not None and not skipped(shield):
-        resources.append(
-            from_result(
-                'shield_zone', (zone or {}).get('name'), (shield.get('shield_zone') or {}).get('shieldZoneId'), shield
-            )
-        )
-    elif shield is not None and declared.get('site_shield') is not None and zone is not None and zone.get('id') is None:
-        resources.append(
-            created_with('shield_zone', zone.get('name'), 'pull zone', settings_lines(declared['site_shield']))
-        )
-    writes, checks = run.get('access_lists'), (run.get('access_list_checks') or {}).get('results') or []
-    for index, write in enumerate((writes or {}).get('results') or []):
-        wanted = write['item']
-        check: Result = checks[index] if index < len(checks) else {'skipped': True}
-        result = write if not skipped(write) else check
-        if skipped(result) or 'msg' in result:
-            if wanted.get('state', 'present') == 'present':
-                entries = unique(str(entry).strip() for entry in wanted.get('entries') or [])
-                count = len([entry for entry in entries if entry != ''])
-                resources.append(created_with('access_list', wanted['name'], 'Shield zone', [f'entries: {count}']))
-        else:
-            resources.append(
-                from_result('access_list', wanted['name'], (result.get('access_list') or {}).get('id'), result)
-            )
+    shield = results.get('shield')
+    if shield:
+        shield_id = mapping(shield.get('shield_zone')).get('shieldZoneId')
+        resources.append(from_result('shield_zone', zone.get('name'), shield_id, shield))
+    for result in results.get('access_lists') or []:
+        name = mapping(result.get('item')).get('name')
+        resources.append(from_result('access_list', name, mapping(result.get('access_list')).get('id'), result))
     return resources
+
+
+def purge_of(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> dict[str, t.Any] | None:
+    """The purge the pull zone part asked for: its reasons, whether purging is on, the mode of the run that asked
+    (null when nothing is to be purged); None when no pull zone was declared or the part did not run."""
+    zone, pullzone = mapping(run.get('zone')), declared.get('site_pullzone')
+    if not isinstance(pullzone, Mapping) or skipped(zone) or 'purge' not in zone:
+        return None
+    reasons = list(zone['purge'].get('reasons') or [])
+    return {
+        'reasons': reasons,
+        'enabled': bool(pullzone.get('purge_on_change', True)),
+        'check_mode': zone['purge'].get('check_mode') if reasons else None,
+    }
 
 
 def other_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[dict[str, t.Any]]:
@@ -305,8 +275,8 @@ def site_result(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> dict
     database, not_checked, schema = database_resources(declared, run)
     resources += database
     # The purge the handler will do (the handler runs later, when the play's handlers run).
-    purge = run.get('purge') if isinstance(declared.get('site_pullzone'), Mapping) else None
-    zone = run.get('pullzone')
+    purge = purge_of(declared, run)
+    zone = mapping(run.get('zone')).get('pullzone')
     summary = [f"{r['kind']} {r['name']}: {r['action'] if r['changed'] else 'as declared'}" for r in resources]
     if purge is not None and purge['enabled'] and purge['reasons']:
         reasons = ', '.join(purge['reasons'])

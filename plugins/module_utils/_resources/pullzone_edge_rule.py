@@ -54,14 +54,24 @@ class EdgeRule(EdgeResource):
         self.description: str | None = self.params['description']
 
     @property
-    def zone_id(self) -> int:
-        return int(self.where['Id'])
+    def zone_id(self) -> int | None:
+        """The id of the rule's pull zone; None for a zone the run creates (its rules are predicted until it exists)."""
+        zone_id = self.where.get('Id')
+        return int(zone_id) if zone_id is not None else None
+
+    @property
+    def saved_zone_id(self) -> int:
+        """The id the writes go to: the zone exists by the time a run writes its rules."""
+        if self.zone_id is None:
+            raise EdgeFinding(f'write {self.what}', 'its pull zone does not exist yet')
+        return self.zone_id
 
     @property
     def what(self) -> str:
         """The rule as a message names it."""
         which = f'"{self.description}"' if self.description is not None and self.guid is None else self.guid
-        return f'edge rule {which} of pull zone {self.zone_id}'
+        zone = f'pull zone {self.zone_id}' if self.zone_id is not None else 'the pull zone to be created'
+        return f'edge rule {which} of {zone}'
 
     # ---- input ----
 
@@ -136,17 +146,17 @@ class EdgeRule(EdgeResource):
 
     def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
         known = {rule.get('Guid') for rule in rules_of(self.where)}
-        return self.api.add_edge_rule(self.zone_id, new_rule(self.description, wanted), known)
+        return self.api.add_edge_rule(self.saved_zone_id, new_rule(self.description, wanted), known)
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
         guid = str(current['Guid'])
         if set(changes) == {'Enabled'}:
-            self.api.set_edge_rule_enabled(self.zone_id, guid, bool(changes['Enabled']))
+            self.api.set_edge_rule_enabled(self.saved_zone_id, guid, bool(changes['Enabled']))
             return {**current, **changes}
-        return self.api.save_edge_rule(self.zone_id, saved_form({**current, **changes}))
+        return self.api.save_edge_rule(self.saved_zone_id, saved_form({**current, **changes}))
 
     def delete(self, current: dict[str, t.Any]) -> None:
-        self.api.delete_edge_rule(self.zone_id, str(current['Guid']))
+        self.api.delete_edge_rule(self.saved_zone_id, str(current['Guid']))
 
     # ---- check mode ----
 

@@ -136,9 +136,13 @@ class CustomAccessList(EdgeResource):
         if self.where is None:
             return None
         self.where.read()
-        current = self.where.find(self.params['name'], self.params['id'], must_exist=self.state == 'present')
+        return self.found_in(self.where)
+
+    def found_in(self, lists: AccessLists) -> Record | None:
+        """The list among ``lists`` as read (with its entries when it is to be kept), or None."""
+        current = lists.find(self.params['name'], self.params['id'], must_exist=self.state == 'present')
         if current is not None and self.state == 'present':
-            self.where.load(current)
+            lists.load(current)
         return t.cast('Record | None', current)
 
     # ---- deciding ----

@@ -135,6 +135,10 @@ class ShieldZone(EdgeResource):
                     f'find pull zone {self.where}', f'no pull zone has id {self.where}', 'pullzone.not_found'
                 )
             return None
+        return self.with_parts(zone)
+
+    def with_parts(self, zone: dict[str, t.Any]) -> dict[str, t.Any]:
+        """The zone with the settings of its parts that the run manages (a read of each such part)."""
         current = dict(zone)
         for prefix, part in PARTS:
             if self.managed(prefix):

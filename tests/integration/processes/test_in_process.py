@@ -158,6 +158,27 @@ PLAYBOOK = (
         pullzone_id: 1001
         access_lists: content
 
+    - name: site_pullzone in check mode, a pull zone to create with its parts
+      edge.platform.site_pullzone:
+        pullzone:
+          name: equality-site
+          origin: https://origin.equality.example.com
+          hostnames: [{hostname: www.equality.example.com, force_ssl: true}]
+          edge_rules: [{description: Force SSL, action: force_ssl, triggers: [{type: url, patterns: ["*"]}]}]
+        shield: {waf_enabled: true}
+        access_lists: [{name: equality, type: ip, entries: [192.0.2.7]}]
+      check_mode: true
+
+    - name: site_pullzone refuses bad input
+      edge.platform.site_pullzone:
+        pullzone: {name: equality-site, hostnames: [{hostname: "https://bad.example.com/"}]}
+      ignore_errors: true
+
+    - name: site_pullzone of an existing pull zone's Shield zone
+      edge.platform.site_pullzone:
+        pullzone: assets-000
+        shield: {waf_execution_mode: log}
+
     - name: site_info of one pull zone, with the account
       edge.platform.site_info:
         pullzone_name: assets-000

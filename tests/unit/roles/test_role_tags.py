@@ -94,14 +94,12 @@ def tags_of(tasks: list[Task], action: str) -> list[frozenset[str]]:
 
 def test_site_parts_run_under_their_own_tags() -> None:
     tasks = tasks_of('site')
-    assert tags_of(tasks, 'edge.platform.shield_zone') == [{'shield'}]
-    assert tags_of(tasks, 'edge.platform.shield_access_list') == [{'shield', 'access_lists'}] * 2
-    assert tags_of(tasks, 'edge.platform.pullzone_info') == [{'always'}]  # the Shield parts need the pull zone
-    # A declared pull zone: checked always (every part needs its id), written under pullzone; its hostnames and
-    # edge rules checked and written under pullzone and their own tag.
-    assert tags_of(tasks, 'edge.platform.pullzone') == [{'always'}, {'pullzone'}]
-    assert tags_of(tasks, 'edge.platform.pullzone_hostname') == [{'pullzone', 'hostnames'}] * 2
-    assert tags_of(tasks, 'edge.platform.pullzone_edge_rule') == [{'pullzone', 'edge_rules'}] * 2
+    # The pull zone part is one module (it reads what it needs, checks everything, then writes): under every tag of
+    # its parts, which it makes as the run's tags select them (site__parts).
+    zone_part = {'pullzone', 'hostnames', 'edge_rules', 'shield', 'access_lists'}
+    assert tags_of(tasks, 'edge.platform.site_pullzone') == [zone_part]
+    for module in ('pullzone', 'pullzone_info', 'pullzone_hostname', 'pullzone_edge_rule', 'shield_zone'):
+        assert tags_of(tasks, f'edge.platform.{module}') == [], module
     assert tags_of(tasks, 'edge.platform.container_registry') == [{'containers', 'registries'}]
     assert tags_of(tasks, 'edge.platform.video_blocked_referrer') == tags_of(tasks, 'edge.platform.video_thumbnail')
     assert tags_of(tasks, 'edge.platform.video_thumbnail') == [{'video'}]
@@ -109,19 +107,8 @@ def test_site_parts_run_under_their_own_tags() -> None:
     assert tags_of(tasks, 'edge.platform.db_query') == [{'databases', 'migrations'}] * 2
     summary = [task for task in tasks if task.action == 'ansible.builtin.set_fact' and 'site_result' in task.args]
     assert [task.tags for task in summary] == [{'always'}]
-    # Every part is checked (its module in check mode) before the first write: the pull zone, its hostnames and
-    # edge rules, the access lists; then the writes follow in the same order, the Shield zone before its lists.
-    order = [
-        (task.action.removeprefix('edge.platform.'), task.check_mode)
-        for task in tasks
-        if task.action.startswith('edge.platform.pullzone') or task.action.startswith('edge.platform.shield_')
-    ]
-    checked = [(name, True) for name in ('pullzone', 'pullzone_hostname', 'pullzone_edge_rule', 'shield_access_list')]
-    written = [
-        (name, False)
-        for name in ('pullzone', 'pullzone_hostname', 'pullzone_edge_rule', 'shield_zone', 'shield_access_list')
-    ]
-    assert order == [('pullzone_info', False), *checked, *written]
+    # No task runs a module process (ansible.builtin.command, shell …): every module runs inside the worker.
+    assert not [task for task in tasks if task.action in ('ansible.builtin.command', 'ansible.builtin.shell')]
 
 
 def test_audit_parts_run_under_their_own_tags() -> None:

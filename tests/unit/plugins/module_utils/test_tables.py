@@ -53,7 +53,8 @@ def test_every_option_is_documented_and_its_spec_is_what_ansible_takes(name: str
             assert (option.type == 'list') == (option.elements is not None), where + option.name
             assert not (option.enum and option.choices), where + option.name
             if option.default is not None and option.names:
-                assert option.default in option.names, where + option.name
+                defaults = option.default if option.type == 'list' else [option.default]
+                assert set(defaults) <= set(option.names), where + option.name
             spec, doc = option.argument_spec(), option.documentation()
             assert {key: spec.get(key) for key in ('type', 'elements', 'choices', 'default')} == {
                 key: doc.get(key) for key in ('type', 'elements', 'choices', 'default')

@@ -26,18 +26,30 @@ def test_the_filter_is_the_summary() -> None:
     assert FilterModule().filters()['site_result'] is site_result
 
 
-def test_a_site_as_declared() -> None:
-    run = {
-        'pullzone': {'id': 1013, 'name': 'shop'},
-        'pullzone_check': {'changed': False, 'pullzone': {'Id': 1013}},
-        'pullzone_write': SKIPPED,
-        'hostname_checks': {'results': [{'changed': False, 'item': ZONE['hostnames'][0], 'hostname': {'Id': 7}}]},
-        'hostnames': {'results': [], 'skipped': True},
-        'edge_rule_checks': {'results': []},
-        'edge_rules': {'results': []},
-        'shield': {'changed': False, 'shield_zone': {'shieldZoneId': 3009}},
-        'purge': {'reasons': [], 'enabled': True, 'check_mode': True},
+def zone_run(objects: dict[str, t.Any], pullzone_id: t.Any, reasons: list[str], check_mode: bool) -> dict[str, t.Any]:
+    """What the site role registers of edge.platform.site_pullzone."""
+    parts = {'hostnames': [], 'edge_rules': [], 'access_lists': [], **objects}
+    return {
+        'zone': {
+            'changed': True,
+            'pullzone': {'id': pullzone_id, 'name': 'shop'},
+            'objects': parts,
+            'purge': {'reasons': reasons, 'check_mode': check_mode},
+        }
     }
+
+
+def test_a_site_as_declared() -> None:
+    run = zone_run(
+        {
+            'pullzone': {'changed': False, 'pullzone': {'Id': 1013}},
+            'hostnames': [{'changed': False, 'item': {'hostname': 'www.example.com'}, 'hostname': {'Id': 7}}],
+            'shield': {'changed': False, 'shield_zone': {'shieldZoneId': 3009}},
+        },
+        1013,
+        [],
+        False,
+    )
     result = site_result(DECLARED, run)
     assert result['changed'] is False
     assert result['summary'] == [
@@ -46,33 +58,52 @@ def test_a_site_as_declared() -> None:
         'shield_zone shop: as declared',
     ]
     assert [resource['id'] for resource in result['resources']] == [1013, 7, 3009]
-    assert result['purge'] == {'reasons': [], 'enabled': True, 'check_mode': True}
+    # Nothing to purge: no mode to speak of.
+    assert result['purge'] == {'reasons': [], 'enabled': True, 'check_mode': None}
+    assert result['pullzone'] == {'id': 1013, 'name': 'shop'}
 
 
 def test_a_pull_zone_to_create_in_check_mode() -> None:
-    missing = {'failed': True, 'msg': 'find pull zone "shop" failed: no pull zone is named "shop"', 'item': None}
-    run = {
-        'pullzone': {'id': None, 'name': 'shop'},
-        'pullzone_check': {
-            'changed': True,
-            'pullzone': {'Id': None},
-            'diff': {'before': {}, 'after': {'origin_url': ZONE['origin']}, 'after_header': 'create'},
+    with_zone = {'after_header': 'create (with the pull zone)'}
+    run = zone_run(
+        {
+            'pullzone': {
+                'changed': True,
+                'pullzone': {'Id': None},
+                'diff': {'before': {}, 'after': {'origin_url': ZONE['origin']}, 'after_header': 'create'},
+            },
+            'hostnames': [{'changed': True, 'item': {'hostname': 'www.example.com'}, 'diff': with_zone}],
+            'edge_rules': [{'changed': True, 'item': {}, 'edge_rule': {'Guid': None}, 'diff': with_zone}],
+            'shield': {
+                'changed': True,
+                'diff': {'before': {}, 'after': {'waf_enabled': True}, **with_zone},
+                'shield_zone': {'pullZoneId': None},
+            },
         },
-        'pullzone_write': SKIPPED,
-        'hostname_checks': {'results': [dict(missing, item=ZONE['hostnames'][0])]},
-        'hostnames': {'results': [], 'skipped': True},
-        'shield': SKIPPED,
-        'purge': {'reasons': ['pull zone created'], 'enabled': True, 'check_mode': True},
-    }
+        None,
+        ['pull zone created', 'edge rule #1 changed'],
+        True,
+    )
     result = site_result(DECLARED, run)
     assert result['summary'] == [
         'pullzone shop: create',
         'hostname www.example.com: create (with the pull zone)',
+        'edge_rule #1: create (with the pull zone)',
         'shield_zone shop: create (with the pull zone)',
-        'cache of pull zone shop: purge notified (pull zone created)',
+        'cache of pull zone shop: purge notified (pull zone created, edge rule #1 changed)',
     ]
     assert result['changes'][0]['details'] == ['origin_url: "https://origin.example.com"']
-    assert result['changes'][2]['details'] == ['waf_enabled: true']
+    assert result['changes'][3]['details'] == ['waf_enabled: true']
+    assert result['purge'] == {
+        'reasons': ['pull zone created', 'edge rule #1 changed'],
+        'enabled': True,
+        'check_mode': True,
+    }
+
+
+def test_a_part_that_did_not_run_is_not_reported() -> None:
+    result = site_result(DECLARED, {'zone': None})
+    assert result['resources'] == [] and result['purge'] is None and result['pullzone'] is None
 
 
 def test_an_access_list_diff_holds_the_whole_list() -> None:

@@ -1,0 +1,548 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""A pull zone with its hostnames and edge rules, its Shield zone and its custom access lists, made what the ``site``
+role declares, in one run (the ``site_pullzone`` module).
+
+Every declared item is checked before any request (its options as its own module checks them, duplicates, a
+contradiction), each object is read once (the pull zone with its hostnames and edge rules in one read, the Shield zone,
+its access lists), every planned write is checked before the first is sent, then the writes follow in order: the pull
+zone, its hostnames, its edge rules, its Shield zone, its access lists. Each part is the resource its own module
+manages (``_resources``), so it is compared, written, predicted in check mode and shown in the diff as that module
+does; the run reports each part's result, the purge the changes call for, and the pull zone's id.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import typing as t
+
+from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
+
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeFinding
+from ansible_collections.edge.platform.plugins.module_utils._common import (
+    EdgeModule,
+    blank_problem,
+    non_positive_problem,
+)
+from ansible_collections.edge.platform.plugins.module_utils._options import Table, optional_text
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi, ZoneHostname
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
+from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone import PullZone
+from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone_edge_rule import EdgeRule
+from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone_hostname import PullZoneHostname
+from ansible_collections.edge.platform.plugins.module_utils._resources.shield_access_list import CustomAccessList
+from ansible_collections.edge.platform.plugins.module_utils._resources.shield_zone import ShieldZone
+from ansible_collections.edge.platform.plugins.module_utils._shield import ShieldApi
+from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import AccessListApi, AccessLists
+from ansible_collections.edge.platform.plugins.module_utils._tables import (
+    pullzone,
+    pullzone_edge_rule,
+    pullzone_hostname,
+    shield_access_list,
+    shield_zone,
+)
+
+PARTS = ('pullzone', 'hostnames', 'edge_rules', 'shield', 'access_lists')
+# The options that say where an item's object lives: the run gives them, the declaration does not.
+SCOPE = ('pullzone_id', 'pullzone_name', 'shield_zone_id')
+# A declared pull zone: its name, origin and settings, hostnames and edge rules (each checked by its own table).
+DECLARATION: dict[str, dict[str, t.Any]] = dict(
+    name=dict(type='str', required=True),
+    origin=dict(type='str'),
+    settings=dict(type='dict'),
+    hostnames=dict(type='list', elements='dict'),
+    edge_rules=dict(type='list', elements='dict'),
+    purge_on_change=dict(type='bool', default=True),
+    state=dict(type='str', choices=['present', 'absent'], default='present'),
+)
+# The pull zone's own options a declaration's settings may not give: they say which zone is meant, or its origin.
+NOT_SETTINGS = ('name', 'id', 'state', 'origin_url')
+
+
+class Refused(Exception):
+    """A part's input or planned write refused: reported with every other before anything is written."""
+
+
+class PartModule:
+    """The module as one part of the site sees it: its own options, the run's client, mode and diff. A refusal of its
+    input is ``Refused``, which the run reports with every other before it writes anything."""
+
+    def __init__(self, module: EdgeModule, params: dict[str, t.Any]) -> None:
+        self.site = module
+        self.params = params
+        self.client = module.client
+        self.ansible = module.ansible
+
+    @property
+    def check_mode(self) -> bool:
+        return self.site.check_mode
+
+    @property
+    def diff_mode(self) -> bool:
+        return self.site.diff_mode
+
+    def fail(self, msg: str, **result: t.Any) -> t.NoReturn:
+        raise Refused(msg)
+
+    def refuse_blank(self, *options: str) -> None:
+        problem = blank_problem(self.params, options)
+        if problem:
+            raise Refused(problem)
+
+    def refuse_non_positive(self, *options: str) -> None:
+        problem = non_positive_problem(self.params, options)
+        if problem:
+            raise Refused(problem)
+
+
+@dataclasses.dataclass
+class Item:
+    """A declared hostname, edge rule or access list: how messages name it, what identifies it, its resource."""
+
+    label: str
+    key: dict[str, t.Any]
+    resource: t.Any
+    name: str = ''  # as a summary names it: its key's value, or its place in the declaration (#2)
+    plan: Plan | None = None
+    result: dict[str, t.Any] | None = None
+
+
+class SitePullZone:
+    """One run of ``site_pullzone``: check, read, plan, then write (or predict) the declared site's pull zone part."""
+
+    def __init__(self, module: EdgeModule) -> None:
+        self.module = module
+        self.client = module.client
+        self.pullzones = PullZoneApi(module.client)
+        self.shield_api = ShieldApi(module.client)
+        params = module.params
+        self.parts = frozenset(params['parts'])
+        given = params['pullzone']
+        self.declaration: Record | None = dict(given) if isinstance(given, dict) else None
+        self.reference: t.Any = None if isinstance(given, dict) else given
+        self.problems: list[str] = []
+        self.zone_resource: PullZone | None = None
+        self.zone_plan: Plan | None = None
+        self.hostnames: list[Item] = []
+        self.edge_rules: list[Item] = []
+        self.shield: Item | None = None
+        self.access_lists: list[Item] = []
+        self.zone: Record | None = None
+        self.shield_zone: Record | None = None
+        # The turns the run takes (the access lists of a Shield zone), held from their read to the last write.
+        self.turns = contextlib.ExitStack()
+
+    # ---- checks before any request ---------------------------------------------------------------------------
+
+    def validated(self, spec: dict[str, t.Any], given: t.Any, label: str) -> dict[str, t.Any] | None:
+        """``given`` checked against ``spec`` as Ansible checks a module's options (defaults set), or None when it
+        is refused (the problem is kept)."""
+        if not isinstance(given, dict):
+            self.problems.append(f'{label}: must be a dict, got {given!r}')
+            return None
+        result = ArgumentSpecValidator(spec).validate(dict(given))
+        if result.error_messages:
+            self.problems.append(f"{label}: {'; '.join(result.error_messages)}")
+            return None
+        return dict(result.validated_parameters)
+
+    def keep_secrets_secret(self, table: Table, params: t.Mapping[str, t.Any]) -> None:
+        """A secret a part is given is masked in everything the run returns, as a module's no_log option is."""
+        for option in table:
+            value = params.get(option.name)
+            if (option.secret or option.no_log) and value not in (None, ''):
+                self.module.ansible.no_log_values.add(str(value))
+
+    def part(self, table: Table, kind: type[EdgeResource], given: t.Any, label: str, scope: dict[str, t.Any]) -> t.Any:
+        """The resource of one declared part (its module's options, checked), or None when it is refused."""
+        spec = {name: spec for name, spec in table.argument_spec().items() if name not in SCOPE}
+        params = self.validated(spec, given, label)
+        if params is None:
+            return None
+        self.keep_secrets_secret(table, params)
+        params.update({name: None for name in SCOPE if name in table}, **scope)
+        resource = kind(PartModule(self.module, params))  # type: ignore[arg-type]
+        try:
+            resource.validate()
+        except Refused as refusal:
+            self.problems.append(f'{label}: {refusal}')
+            return None
+        return resource
+
+    def check_declaration(self) -> None:
+        """Every declared item checked, each as its module checks it, and what only the whole declaration can tell
+        (a hostname or a list declared twice), before any request."""
+        params = self.module.params
+        scope = {'pullzone_name': self.declaration.get('name') if self.declaration else str(self.reference)}
+        if self.declaration is not None:
+            declared = self.validated(DECLARATION, self.declaration, 'site_pullzone')
+            if declared is None:
+                return
+            self.declaration = declared
+            settings = dict(declared['settings'] or {})
+            refused = sorted(set(settings) & set(NOT_SETTINGS))
+            if refused:
+                self.problems.append(
+                    f"site_pullzone.settings: {', '.join(refused)} cannot be a setting (give the origin as "
+                    'site_pullzone.origin; the pull zone is site_pullzone.name)'
+                )
+                return
+            zone_options = dict(settings, name=declared['name'], state=declared['state'])
+            if declared['origin'] is not None:
+                zone_options['origin_url'] = declared['origin']
+            self.zone_resource = self.part(pullzone.TABLE, PullZone, zone_options, 'site_pullzone', {})
+            self.hostnames = self.items(
+                'hostnames', pullzone_hostname.TABLE, PullZoneHostname, 'hostname', scope, 'site_pullzone.hostnames'
+            )
+            self.edge_rules = self.items(
+                'edge_rules', pullzone_edge_rule.TABLE, EdgeRule, 'description', scope, 'site_pullzone.edge_rules'
+            )
+            self.refuse_twice(declared['hostnames'], 'hostname', 'site_pullzone.hostnames', lambda value: value.lower())
+        if params['shield'] is not None:
+            resource = self.part(shield_zone.TABLE, ShieldZone, params['shield'], 'site_shield', scope)
+            self.shield = Item('site_shield', {}, resource) if resource is not None else None
+        lists = params['access_lists'] or []
+        self.access_lists = self.items(
+            'access_lists', shield_access_list.TABLE, CustomAccessList, 'name', scope, 'site_access_lists', lists
+        )
+        self.refuse_twice(lists, 'name', 'site_access_lists', str)
+
+    def items(
+        self,
+        name: str,
+        table: Table,
+        kind: type[EdgeResource],
+        key: str,
+        scope: dict[str, t.Any],
+        where: str,
+        given: list[t.Any] | None = None,
+    ) -> list[Item]:
+        declared = given if given is not None else (t.cast(Record, self.declaration).get(name) or [])
+        items = []
+        for index, entry in enumerate(declared):
+            value = entry.get(key) if isinstance(entry, dict) else None
+            name = str(value) if value not in (None, '') else f'#{index + 1}'
+            label = f'{where} {name}'
+            resource = self.part(table, kind, entry, label, scope)
+            if resource is not None:
+                identity = {key: value, 'state': resource.params.get('state') or 'present'}
+                items.append(Item(label, identity, resource, name=name))
+        return items
+
+    def refuse_twice(self, declared: t.Any, key: str, where: str, form: t.Callable[[t.Any], t.Any]) -> None:
+        """A hostname or access list declared twice would be written in turn, never settling: refused."""
+        seen: dict[t.Any, int] = {}
+        for entry in declared or ():
+            value = entry.get(key) if isinstance(entry, dict) else None
+            if isinstance(value, str):
+                seen[form(value)] = seen.get(form(value), 0) + 1
+        for value, count in seen.items():
+            if count > 1:
+                how = ' (hostnames are compared without regard to case)' if key == 'hostname' else ''
+                self.problems.append(f'{where} {value}: declared {count} times{how}; declare each once')
+
+    def stop_on_problems(self) -> None:
+        if self.problems:
+            self.module.fail('; '.join(self.problems))
+
+    # ---- reading and planning ----------------------------------------------------------------------------------
+
+    def find_zone(self) -> Record | None:
+        """The declared pull zone (None when it does not exist yet), or the pull zone the site names (which must)."""
+        if self.declaration is not None:
+            return self.pullzones.find(name=str(self.declaration['name']))
+        reference = self.reference
+        by_id = isinstance(reference, int) or (isinstance(reference, str) and reference.isdigit())
+        matches = [z for z in [self.pullzones.get(int(reference))] if z] if by_id else self.pullzones.named(reference)
+        if len(matches) != 1:
+            how = 'no pull zone' if not matches else 'several pull zones'
+            self.module.fail(f'site_pullzone {reference}: {how} of the account match it')
+        return matches[0]
+
+    def decide(self, item: Item, found: t.Any) -> None:
+        """Plan one item; a planned write that cannot succeed is a problem of the run."""
+        try:
+            item.plan = item.resource.decide(found=found)
+        except (Refused, EdgeFinding) as refusal:
+            text = refusal.message if isinstance(refusal, EdgeFinding) else str(refusal)
+            self.problems.append(f'{item.label}: {text}')
+
+    def plan_zone(self) -> None:
+        resource = self.zone_resource
+        if resource is None:
+            return
+        try:
+            self.zone_plan = resource.decide(found=self.zone)
+        except (Refused, EdgeFinding) as refusal:
+            text = refusal.message if isinstance(refusal, EdgeFinding) else str(refusal)
+            self.problems.append(f'site_pullzone: {text}')
+
+    def plan_hostnames(self, zone: Record) -> None:
+        for item in self.hostnames:
+            where = ZoneHostname(self.pullzones, zone, item.resource.hostname)
+            item.resource.where = where
+            self.decide(item, where.record())
+
+    def plan_edge_rules(self, zone: Record) -> None:
+        for item in self.edge_rules:
+            item.resource.where = zone
+        matched = match_rules([item.resource for item in self.edge_rules], rules_of(zone))
+        for item, rule in zip(self.edge_rules, matched):
+            if rule is not None:
+                item.resource.guid = rule.get('Guid')  # its writes go to the rule it matched
+            self.decide(item, rule)
+
+    def plan_shield(self, pullzone_id: int | None) -> None:
+        item = self.shield
+        if item is None:
+            return
+        item.resource.where = pullzone_id
+        current = self.shield_zone
+        self.decide(item, item.resource.with_parts(current) if current is not None else None)
+
+    def plan_access_lists(self, shield_zone_id: int | None, shield_created: bool) -> None:
+        if not self.access_lists:
+            return
+        if shield_zone_id is None and not shield_created:
+            for item in self.access_lists:
+                if item.key['state'] != 'present':
+                    continue
+                if self.shield is None:
+                    self.problems.append(
+                        f"{item.label}: pull zone {self.zone_name} has no Shield zone; set site_shield ({{}} creates "
+                        'one with the default settings)'
+                    )
+                else:
+                    self.problems.append(
+                        f'{item.label}: pull zone {self.zone_name} has no shield zone yet; the part that creates it '
+                        '(tag shield) must run first'
+                    )
+            return
+        lists = AccessLists(AccessListApi(self.client, t.cast(int, shield_zone_id)))
+        if shield_zone_id is not None:
+            if not self.module.check_mode:
+                self.turns.enter_context(lists.turn())
+            lists.read()
+        for item in self.access_lists:
+            item.resource.where = lists
+            lists.notes = item.resource.notes
+            if shield_zone_id is None:  # the Shield zone is created by this run
+                if item.key['state'] == 'present' and item.resource.params['type'] is None:
+                    self.problems.append(
+                        f'{item.label}: type is required to create the list (the Shield zone is created by this run)'
+                    )
+                    continue
+                self.decide(item, None)
+            else:
+                self.decide(item, item.resource.found_in(lists))
+
+    @property
+    def zone_name(self) -> str:
+        if self.zone is not None:
+            return str(self.zone.get('Name'))
+        return str(self.declaration.get('name') if self.declaration else self.reference)
+
+    # ---- the run ---------------------------------------------------------------------------------------------
+
+    def run(self) -> dict[str, t.Any]:
+        with self.turns:
+            return self.make()
+
+    def make(self) -> dict[str, t.Any]:
+        self.check_declaration()
+        self.stop_on_problems()
+        self.zone = self.find_zone()
+        zone = self.zone
+        creating = zone is None
+        if (
+            creating
+            and 'pullzone' not in self.parts
+            and self.parts & {'hostnames', 'edge_rules', 'shield', 'access_lists'}
+        ):
+            self.module.fail(
+                f'site_pullzone {self.zone_name}: the pull zone does not exist yet; the part that creates it (tag '
+                'pullzone) must run first'
+            )
+        removing = self.declaration is not None and self.declaration['state'] == 'absent'
+        if 'pullzone' in self.parts:
+            self.plan_zone()
+        if removing:
+            return self.remove()
+        planned_zone = (
+            zone if zone is not None else {'Id': None, 'Name': self.zone_name, 'Hostnames': [], 'EdgeRules': []}
+        )
+        if 'hostnames' in self.parts:
+            self.plan_hostnames(planned_zone)
+        if 'edge_rules' in self.parts:
+            self.plan_edge_rules(planned_zone)
+        needs_shield = (self.shield is not None and 'shield' in self.parts) or (
+            self.access_lists and 'access_lists' in self.parts
+        )
+        if zone is not None and needs_shield:
+            self.shield_zone = self.shield_api.zone_of_pullzone(int(zone['Id']))
+        if 'shield' in self.parts:
+            self.plan_shield(int(zone['Id']) if zone is not None else None)
+        shield_created = self.shield is not None and self.shield.plan is not None and self.shield.plan.creating
+        if 'access_lists' in self.parts:
+            shield_id = self.shield_zone['shieldZoneId'] if self.shield_zone is not None else None
+            shield_part = self.shield is not None and 'shield' in self.parts
+            self.plan_access_lists(shield_id, shield_created or (creating and shield_part))
+        self.stop_on_problems()
+        return self.write()
+
+    def remove(self) -> dict[str, t.Any]:
+        """The pull zone deleted, with everything on it (the service deletes its hostnames, edge rules, Shield zone
+        and access lists with it)."""
+        self.stop_on_problems()
+        results: dict[str, t.Any] = {'hostnames': [], 'edge_rules': [], 'access_lists': []}
+        if self.zone_resource is not None and self.zone_plan is not None:
+            results['pullzone'] = self.zone_resource.carry_out(self.zone_plan)
+        return self.outcome(results, [], zone_id=None if self.zone is None else self.zone['Id'])
+
+    def write(self) -> dict[str, t.Any]:
+        results: dict[str, t.Any] = {'hostnames': [], 'edge_rules': [], 'access_lists': []}
+        reasons: list[str] = []
+        check_mode = self.module.check_mode
+        zone = self.zone
+        try:
+            if self.zone_resource is not None and self.zone_plan is not None:
+                results['pullzone'] = self.zone_resource.carry_out(self.zone_plan)
+                reasons += zone_reasons(self.zone_plan)
+                if not check_mode and self.zone_resource.final is not None:
+                    zone = self.zone_resource.final
+            created = self.zone is None
+            if created and not check_mode and zone is not None:  # plan again against the zone as created
+                if 'hostnames' in self.parts:
+                    self.plan_hostnames(zone)
+                if 'edge_rules' in self.parts:
+                    self.plan_edge_rules(zone)
+                self.stop_on_problems()
+            with_zone = created and check_mode
+            for item in self.hostnames if 'hostnames' in self.parts else ():
+                results['hostnames'].append(self.carry_out(item, 'pull zone' if with_zone else None))
+            for item in self.edge_rules if 'edge_rules' in self.parts else ():
+                result = self.carry_out(item, 'pull zone' if with_zone else None)
+                results['edge_rules'].append(result)
+                if result.get('changed'):
+                    reasons.append(f'edge rule {item.name} changed')
+            self.write_shield(results, zone, created)
+        except EdgeApiError as error:
+            partial = self.outcome(results, reasons, zone_id=None if zone is None else zone.get('Id'))
+            self.module.fail_api(error, **{key: value for key, value in partial.items() if key != 'changed'})
+        return self.outcome(results, reasons, zone_id=None if zone is None else zone.get('Id'))
+
+    def write_shield(self, results: dict[str, t.Any], zone: Record | None, zone_created: bool) -> None:
+        check_mode = self.module.check_mode
+        zone_id = None if zone is None else zone.get('Id')
+        shield_created = False
+        if self.shield is not None and 'shield' in self.parts:
+            if zone_created and not check_mode:
+                self.shield_zone = None
+                self.plan_shield(int(t.cast(int, zone_id)))
+                self.stop_on_problems()
+            item = self.shield
+            results['shield'] = self.carry_out(item, 'pull zone' if zone_created and check_mode else None)
+            shield_created = bool(item.plan and item.plan.creating)
+            if not check_mode and item.resource.final is not None:
+                self.shield_zone = item.resource.final
+        if not self.access_lists or 'access_lists' not in self.parts:
+            return
+        if (shield_created or zone_created) and not check_mode:
+            shield_id = (self.shield_zone or {}).get('shieldZoneId')
+            self.plan_access_lists(shield_id, False)
+            self.stop_on_problems()
+        parent = 'Shield zone' if (shield_created or zone_created) and check_mode else None
+        for item in self.access_lists:
+            results['access_lists'].append(self.carry_out(item, parent))
+
+    def carry_out(self, item: Item, created_with: str | None) -> dict[str, t.Any]:
+        """Write one item (or predict it); a part of a parent the run creates is predicted as created with it."""
+        plan = t.cast(Plan, item.plan)
+        result = dict(item.resource.carry_out(plan))
+        if created_with is not None and plan.action == 'create':
+            result['diff'] = dict(result.get('diff') or {}, after_header=f'create (with the {created_with})')
+        result['item'] = item.key
+        item.result = result
+        return result
+
+    def outcome(self, results: dict[str, t.Any], reasons: list[str], zone_id: t.Any) -> dict[str, t.Any]:
+        parts = [results.get('pullzone'), *results['hostnames'], *results['edge_rules'], results.get('shield')]
+        parts += results['access_lists']
+        changed = any(part.get('changed') for part in parts if part)
+        outcome: dict[str, t.Any] = {
+            'changed': changed,
+            'pullzone': {'id': zone_id, 'name': self.zone_name},
+            'objects': results,
+            'purge': {'reasons': reasons, 'check_mode': self.module.check_mode},
+        }
+        if self.module.diff_mode:
+            outcome['diff'] = [part['diff'] for part in parts if part and part.get('changed') and part.get('diff')]
+        return outcome
+
+
+def zone_reasons(plan: Plan) -> list[str]:
+    """Why a change of the pull zone calls for a purge of its cache: it was created, or its origin changed."""
+    if plan.action == 'create':
+        return ['pull zone created']
+    if plan.action == 'update' and 'OriginUrl' in plan.changes:
+        return ['origin changed']
+    return []
+
+
+def rules_of(zone: Record) -> list[Record]:
+    return [rule for rule in zone.get('EdgeRules') or () if isinstance(rule, dict)]
+
+
+def match_rules(declared: list[EdgeRule], rules: list[Record]) -> list[Record | None]:
+    """The rule of the zone each declared rule is (None: it is added).
+
+    A rule declared by guid is that rule. A description declared once that one rule of the zone has is that rule
+    (changed in place when it differs). Any other declared rule - one of several with a description, or one without
+    any - is a rule of its description that is exactly as declared, else one of the others of its description (in
+    the zone's order), else a new rule: so several rules of one description, or none, settle after one run."""
+    matched: list[Record | None] = [None] * len(declared)
+    taken: set[t.Any] = set()
+
+    def described(value: t.Any) -> t.Any:
+        return optional_text(value)
+
+    def take(index: int, rule: Record) -> None:
+        matched[index] = rule
+        taken.add(rule.get('Guid'))
+
+    for index, resource in enumerate(declared):
+        if resource.guid is not None:
+            rule = next((r for r in rules if str(r.get('Guid') or '').lower() == resource.guid.lower()), None)
+            if rule is not None:
+                take(index, rule)
+    counts: dict[t.Any, int] = {}
+    for resource in declared:
+        counts[described(resource.description)] = counts.get(described(resource.description), 0) + 1
+    open_rules = [rule for rule in rules if not rule.get('ReadOnly')]
+    for index, resource in enumerate(declared):
+        description = described(resource.description)
+        if matched[index] is not None or description is None or counts[description] != 1:
+            continue
+        same = [rule for rule in rules if described(rule.get('Description')) == description]
+        if len(same) == 1 and same[0].get('Guid') not in taken:
+            take(index, same[0])
+    for exact in (True, False):  # first a rule exactly as declared, then any other of the description
+        for index, resource in enumerate(declared):
+            if matched[index] is not None or resource.guid is not None:
+                continue
+            description = described(resource.description)
+            candidates = [
+                rule
+                for rule in open_rules
+                if rule.get('Guid') not in taken and described(rule.get('Description')) == description
+            ]
+            if exact:
+                candidates = [rule for rule in candidates if resource.plan(rule).action is None]
+            if candidates:
+                take(index, candidates[0])
+    return matched

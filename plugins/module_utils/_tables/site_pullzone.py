@@ -1,0 +1,59 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The options of ``site_pullzone``: the ``site`` role's declaration of a pull zone, its Shield zone and its custom
+access lists, and the parts of it a run makes. Each declared item takes the options of its own module, whose table
+checks it (``_site``)."""
+
+from __future__ import annotations
+
+from ansible_collections.edge.platform.plugins.module_utils._options import Option, Table
+
+PARTS = ('pullzone', 'hostnames', 'edge_rules', 'shield', 'access_lists')
+
+TABLE = Table(
+    Option(
+        'pullzone',
+        'raw',
+        (
+            'The pull zone: the name (a string) or id (an integer) of one that exists, or a declaration of it - a '
+            'dict of C(name) (required), C(origin), C(settings) (options of M(edge.platform.pullzone) under their own '
+            'names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname)), C(edge_rules) (each '
+            'with the options of M(edge.platform.pullzone_edge_rule); a C(description) need not be unique, nor given), '
+            'C(purge_on_change) and C(state) (V(absent) deletes the pull zone with everything on it).',
+            'A declared pull zone is created when no pull zone has its name. Only what is declared is compared and '
+            'set: settings not given keep their value, hostnames and edge rules not declared are left alone.',
+            'Edge rules are matched to the zone\'s rules by C(description) when the declaration gives it once; '
+            'otherwise by content (several rules of one description, or none, settle after one run).',
+        ),
+        required=True,
+    ),
+    Option(
+        'shield',
+        'dict',
+        (
+            'The Shield zone of the pull zone: options of M(edge.platform.shield_zone) under their own names. V({}) '
+            'only makes sure the pull zone has a Shield zone; unset, the Shield zone is left alone.',
+        ),
+    ),
+    Option(
+        'access_lists',
+        'list',
+        'Custom access lists of the Shield zone, each with the options of M(edge.platform.shield_access_list).',
+        elements='dict',
+        default=[],
+    ),
+    Option(
+        'parts',
+        'list',
+        (
+            'The parts of the declaration this run makes; the others are neither compared nor written. The pull zone '
+            'is read all the same: a part that needs it fails before any write when it does not exist and '
+            'V(pullzone) is not among the parts.',
+        ),
+        elements='str',
+        choices=PARTS,
+        default=list(PARTS),
+    ),
+)

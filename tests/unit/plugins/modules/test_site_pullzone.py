@@ -1,0 +1,218 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""site_pullzone: a declared pull zone with its hostnames, edge rules, Shield zone and access lists made in one run -
+every item checked before any request, each object read once, the writes in order; check mode predicts it all; what
+site_info declares is found as declared; several rules of one description, or none, settle; a site is removed."""
+
+from __future__ import annotations
+
+import copy
+import typing as t
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.modules import site_info, site_pullzone
+from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator
+
+SITE: dict[str, t.Any] = {
+    'pullzone': {
+        'name': 'unit-shop',
+        'origin': 'https://origin.unit-shop.example.com',
+        'settings': {'type': 'volume', 'blocked_countries': ['KP'], 'cache_control_max_age_override': 86400},
+        'hostnames': [
+            {'hostname': 'www.unit-shop.example.com', 'certificate': 'free', 'force_ssl': True},
+            {'hostname': 'static.unit-shop.example.com', 'certificate': 'free'},
+        ],
+        'edge_rules': [
+            {'description': 'Force SSL', 'action': 'force_ssl', 'triggers': [{'type': 'url', 'patterns': ['*']}]},
+            {
+                'description': 'Security headers',
+                'action': 'set_response_header',
+                'action_parameter_1': 'Strict-Transport-Security',
+                'action_parameter_2': 'max-age=31536000',
+                'triggers': [{'type': 'url', 'patterns': ['*.html', '*/']}],
+            },
+        ],
+    },
+    'shield': {'waf_enabled': True, 'waf_execution_mode': 'block', 'bot_detection_execution_mode': 'challenge'},
+    'access_lists': [
+        {'name': 'scanners', 'type': 'cidr', 'action': 'block', 'entries': ['203.0.113.0/24', '198.51.100.0/25']}
+    ],
+}
+
+
+def run(run_module: t.Any, site: dict[str, t.Any], **kwargs: t.Any) -> t.Any:
+    return run_module(site_pullzone.main, dict(COMMON_ARGS, **site), **kwargs)
+
+
+def actions(outcome: t.Any) -> list[tuple[str, t.Any, t.Any]]:
+    results = outcome.result['objects']
+    listed = [('pullzone', results.get('pullzone'))] if results.get('pullzone') else []
+    listed += [('hostname', result) for result in results['hostnames']]
+    listed += [('edge_rule', result) for result in results['edge_rules']]
+    listed += [('shield', results['shield'])] if results.get('shield') else []
+    listed += [('access_list', result) for result in results['access_lists']]
+    return [(kind, result['changed'], (result.get('diff') or {}).get('after_header')) for kind, result in listed]
+
+
+def test_check_mode_predicts_the_whole_site_and_writes_nothing(emulator: Emulator, run_module: t.Any) -> None:
+    outcome = run(run_module, SITE, check_mode=True)
+    assert not outcome.failed, outcome.result
+    assert outcome.result['changed'] and emulator.writes == []
+    assert outcome.result['pullzone'] == {'id': None, 'name': 'unit-shop'}
+    assert actions(outcome) == [
+        ('pullzone', True, 'create'),
+        ('hostname', True, 'create (with the pull zone)'),
+        ('hostname', True, 'create (with the pull zone)'),
+        ('edge_rule', True, 'create (with the pull zone)'),
+        ('edge_rule', True, 'create (with the pull zone)'),
+        ('shield', True, 'create (with the pull zone)'),
+        ('access_list', True, 'create (with the Shield zone)'),
+    ]
+    # Check mode says what the real run will: the zone is created and each rule changes.
+    assert outcome.result['purge'] == {
+        'reasons': ['pull zone created', 'edge rule Force SSL changed', 'edge rule Security headers changed'],
+        'check_mode': True,
+    }
+    assert [call.path for call in emulator.sent] == ['/pullzone']  # the one read: the zone does not exist
+
+
+def test_the_first_run_makes_the_site_and_a_rerun_reads_each_object_once(emulator: Emulator, run_module: t.Any) -> None:
+    first = run(run_module, SITE)
+    assert not first.failed, first.result
+    assert all(changed for _kind, changed, _action in actions(first))
+    zone = emulator.item('pullzones', Name='unit-shop')
+    assert first.result['pullzone'] == {'id': zone['Id'], 'name': 'unit-shop'}
+    writes = [(call.method, call.path) for call in emulator.writes]
+    assert writes[0] == ('POST', '/pullzone')
+    assert first.result['purge']['reasons'][0] == 'pull zone created' and len(first.result['purge']['reasons']) == 3
+    sent = [(call.method, call.path, sorted(call.params.items())) for call in emulator.sent]
+    assert len(sent) <= 24, sent
+    # A request is repeated only when a write came between.
+    for index, request in enumerate(sent):
+        if request[0] == 'GET' and request in sent[:index]:
+            previous = max(i for i in range(index) if sent[i] == request)
+            assert any(method != 'GET' for method, _path, _query in sent[previous:index]), (request, sent)
+    emulator.forget_requests()
+
+    again = run(run_module, SITE)
+    assert not again.failed and not again.result['changed'] and emulator.writes == []
+    assert again.result['purge'] == {'reasons': [], 'check_mode': False}
+    paths = [call.path for call in emulator.sent]
+    shield_id = emulator.item('shield_zones', pullZoneId=zone['Id'])['shieldZoneId']
+    list_id = emulator.item('access_lists', shieldZoneId=shield_id, name='scanners')['id']
+    assert paths == [
+        '/pullzone',
+        f"/shield/shield-zone/get-by-pullzone/{zone['Id']}",
+        f'/shield/shield-zone/{shield_id}/bot-detection',
+        f'/shield/shield-zone/{shield_id}/access-lists',
+        f'/shield/shield-zone/{shield_id}/access-lists/{list_id}',
+    ]
+
+
+def test_every_problem_is_named_before_any_request(emulator: Emulator, run_module: t.Any) -> None:
+    site = copy.deepcopy(SITE)
+    site['pullzone']['hostnames'] = [
+        {'hostname': 'https://www.unit-shop.example.com/'},
+        {'hostname': 'WWW.x.example.com', 'force_ssl': True},
+        {'hostname': 'www.X.example.com', 'force_ssl': False},
+    ]
+    site['pullzone']['edge_rules'] = [{'description': 'Force SSL', 'action': 'forcessl', 'triggers': []}]
+    site['pullzone']['settings'] = {'request_limit': -5}
+    site['access_lists'] = [{'name': 'a', 'type': 'ip', 'entries': ['not-an-ip']}, {'name': 'a', 'type': 'ip'}]
+    outcome = run(run_module, site)
+    assert outcome.failed and emulator.sent == []
+    message = outcome.result['msg']
+    for words in (
+        'site_pullzone: request_limit must be from 0 to 2147483647, got -5',
+        "site_pullzone.hostnames https://www.unit-shop.example.com/: hostname 'https://www.unit-shop.example.com/' "
+        'has a scheme',
+        'site_pullzone.edge_rules Force SSL: value of action must be one of: force_ssl',
+        'site_pullzone.hostnames www.x.example.com: declared 2 times (hostnames are compared without regard to case)',
+        'site_access_lists a: entries:',
+        'site_access_lists a: declared 2 times',
+    ):
+        assert words in message, (words, message)
+
+
+def test_what_site_info_declares_is_found_as_declared(emulator: Emulator, run_module: t.Any) -> None:
+    sites = run_module(site_info.main, COMMON_ARGS).result['sites']
+    for site in sites:
+        declaration = site['declaration']
+        outcome = run(
+            run_module,
+            {
+                'pullzone': declaration['site_pullzone'],
+                'shield': declaration.get('site_shield'),
+                'access_lists': declaration['site_access_lists'],
+            },
+            check_mode=True,
+        )
+        assert not outcome.failed and not outcome.result['changed'], (site['pullzone_name'], outcome.result)
+    assert emulator.writes == []
+
+
+def test_rules_of_one_description_or_none_settle_after_one_run(emulator: Emulator, run_module: t.Any) -> None:
+    header = {
+        'description': 'Headers',
+        'action': 'set_response_header',
+        'triggers': [{'type': 'url', 'patterns': ['*']}],
+    }
+    rules = [
+        dict(header, action_parameter_1='A', action_parameter_2='1'),
+        dict(header, action_parameter_1='B', action_parameter_2='2'),
+        {'action': 'block_request', 'triggers': [{'type': 'remote_ip', 'patterns': ['192.0.2.1']}], 'enabled': False},
+        {'action': 'redirect', 'action_parameter_1': 'https://example.com', 'extra_actions': [{'action': 'force_ssl'}],
+         'triggers': [{'type': 'request_header', 'patterns': ['x'], 'parameter_1': 'X-Test', 'match': 'none'}],
+         'trigger_matching': 'all'},
+    ]  # fmt: skip
+    site = {'pullzone': {'name': 'assets-000', 'edge_rules': rules}}
+    first = run(run_module, site)
+    assert not first.failed and first.result['changed'], first.result
+    assert [result['changed'] for result in first.result['objects']['edge_rules']] == [True, True, True, True]
+    emulator.forget_requests()
+    again = run(run_module, site)
+    assert not again.failed and not again.result['changed'] and emulator.writes == [], again.result
+    zone = emulator.item('pullzones', Id=1001)
+    assert len([rule for rule in zone['EdgeRules'] if rule['Description'] == 'Headers']) == 2
+
+
+def test_a_site_is_removed_with_everything_on_it(emulator: Emulator, run_module: t.Any) -> None:
+    site = {'pullzone': {'name': 'assets-000', 'state': 'absent'}}
+    predicted = run(run_module, site, check_mode=True, diff=True)
+    assert not predicted.failed and predicted.result['changed'] and emulator.writes == []
+    header = predicted.result['objects']['pullzone']['diff']['after_header']
+    assert header.startswith('delete pull zone "assets-000" with ') and 'Shield zone 3001' in header
+    removed = run(run_module, site)
+    assert not removed.failed and removed.result['changed']
+    assert [(call.method, call.path) for call in emulator.writes] == [('DELETE', '/pullzone/1001')]
+    assert run(run_module, site).result['changed'] is False
+
+
+def test_a_part_of_a_zone_that_does_not_exist_needs_the_pullzone_part(emulator: Emulator, run_module: t.Any) -> None:
+    outcome = run(run_module, dict(SITE, parts=['hostnames']))
+    assert outcome.failed and emulator.writes == []
+    assert (
+        'the pull zone does not exist yet; the part that creates it (tag pullzone) must run first'
+        in (outcome.result['msg'])
+    )
+
+
+@pytest.mark.parametrize('reference', ['assets-000', 1001, '1001'])
+def test_a_pull_zone_that_exists_is_named_or_given_by_id(
+    emulator: Emulator, run_module: t.Any, reference: t.Any
+) -> None:
+    outcome = run(run_module, {'pullzone': reference, 'shield': {'waf_execution_mode': 'log'}})
+    assert not outcome.failed and outcome.result['changed'], outcome.result
+    assert outcome.result['pullzone'] == {'id': 1001, 'name': 'assets-000'}
+    assert [(call.method, call.path) for call in emulator.writes] == [('PATCH', '/shield/shield-zone')]
+
+
+def test_a_failure_after_writes_reports_them_and_the_purge_they_call_for(emulator: Emulator, run_module: t.Any) -> None:
+    emulator.add_fault(path='/edgerules/addOrUpdate$', status=400, times=5)
+    outcome = run(run_module, SITE)
+    assert outcome.failed and outcome.result['changed'] is True
+    assert outcome.result['purge']['reasons'] == ['pull zone created']
+    assert [result['changed'] for result in outcome.result['objects']['hostnames']] == [True, True]
