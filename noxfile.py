@@ -93,7 +93,7 @@ add_typing(
     mypy_modules_config=None,
     mypy_package=['mypy', *CONSTRAINTS],
     mypy_ansible_core_package=['ansible-core', *CONSTRAINTS],
-    mypy_extra_deps=['types-requests', 'requests', *CONSTRAINTS],
+    mypy_extra_deps=['types-requests', 'types-PyYAML', 'requests', *CONSTRAINTS],
 )
 
 

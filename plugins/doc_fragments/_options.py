@@ -1435,6 +1435,36 @@ seealso:
     description: 'Every enum the collection takes: its names and the API''s numbers.'
 '''
 
+    SITE_EXPORT = r'''
+options:
+  dest:
+    description:
+      - 'The directory the files go to: one a pull zone, C(<name>.yml), and C(account.yml) when O(account)
+        is given. It is made when it does not exist; one that cannot be written fails before any file
+        is.'
+      - A file whose content would not change is not written; the others are written whole, each to a
+        temporary file that then takes its place, so a file is never half written. Files of pull zones
+        that are no longer there are left as they are.
+    type: path
+    required: true
+  sites:
+    description:
+      - 'The C(sites) that M(edge.platform.site_info) returns: each C({pullzone_name, pullzone_id, declaration,
+        left_out}).'
+    type: list
+    elements: dict
+    required: true
+  account:
+    description:
+      - The C(account) that M(edge.platform.site_info) returns with O(edge.platform.site_info#module:include_account).
+    type: dict
+  made_by:
+    description:
+      - The command that makes the files, written in each file's header.
+    type: str
+    default: ansible-playbook edge.platform.export
+'''
+
     SITE_INFO = r'''
 options:
   pullzone_id:

@@ -25,10 +25,8 @@ options:
     required: true
   run:
     description:
-      - What the role's run registered, by part (C(pullzone_check), C(pullzone_write), C(pullzone), C(hostname_checks),
-        C(hostnames), C(edge_rule_checks), C(edge_rules), C(shield), C(access_list_checks), C(access_lists),
-        C(registries), C(referrers), C(thumbnails), C(db_token), C(schema), C(purge)); a part that did not run is
-        left out or null.
+      - What the role's run registered, by part (C(zone), the result of edge.platform.site_pullzone; C(registries),
+        C(referrers), C(thumbnails), C(db_token), C(schema)); a part that did not run is left out or null.
     type: dict
     required: true
 '''

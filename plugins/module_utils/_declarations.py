@@ -37,6 +37,7 @@ class Site(t.TypedDict, total=False):
     """One pull zone as ``site_info`` returns it."""
 
     pullzone_name: str
+    pullzone_id: int
     declaration: Record
     left_out: list[LeftOut]
 

@@ -105,7 +105,12 @@ class SiteReader:
             declaration['site_shield'] = shield_of(shield, self.parts(zone_id))
             lists = access_lists_of(self.access_lists(zone_id))
         declaration['site_access_lists'] = lists
-        return {'pullzone_name': str(zone.get('Name')), 'declaration': declaration, 'left_out': left_out}
+        return {
+            'pullzone_name': str(zone.get('Name')),
+            'pullzone_id': int(zone['Id']),
+            'declaration': declaration,
+            'left_out': left_out,
+        }
 
     def account(self) -> Record:
         registries = ContainersApi(self.client).registries()

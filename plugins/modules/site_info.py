@@ -12,9 +12,10 @@ short_description: Read the pull zones of the account as declarations of the sit
 version_added: 1.1.0
 description:
   - Returns, for every pull zone of the account (or the one given by O(pullzone_id) or O(pullzone_name)), a
-    C(declaration) that the R(edge.platform.site, ansible_collections.edge.platform.site_role) role takes as its variables - C(site_pullzone), C(site_shield) and
-    C(site_access_lists) - with option names and enum names, never the API's property names or numbers. Run with it,
-    the role finds the zone as declared and sends no write; so an account made by hand can be adopted, then managed.
+    C(declaration) that the R(edge.platform.site, ansible_collections.edge.platform.site_role) role takes as its
+    variables - C(site_pullzone), C(site_shield) and C(site_access_lists) - with option names and enum names, never
+    the API's property names or numbers. Run with it, the role finds the zone as declared and sends no write; so an
+    account made by hand can be adopted, then managed.
   - C(site_pullzone) holds the zone's name, origin, the settings that differ from what a new pull zone gets (so the
     declaration is short and still makes the zone again), its custom hostnames with C(force_ssl) and
     C(certificate=free) where they have a certificate (the system hostname only when it forces SSL), and its edge
@@ -77,9 +78,14 @@ sites:
       description: Name of the pull zone.
       type: str
       sample: shop-web
+    pullzone_id:
+      description: Id of the pull zone.
+      type: int
+      sample: 1013
     declaration:
       description:
-        - The variables of the R(edge.platform.site, ansible_collections.edge.platform.site_role) role that declare the pull zone as it is.
+        - The variables of the R(edge.platform.site, ansible_collections.edge.platform.site_role) role that declare the
+          pull zone as it is.
         - C(site_pullzone) (C(name), C(origin), C(settings), C(hostnames), C(edge_rules)), C(site_shield) (absent when
           the pull zone has no Shield zone) and C(site_access_lists).
       type: dict

@@ -11,9 +11,10 @@ module: site_pullzone
 short_description: Make a pull zone, its hostnames, edge rules, Shield zone and access lists what a site declares
 version_added: 1.1.0
 description:
-  - The part of the R(edge.platform.site, ansible_collections.edge.platform.site_role) role that works on the pull zone, as one module - the role runs it; a
-    playbook may too. It takes the role's C(site_pullzone), C(site_shield) and C(site_access_lists), and makes the
-    pull zone, its hostnames and edge rules, its Shield zone and its custom access lists what they declare.
+  - The part of the R(edge.platform.site, ansible_collections.edge.platform.site_role) role that works on the pull
+    zone, as one module - the role runs it; a playbook may too. It takes the role's C(site_pullzone), C(site_shield)
+    and C(site_access_lists), and makes the pull zone, its hostnames and edge rules, its Shield zone and its custom
+    access lists what they declare.
   - Every declared item is checked before any request, as its own module checks it - M(edge.platform.pullzone),
     M(edge.platform.pullzone_hostname), M(edge.platform.pullzone_edge_rule), M(edge.platform.shield_zone),
     M(edge.platform.shield_access_list) - and a hostname or access list declared twice is refused; one failure names

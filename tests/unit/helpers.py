@@ -385,6 +385,12 @@ class Emulator:
             area.bind(state, self.bind)
         self.admin_url = self.serve('admin', admin_app(state))
 
+    def rescale(self, scale: int) -> None:
+        """Seed the account again at ``scale`` (pull zones), as ``--seed`` does; the record of requests starts over."""
+        self.state.scale = scale
+        self.state.reset()
+        self.sent.clear()
+
     def session(self) -> requests.Session:
         """A requests session whose requests to the emulator's addresses go to its apps (no other address
         answers)."""

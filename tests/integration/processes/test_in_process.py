@@ -183,6 +183,14 @@ PLAYBOOK = (
       edge.platform.site_info:
         pullzone_name: assets-000
         include_account: true
+      register: declared
+
+    - name: site_export of the declarations
+      edge.platform.site_export:
+        dest: "{{ work }}/site"
+        sites: "{{ declared.sites }}"
+        account: "{{ declared.account }}"
+        made_by: the equality test
 
     - name: shield_event_log_info of a zone that does not exist
       edge.platform.shield_event_log_info:

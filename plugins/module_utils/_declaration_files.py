@@ -1,0 +1,185 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""Declarations of the ``site`` role as files: one a pull zone, ``<name>.yml``, and ``account.yml``, each YAML with a
+short header (the account's API address, the command that made it, what the declaration leaves out and where its value
+would go). The same declarations make the same bytes: no timestamp, keys in the order ``site_info`` gives them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import typing as t
+
+try:
+    import yaml
+
+    HAS_YAML = True
+except ImportError:  # the controller always has it (ansible-core needs it); a managed host may not
+    HAS_YAML = False
+
+from ansible.module_utils.basic import missing_required_lib
+
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._files import (
+    ExportFile,
+    LineMeasure,
+    check_file_attributes,
+    unwritable_reason,
+)
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
+
+ACCOUNT_FILE = 'account.yml'
+# What a pull zone's file name keeps of its name: what a file name holds on every system (a pull zone name is letters,
+# digits and dashes already; anything else becomes a dash).
+UNSAFE = re.compile(r'[^A-Za-z0-9._-]+')
+
+if HAS_YAML:
+
+    class Dumper(yaml.SafeDumper):
+        """Block lists indented under their key, as the collection's documentation writes them."""
+
+        def increase_indent(self, flow: bool = False, indentless: bool = False) -> t.Any:
+            return super().increase_indent(flow, False)
+
+
+def file_names(sites: t.Sequence[Record]) -> list[str]:
+    """The file of each site: ``<name>.yml``; ``<name>-<id>.yml`` where that would be the account's file, or a name
+    taken already (names that differ only in case are one file on some systems)."""
+    taken = {ACCOUNT_FILE}
+    names = []
+    for site in sites:
+        stem = UNSAFE.sub('-', str(site.get('pullzone_name') or '')).strip('.-') or 'pullzone'
+        name = f'{stem}.yml'
+        if name.lower() in taken:
+            name = f"{stem}-{site.get('pullzone_id')}.yml"
+        taken.add(name.lower())
+        names.append(name)
+    return names
+
+
+def header(lines: t.Iterable[str]) -> str:
+    return ''.join(f'# {line}\n' if line else '#\n' for line in lines)
+
+
+def left_out_lines(left_out: t.Sequence[t.Mapping[str, t.Any]]) -> list[str]:
+    if not left_out:
+        return []
+    lines = ['', 'Left out: a declaration cannot carry these; give each where its path says to make it again.']
+    lines += [f"  {item.get('path')}: {item.get('reason')}" for item in left_out]
+    return lines
+
+
+def document(values: Record) -> str:
+    return str(yaml.dump(values, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=120))
+
+
+def site_text(site: Record, api_url: str | None, made_by: str) -> str:
+    """A pull zone's file: its header, then its declaration (``site_pullzone``, ``site_shield``,
+    ``site_access_lists``)."""
+    lines = [
+        f"Pull zone {site.get('pullzone_name')} of the account at {api_url or 'its API address'}, as the "
+        'edge.platform.site role declares it.',
+        f'Made by: {made_by}',
+        'The site role run with this file as its variables finds the pull zone as declared and writes nothing.',
+        *left_out_lines(site.get('left_out') or ()),
+    ]
+    return header(lines) + '---\n' + document(dict(site.get('declaration') or {}))
+
+
+def account_text(account: Record, api_url: str | None, made_by: str) -> str:
+    """The account's file: its header, then ``site_registries`` and ``site_video_blocked_referrers``."""
+    declared = {key: value for key, value in account.items() if key != 'left_out'}
+    lines = [
+        f"The account at {api_url or 'its API address'}: its container registries and the blocked referrers of its "
+        'video libraries, as the edge.platform.site role declares them.',
+        f'Made by: {made_by}',
+        *left_out_lines(account.get('left_out') or ()),
+    ]
+    return header(lines) + '---\n' + document(declared)
+
+
+class DeclarationFiles:
+    """One run of ``site_export``: the files of the sites (and of the account) in ``dest``, each written only when its
+    content changes."""
+
+    def __init__(self, module: EdgeModule) -> None:
+        self.module = module
+        params = module.params
+        if not HAS_YAML:
+            module.fail(missing_required_lib('PyYAML'))
+        check_file_attributes(module)
+        self.dest = os.path.abspath(params['dest'])
+        if os.path.exists(self.dest) and not os.path.isdir(self.dest):
+            module.fail(f'dest {self.dest} is a file; give the directory the declarations go to')
+        for index, site in enumerate(params['sites']):
+            if not isinstance(site.get('declaration'), dict) or not site.get('pullzone_name'):
+                module.fail(
+                    f'sites[{index}] is not a site of edge.platform.site_info: it needs pullzone_name and declaration'
+                )
+        self.made_by = params['made_by']
+        self.api_url = params.get('api_url')
+        self.diffs: list[dict[str, t.Any]] = []
+
+    def directory(self) -> None:
+        """``dest``, made when missing (in check mode: what it would be), and writable."""
+        existing = self.dest
+        while not os.path.exists(existing):
+            existing = os.path.dirname(existing)
+        if not os.path.isdir(existing):
+            self.module.fail(f'dest {self.dest} cannot be made: {existing} is a file')
+        reason = unwritable_reason(existing, 'site')
+        if reason is not None:
+            self.module.fail(f'dest {self.dest} is not writable: {existing}: {reason}')
+        if not os.path.isdir(self.dest) and not self.module.check_mode:
+            try:
+                os.makedirs(self.dest, mode=0o700)
+            except OSError as exc:
+                self.module.fail(f'make dest {self.dest} failed: {exc.strerror or exc}')
+            self.module.changed_locally = True
+
+    def file(self, name: str, text: str) -> bool:
+        """Write one file when its content differs (in check mode: whether it would be written)."""
+        path = os.path.join(self.dest, name)
+        data = text.encode('utf-8')
+        old = None
+        if self.module.diff_mode and os.path.isfile(path):
+            with open(path, encoding='utf-8', errors='replace') as handle:
+                old = handle.read()
+
+        def produce(sink: t.BinaryIO | None) -> dict[str, t.Any]:
+            measure = LineMeasure()
+            measure.feed(data)
+            if sink is not None:
+                sink.write(data)
+            return measure.result()
+
+        changed = ExportFile(self.module, path, LineMeasure).write(produce)
+        if changed and self.module.diff_mode:
+            self.diffs.append({'before_header': path, 'after_header': path, 'before': old or '', 'after': text})
+        return changed
+
+    def write(self) -> dict[str, t.Any]:
+        params = self.module.params
+        self.directory()
+        files = []
+        sites = params['sites']
+        for site, name in zip(sites, file_names(sites)):
+            changed = self.file(name, site_text(site, self.api_url, self.made_by))
+            files.append(
+                {'path': os.path.join(self.dest, name), 'changed': changed, 'pullzone_name': site['pullzone_name']}
+            )
+        if params['account'] is not None:
+            changed = self.file(ACCOUNT_FILE, account_text(params['account'], self.api_url, self.made_by))
+            files.append({'path': os.path.join(self.dest, ACCOUNT_FILE), 'changed': changed})
+        result: dict[str, t.Any] = {
+            'changed': any(item['changed'] for item in files) or self.module.changed_locally,
+            'files': files,
+            'dest': self.dest,
+        }
+        if self.module.diff_mode:
+            result['diff'] = self.diffs
+        return result

@@ -1,0 +1,114 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""site_export: the declarations of site_info as files - one a pull zone and account.yml, each with its header and
+no secret, written only when their content changes, never half written, named safely; and the promise of an export,
+on an account of 1,000 pull zones: each declaration applied with site_pullzone changes nothing and writes nothing."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import stat
+import typing as t
+
+import yaml
+
+from ansible_collections.edge.platform.plugins.module_utils._declaration_files import file_names
+from ansible_collections.edge.platform.plugins.modules import site_export, site_info, site_pullzone
+from ansible_collections.edge.platform.tests.unit.helpers import API_URL, COMMON_ARGS, Emulator
+
+
+def declared(run_module: t.Any) -> dict[str, t.Any]:
+    return t.cast('dict[str, t.Any]', run_module(site_info.main, dict(COMMON_ARGS, include_account=True)).result)
+
+
+def export(run_module: t.Any, dest: pathlib.Path, read: dict[str, t.Any], **kwargs: t.Any) -> t.Any:
+    args = dict(COMMON_ARGS, dest=str(dest), sites=read['sites'], account=read['account'], made_by='make export')
+    return run_module(site_export.main, args, **kwargs)
+
+
+def test_one_file_a_pull_zone_with_its_header_and_no_secret(
+    emulator: Emulator, run_module: t.Any, tmp_path: pathlib.Path
+) -> None:
+    read = declared(run_module)
+    emulator.forget_requests()
+    outcome = export(run_module, tmp_path / 'site', read)
+    assert not outcome.failed and outcome.result['changed'], outcome.result
+    assert emulator.sent == []  # it writes files, and reads nothing
+    names = sorted(path.name for path in (tmp_path / 'site').iterdir())
+    assert names == sorted([f"{site['pullzone_name']}.yml" for site in read['sites']] + ['account.yml'])
+    text = (tmp_path / 'site' / 'assets-000.yml').read_text()
+    assert text.startswith(f'# Pull zone assets-000 of the account at {API_URL}, as the edge.platform.site role')
+    assert '# Made by: make export\n' in text
+    assert '#   site_pullzone.settings.aws_signing_secret: aws_signing_secret is a secret' in text
+    assert yaml.safe_load(text) == read['sites'][0]['declaration']
+    assert (
+        yaml.safe_load((tmp_path / 'site' / 'account.yml').read_text())['site_registries']
+        == (read['account']['site_registries'])
+    )
+    for path in (tmp_path / 'site').iterdir():
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    snapshot = emulator.snapshot()
+    secrets = [str(zone[key]) for zone in snapshot['pullzones'] for key in ('AWSSigningSecret', 'LogForwardingToken')]
+    everything = ''.join(path.read_text() for path in (tmp_path / 'site').iterdir())
+    assert [secret for secret in secrets if secret and secret in everything] == []
+
+
+def test_a_file_whose_content_would_not_change_is_not_written(
+    emulator: Emulator, run_module: t.Any, tmp_path: pathlib.Path
+) -> None:
+    read = declared(run_module)
+    export(run_module, tmp_path, read)
+    inodes = {path.name: path.stat().st_ino for path in tmp_path.iterdir()}
+    again = export(run_module, tmp_path, read)
+    assert not again.failed and again.result['changed'] is False
+    assert {path.name: path.stat().st_ino for path in tmp_path.iterdir()} == inodes  # not even replaced
+    read['sites'][0]['declaration']['site_pullzone']['origin'] = 'https://origin.changed.example.com'
+    predicted = export(run_module, tmp_path, read, check_mode=True, diff=True)
+    assert predicted.result['changed'] and [f['changed'] for f in predicted.result['files']].count(True) == 1
+    assert 'https://origin.changed.example.com' in predicted.result['diff'][0]['after']
+    assert (tmp_path / 'assets-000.yml').stat().st_ino == inodes['assets-000.yml']  # check mode wrote nothing
+    changed = export(run_module, tmp_path, read)
+    assert [item['path'] for item in changed.result['files'] if item['changed']] == [str(tmp_path / 'assets-000.yml')]
+    assert not [name for name in os.listdir(tmp_path) if name.startswith('.')]  # no temporary file left
+
+
+def test_a_destination_that_cannot_be_a_directory_fails_before_any_file(
+    run_module: t.Any, tmp_path: pathlib.Path
+) -> None:
+    (tmp_path / 'taken').write_text('a file')
+    sites = [{'pullzone_name': 'a', 'pullzone_id': 1, 'declaration': {'site_pullzone': {'name': 'a'}}}]
+    for dest, words in ((tmp_path / 'taken', 'is a file; give the directory'), (tmp_path / 'taken' / 'x', 'is a file')):
+        outcome = run_module(site_export.main, dict(COMMON_ARGS, dest=str(dest), sites=sites))
+        assert outcome.failed and words in outcome.result['msg'], outcome.result
+    assert sorted(os.listdir(tmp_path)) == ['taken']
+
+
+def test_file_names_are_safe_for_any_pull_zone_name() -> None:
+    sites = [
+        {'pullzone_name': 'shop', 'pullzone_id': 1},
+        {'pullzone_name': 'Shop', 'pullzone_id': 2},
+        {'pullzone_name': 'account', 'pullzone_id': 3},
+        {'pullzone_name': '../etc/passwd', 'pullzone_id': 4},
+    ]
+    assert file_names(sites) == ['shop.yml', 'Shop-2.yml', 'account-3.yml', 'etc-passwd.yml']
+
+
+def test_every_declaration_of_1000_pull_zones_is_found_as_declared(emulator: Emulator, run_module: t.Any) -> None:
+    """The promise of an export at scale: each pull zone's declaration, applied, changes nothing and writes nothing."""
+    emulator.rescale(1000)
+    sites = run_module(site_info.main, COMMON_ARGS).result['sites']
+    assert len(sites) == 1000
+    for site in sites:
+        declaration = site['declaration']
+        args = dict(
+            COMMON_ARGS,
+            pullzone=declaration['site_pullzone'],
+            shield=declaration.get('site_shield'),
+            access_lists=declaration['site_access_lists'],
+        )
+        outcome = run_module(site_pullzone.main, args)
+        assert not outcome.failed and not outcome.result['changed'], (site['pullzone_name'], outcome.result)
+    assert emulator.writes == []
