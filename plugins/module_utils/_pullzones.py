@@ -3,8 +3,8 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""The pull zone API: every path, request body and answer of pull zones, their hostnames, edge rules and cache
-purges, and the records they travel as.
+"""The pull zone API: every path, request body and answer of pull zones, their hostnames (with their certificates),
+edge rules and cache purges, and the records they travel as.
 
 ``PullZoneApi(client)`` is the one way modules, roles' helpers and event sources talk to this area; nothing
 outside this file builds a pull zone URL. Records keep the API's own property names (PullZoneModel is
@@ -15,12 +15,18 @@ are made from it.
 
 from __future__ import annotations
 
+import base64
 import ipaddress
 import math
 import typing as t
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from ansible_collections.edge.platform.plugins.module_utils._certificates import (
+    fingerprint,
+    pem_certificates,
+    served_leaf,
+)
 from ansible_collections.edge.platform.plugins.module_utils._client import (
     EdgeApiError,
     EdgeClient,
@@ -586,15 +592,16 @@ class PullZoneApi:
             return None
         return only_one(matches, t.cast(str, name), 'pull zone', 'pull zones', 'id')
 
-    def require(self, zone_id: int | None = None, name: str | None = None) -> Record:
+    def require(self, zone_id: int | None = None, name: str | None = None, include_certificate: bool = False) -> Record:
         """The pull zone of ``zone_id`` (the API's answer when it has none), or the one called ``name`` (a finding
         naming it when none or several are): what a module that works on a zone's hostnames or edge rules reads."""
         if zone_id is not None:
-            query = {'includeCertificate': 'false'}
+            query = {'includeCertificate': str(include_certificate).lower()}
             return t.cast(
                 Record, self._call('GET', f'pullzone/{zone_id}', f'read pull zone {zone_id}', params=query).json()
             )
-        return only_one(self.named(t.cast(str, name)), t.cast(str, name), 'pull zone', 'pull zones', 'pullzone_id')
+        zones = self.named(t.cast(str, name), include_certificate)
+        return only_one(zones, t.cast(str, name), 'pull zone', 'pull zones', 'pullzone_id')
 
     def zone_hostname(self, hostname: str, zone_id: int | None = None, name: str | None = None) -> ZoneHostname:
         """``hostname`` of the pull zone of ``zone_id``, or of the one called ``name`` (the zone read as ``require``
@@ -706,6 +713,51 @@ class PullZoneApi:
             params={'hostname': hostname},
             write=True,
         )
+
+    def add_certificate(self, zone_id: int, hostname: str, certificate_pem: str, key_pem: str) -> None:
+        """Load a certificate file (the leaf, then its chain) and its private key for ``hostname``, replacing the one
+        it has. An upload is never repeated: when its answer is lost or a 5xx leaves open whether the service took it,
+        the zone is read again, and the leaf the hostname then serves tells (the same SHA-256: it did). The body is
+        never shown: it holds the key."""
+        operation = f'add a certificate to hostname {hostname} of pull zone {zone_id}'
+        body = {
+            'Hostname': hostname,
+            'Certificate': base64.b64encode(certificate_pem.encode('ascii')).decode('ascii'),
+            'CertificateKey': base64.b64encode(key_pem.encode('ascii')).decode('ascii'),
+        }
+        try:
+            self._call('POST', f'pullzone/{zone_id}/addCertificate', operation, json_body=body)
+        except EdgeApiError as error:
+            if error.status is not None and error.status < 500:  # refused: the service did not take it
+                raise
+            leaf = pem_certificates(certificate_pem.encode('ascii'))[0]
+            if self.served_fingerprint(zone_id, hostname) != fingerprint(leaf):
+                raise
+
+    def remove_certificate(self, zone_id: int, hostname: str) -> None:
+        """Remove the certificate of ``hostname``: it then has none (the service answers a repeat the same way)."""
+        self._call(
+            'DELETE',
+            f'pullzone/{zone_id}/removeCertificate',
+            f'remove the certificate of hostname {hostname} of pull zone {zone_id}',
+            json_body={'Hostname': hostname},
+        )
+
+    def served_record(self, zone_id: int, hostname: str) -> Record | None:
+        """The zone's record of ``hostname`` read again, with its certificate; None when the zone or the hostname is
+        gone."""
+        zone = self.get(zone_id, include_certificate=True)
+        return None if zone is None else hostname_of(zone, hostname)
+
+    def served_fingerprint(self, zone_id: int, hostname: str) -> str | None:
+        """The SHA-256 fingerprint of the leaf ``hostname`` serves now (None when it has none, or the zone cannot be
+        read: the caller then reports its own failure)."""
+        try:
+            record = self.served_record(zone_id, hostname)
+        except EdgeApiError:
+            return None
+        leaf = served_leaf((record or {}).get('Certificate')) if (record or {}).get('HasCertificate') else None
+        return None if leaf is None else fingerprint(leaf)
 
     # ---- edge rules ----
 
