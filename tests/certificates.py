@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 import functools
 import typing as t
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
@@ -29,8 +29,8 @@ class CustomCertificate:
     alone (``leaf``, PEM), its SHA-256 fingerprint (lowercase hex of its DER) and its end (ISO 8601 UTC)."""
 
     certificate: str
-    key: str
-    leaf: str
+    key: str = field(repr=False)
+    leaf: str = field(repr=False)
     fingerprint: str
     not_after: str
 

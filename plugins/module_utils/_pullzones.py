@@ -23,9 +23,16 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from ansible_collections.edge.platform.plugins.module_utils._certificates import (
+    CUSTOM,
+    FREE,
+    Summary,
+    WantedCertificate,
+    encode_served,
     fingerprint,
     pem_certificates,
     served_leaf,
+    served_summary,
+    unknown_summary,
 )
 from ansible_collections.edge.platform.plugins.module_utils._client import (
     EdgeApiError,
@@ -604,9 +611,9 @@ class PullZoneApi:
         return only_one(zones, t.cast(str, name), 'pull zone', 'pull zones', 'pullzone_id')
 
     def zone_hostname(self, hostname: str, zone_id: int | None = None, name: str | None = None) -> ZoneHostname:
-        """``hostname`` of the pull zone of ``zone_id``, or of the one called ``name`` (the zone read as ``require``
-        reads it)."""
-        return ZoneHostname(self, self.require(zone_id, name), hostname)
+        """``hostname`` of the pull zone of ``zone_id``, or of the one called ``name``: the zone read as ``require``
+        reads it, with the certificates its hostnames serve."""
+        return ZoneHostname(self, self.require(zone_id, name, include_certificate=True), hostname)
 
     def name_available(self, name: str) -> bool:
         """Whether no pull zone of the service (of any account) has ``name``."""
@@ -843,9 +850,20 @@ class PullZoneApi:
         return {'url': url}
 
 
+#: The key under which a hostname's record (as ZoneHostname reads it) carries the summary of the certificate it serves,
+#: read from the certificate itself: it is no HostnameModel property, and never part of a returned HostnameModel.
+CERTIFICATE_SUMMARY = 'CertificateSummary'
+
+
+def with_summary(record: Record) -> Record:
+    """A hostname's record (read with its certificate) with the summary of that certificate."""
+    return {**record, CERTIFICATE_SUMMARY: served_summary(record)}
+
+
 class ZoneHostname:
-    """A hostname of one pull zone: its record in the zone as read, what a new one is, and the requests that add,
-    change and remove it."""
+    """A hostname of one pull zone: its record in the zone as read (with the summary of its certificate), what a new one
+    is, and the requests that add, change (its certificate, its Force SSL) and remove it. What a module or a role that
+    declares hostnames shares: the options' terms in, records out."""
 
     #: Its secret properties: masked wherever it is shown.
     secret_keys = HOSTNAME_SECRETS
@@ -858,29 +876,47 @@ class ZoneHostname:
 
     @staticmethod
     def state(record: Record) -> Record:
-        """What the hostname module manages of a hostname, in its options' terms: its name, Force SSL, certificate."""
-        return {
+        """What the hostname module manages of a hostname, in its options' terms: its name, Force SSL, whether it has
+        a certificate and, when the certificate is known, its SHA-256 fingerprint, kind and end (never its key)."""
+        state = {
             'hostname': record.get('Value'),
             'force_ssl': bool(record.get('ForceSSL')),
             'has_certificate': bool(record.get('HasCertificate')),
         }
+        served = record.get(CERTIFICATE_SUMMARY)
+        if served and served.get('sha256_fingerprint'):
+            state['certificate'] = {key: served[key] for key in ('kind', 'sha256_fingerprint', 'not_after')}
+        return state
+
+    @staticmethod
+    def model(record: Record) -> Record:
+        """The HostnameModel of a record (without the summary of its certificate)."""
+        return {key: value for key, value in record.items() if key != CERTIFICATE_SUMMARY}
+
+    @staticmethod
+    def certificate(record: Record | None) -> Summary | None:
+        """The summary of the certificate a hostname's record serves, or None (no certificate, or no hostname)."""
+        return None if record is None else record.get(CERTIFICATE_SUMMARY)
 
     def record(self) -> Record | None:
-        """Its record in the zone as read (a copy), or None when the zone has no such hostname."""
-        return hostname_of(self.zone, self.hostname)
+        """Its record in the zone as read (a copy, with the summary of its certificate), or None when the zone has no
+        such hostname."""
+        found = hostname_of(self.zone, self.hostname)
+        return None if found is None else with_summary(found)
 
-    def new(self, force_ssl: bool = False, has_certificate: bool = False) -> Record:
-        """It as the API adds it (no certificate, no Force SSL), then changed as given, before the service gave it
-        an id: what check mode predicts."""
+    def new(self, force_ssl: bool = False) -> Record:
+        """It as the API adds it (no certificate, no Force SSL unless given), before the service gave it an id: what
+        check mode predicts."""
         return {
             'Id': None,
             'Value': self.hostname,
             'ForceSSL': force_ssl,
             'IsSystemHostname': False,
             'IsManagedHostname': False,
-            'HasCertificate': has_certificate,
+            'HasCertificate': False,
             'Certificate': None,
             'CertificateKey': None,
+            CERTIFICATE_SUMMARY: None,
         }
 
     def removal_problem(self, record: Record) -> str | None:
@@ -897,21 +933,76 @@ class ZoneHostname:
     def add(self) -> Record:
         """Add it; its record as the API then has it (its id, and what the service gave it)."""
         self.api.add_hostname(self.zone_id, self.hostname)
-        record = hostname_of(self.api.require(self.zone_id), self.hostname)
+        record = hostname_of(self.api.require(self.zone_id, include_certificate=True), self.hostname)
         if record is None:  # another client removed it meanwhile
             raise EdgeFinding(
                 f'read hostname {self.hostname} of pull zone {self.zone_id}', 'the pull zone no longer has the hostname'
             )
-        return record
+        return with_summary(record)
 
-    def configure(self, load_certificate: bool = False, force_ssl: bool | None = None) -> None:
-        """Load a free certificate (when asked), then set Force SSL (unless None): the certificate first, so that the
-        HTTPS that Force SSL redirects to works when it is switched on. Each write sets one value, which its 2xx
-        answer confirms: nothing is read after them."""
-        if load_certificate:
-            self.api.load_free_certificate(self.hostname)
+    def predict(
+        self, record: Record, certificate: WantedCertificate | None = None, force_ssl: bool | None = None
+    ) -> Record:
+        """``record`` as ``configure`` would leave it (check mode). A free certificate the service would issue is
+        not known yet: its summary has only its kind and the hostname."""
+        after = dict(record)
+        if certificate is not None:
+            if certificate.kind == FREE:
+                after.update(
+                    HasCertificate=True,
+                    **{CERTIFICATE_SUMMARY: unknown_summary(kind=FREE, names=[self.hostname])},
+                )
+            else:
+                after.update(self.certificate_fields(certificate))
+        if force_ssl is not None:
+            after['ForceSSL'] = force_ssl
+        return after
+
+    def configure(
+        self, record: Record, certificate: WantedCertificate | None = None, force_ssl: bool | None = None
+    ) -> Record:
+        """Set its certificate (unless None: a free one loaded, the custom one uploaded, or it removed), then Force SSL
+        (unless None): the certificate first, so that the HTTPS that Force SSL redirects to works when it is switched
+        on. ``record`` as it then is: a free certificate is read back (the service chose it); the other writes set one
+        value each, which their 2xx answer confirms."""
+        after = dict(record)
+        if certificate is not None:
+            if certificate.kind == FREE:
+                self.api.load_free_certificate(self.hostname)
+                served = self.api.served_record(self.zone_id, self.hostname)
+                if served is None:  # another client removed it meanwhile
+                    raise EdgeFinding(
+                        f'read hostname {self.hostname} of pull zone {self.zone_id}',
+                        'the pull zone no longer has the hostname',
+                    )
+                after.update({key: served.get(key) for key in ('HasCertificate', 'Certificate', 'CertificateKey')})
+                after[CERTIFICATE_SUMMARY] = served_summary(served)
+            elif certificate.kind == CUSTOM:
+                custom = certificate.custom
+                if custom is None:  # wanted_certificate gives custom only with its certificate
+                    raise ValueError('certificate=custom without its certificate')
+                self.api.add_certificate(self.zone_id, self.hostname, custom.certificate_pem, custom.key_pem)
+                after.update(self.certificate_fields(certificate))
+            else:
+                self.api.remove_certificate(self.zone_id, self.hostname)
+                after.update(self.certificate_fields(certificate))
         if force_ssl is not None:
             self.api.set_force_ssl(self.zone_id, self.hostname, force_ssl)
+            after['ForceSSL'] = force_ssl
+        return after
+
+    @staticmethod
+    def certificate_fields(certificate: WantedCertificate) -> Record:
+        """What a hostname's record holds once it has the custom certificate (as the service keeps the file: Base64Url;
+        its key, which is never kept here, masked), or once it has none."""
+        if certificate.custom is None:
+            return {'HasCertificate': False, 'Certificate': None, 'CertificateKey': None, CERTIFICATE_SUMMARY: None}
+        return {
+            'HasCertificate': True,
+            'Certificate': encode_served(certificate.custom.certificate_pem),
+            'CertificateKey': MASK,
+            CERTIFICATE_SUMMARY: certificate.custom.summary(),
+        }
 
     def remove(self) -> None:
         self.api.remove_hostname(self.zone_id, self.hostname)
