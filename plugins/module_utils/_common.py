@@ -16,6 +16,7 @@ import contextlib
 import json
 import math
 import os
+import re
 import typing as t
 
 from ansible.module_utils import basic
@@ -175,17 +176,58 @@ def quick_no_log_removal() -> t.Iterator[None]:
         basic.remove_values = full_scan
 
 
+# A PEM private key (PKCS#8, PKCS#1, SEC1, OpenSSH …) to its end, or to the end of the text when it is cut off.
+PRIVATE_KEY_PEM = re.compile(
+    r'-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\Z)', re.S
+)
+# What an argument check's error says instead of a value of an ``unechoed`` option that is not one of its choices.
+NOT_SHOWN = '(a value that is not shown)'
+
+
+def private_key_texts(value: t.Any) -> t.Iterator[str]:
+    """Every string inside ``value`` that holds a PEM private key, then each key in it and its Base64 body, whole
+    and line by line: what no output may show, whichever option it was given to."""
+    if isinstance(value, str):
+        if 'PRIVATE KEY-----' not in value:
+            return
+        yield value
+        for block in PRIVATE_KEY_PEM.findall(value):
+            yield block
+            lines = [line.strip() for line in block.splitlines()[1:] if line.strip() and '-----' not in line]
+            yield ''.join(lines)
+            yield from (line for line in lines if len(line) >= 16)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from private_key_texts(item)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            yield from private_key_texts(item)
+
+
 class _AnsibleModule(AnsibleModule):  # type: ignore[misc]  # ansible-core has no type information
-    """AnsibleModule whose integer options take an infinite or NaN number as bad input, not as a crash."""
+    """AnsibleModule whose integer options take an infinite or NaN number as bad input, not as a crash; that treats a
+    PEM private key as a secret whichever option holds it; and whose ``unechoed`` options, given a value that is not
+    one of their choices, are refused without the value (a key given to the wrong option stays secret)."""
+
+    def __init__(self, *args: t.Any, unechoed: t.Collection[str] = (), **kwargs: t.Any) -> None:
+        self._unechoed = frozenset(unechoed)
+        super().__init__(*args, **kwargs)
 
     def _load_params(self) -> None:
         super()._load_params()
+        # Before the argument check: its errors, the arguments a failure returns (-vvv shows them) and the system
+        # log are masked from here on, as they are for no_log options.
+        self.no_log_values.update(private_key_texts(self.params))
         for name, spec in self.argument_spec.items():
             value = self.params.get(name)
             if spec.get('type') == 'int' and isinstance(value, float) and not math.isfinite(value):
                 # int(inf) raises OverflowError, which Ansible's type check does not catch: as text, the
                 # check refuses it naming the option.
                 self.params[name] = f'{value} (not a finite number)'
+            choices = spec.get('choices')
+            if name in self._unechoed and value is not None and choices and str(value) not in map(str, choices):
+                # Ansible's choices error repeats the value ("got: …"): it gets this text instead.
+                self.params[name] = NOT_SHOWN
 
 
 # Retries listed in the warning of a run; more are counted, not listed.
@@ -205,20 +247,29 @@ class EdgeModule:
         services: t.Sequence[str] = (),
         supports_check_mode: bool = True,
         management_api: bool = True,
+        unechoed: t.Collection[str] = (),
+        private_key_options: t.Collection[str] = (),
         **kwargs: t.Any,
     ) -> None:
         """``services`` are the API areas besides the management API that the module calls (``video``,
         ``logging``). ``management_api=False`` is for modules that do not call the management API:
-        they get no ``client`` and build one with ``connect``."""
+        they get no ``client`` and build one with ``connect``. ``unechoed`` options, given a value that is not one
+        of their choices, are refused without it (where a secret could be given by mistake). A module with
+        ``private_key_options`` (the options that take a PEM private key) refuses a private key in any other option
+        before any request, without showing it (it could be sent as a name, or shown transformed)."""
         spec = api_argument_spec()
         spec.update(argument_spec)
-        self.ansible = _AnsibleModule(argument_spec=spec, supports_check_mode=supports_check_mode, **kwargs)
+        self.ansible = _AnsibleModule(
+            argument_spec=spec, supports_check_mode=supports_check_mode, unechoed=unechoed, **kwargs
+        )
         if not HAS_REQUESTS:
             self.ansible.fail_json(msg=missing_required_lib('requests'))
         self.params: dict[str, t.Any] = self.ansible.params
         self._clients: list[EdgeClient] = []
         # Set by a module when it changed a local file (an env file, an export).
         self.changed_locally = False
+        if private_key_options:
+            self._refuse_misplaced_keys(private_key_options)
         self._validate_common()
         # The base addresses of the APIs this module calls, and the key they take; other options are ignored.
         used = (['api_url'] if management_api else []) + [SERVICE_OPTIONS[service] for service in services]
@@ -261,6 +312,14 @@ class EdgeModule:
             self.fail(problem)
         self.params[option] = trimmed
         return trimmed
+
+    def _refuse_misplaced_keys(self, private_key_options: t.Collection[str]) -> None:
+        for option, value in self.params.items():
+            if option not in private_key_options and next(private_key_texts(value), None) is not None:
+                self.fail(
+                    f"{option} holds a PEM private key, which it does not take (only {', '.join(private_key_options)} "
+                    'does); the key is not shown'
+                )
 
     def _validate_common(self) -> None:
         self.credential('api_key')

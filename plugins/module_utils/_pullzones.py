@@ -3,8 +3,8 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""The pull zone API: every path, request body and answer of pull zones, their hostnames, edge rules and cache
-purges, and the records they travel as.
+"""The pull zone API: every path, request body and answer of pull zones, their hostnames (with their certificates),
+edge rules and cache purges, and the records they travel as.
 
 ``PullZoneApi(client)`` is the one way modules, roles' helpers and event sources talk to this area; nothing
 outside this file builds a pull zone URL. Records keep the API's own property names (PullZoneModel is
@@ -14,8 +14,21 @@ they hold, are the tables' (``_tables/``).
 
 from __future__ import annotations
 
+import base64
 import typing as t
 
+from ansible_collections.edge.platform.plugins.module_utils._certificates import (
+    CUSTOM,
+    FREE,
+    Summary,
+    WantedCertificate,
+    encode_served,
+    fingerprint,
+    pem_certificates,
+    served_leaf,
+    served_summary,
+    unknown_summary,
+)
 from ansible_collections.edge.platform.plugins.module_utils._client import (
     EdgeApiError,
     EdgeClient,
@@ -236,30 +249,33 @@ class PullZoneApi:
         """The id of the one pull zone called ``name``; a clear error when none or several are."""
         return int(only_one(self.named(name), name, 'pull zone', 'pull zones', 'pullzone_id')['Id'])
 
-    def find(self, zone_id: int | None = None, name: str | None = None) -> Record | None:
+    def find(
+        self, zone_id: int | None = None, name: str | None = None, include_certificate: bool = False
+    ) -> Record | None:
         """The pull zone of ``zone_id``, or the one called ``name`` (None when there is none; several are an
         error: names are unique across the service, so that is not this API)."""
         if zone_id is not None:
-            return self.get(zone_id)
-        matches = self.named(t.cast(str, name))
+            return self.get(zone_id, include_certificate=include_certificate)
+        matches = self.named(t.cast(str, name), include_certificate=include_certificate)
         if not matches:
             return None
         return only_one(matches, t.cast(str, name), 'pull zone', 'pull zones', 'id')
 
-    def require(self, zone_id: int | None = None, name: str | None = None) -> Record:
+    def require(self, zone_id: int | None = None, name: str | None = None, include_certificate: bool = False) -> Record:
         """The pull zone of ``zone_id`` (the API's answer when it has none), or the one called ``name`` (a finding
         naming it when none or several are): what a module that works on a zone's hostnames or edge rules reads."""
         if zone_id is not None:
-            query = {'includeCertificate': 'false'}
+            query = {'includeCertificate': str(include_certificate).lower()}
             return t.cast(
                 Record, self._call('GET', f'pullzone/{zone_id}', f'read pull zone {zone_id}', params=query).json()
             )
-        return only_one(self.named(t.cast(str, name)), t.cast(str, name), 'pull zone', 'pull zones', 'pullzone_id')
+        zones = self.named(t.cast(str, name), include_certificate)
+        return only_one(zones, t.cast(str, name), 'pull zone', 'pull zones', 'pullzone_id')
 
     def zone_hostname(self, hostname: str, zone_id: int | None = None, name: str | None = None) -> ZoneHostname:
-        """``hostname`` of the pull zone of ``zone_id``, or of the one called ``name`` (the zone read as ``require``
-        reads it)."""
-        return ZoneHostname(self, self.require(zone_id, name), hostname)
+        """``hostname`` of the pull zone of ``zone_id``, or of the one called ``name``: the zone read as ``require``
+        reads it, with the certificates its hostnames serve."""
+        return ZoneHostname(self, self.require(zone_id, name, include_certificate=True), hostname)
 
     def name_available(self, name: str) -> bool:
         """Whether no pull zone of the service (of any account) has ``name``."""
@@ -367,6 +383,51 @@ class PullZoneApi:
             write=True,
         )
 
+    def add_certificate(self, zone_id: int, hostname: str, certificate_pem: str, key_pem: str) -> None:
+        """Load a certificate file (the leaf, then its chain) and its private key for ``hostname``, replacing the one
+        it has. An upload is never repeated: when its answer is lost or a 5xx leaves open whether the service took it,
+        the zone is read again, and the leaf the hostname then serves tells (the same SHA-256: it did). The body is
+        never shown: it holds the key."""
+        operation = f'add a certificate to hostname {hostname} of pull zone {zone_id}'
+        body = {
+            'Hostname': hostname,
+            'Certificate': base64.b64encode(certificate_pem.encode('ascii')).decode('ascii'),
+            'CertificateKey': base64.b64encode(key_pem.encode('ascii')).decode('ascii'),
+        }
+        try:
+            self._call('POST', f'pullzone/{zone_id}/addCertificate', operation, json_body=body)
+        except EdgeApiError as error:
+            if error.status is not None and error.status < 500:  # refused: the service did not take it
+                raise
+            leaf = pem_certificates(certificate_pem.encode('ascii'))[0]
+            if self.served_fingerprint(zone_id, hostname) != fingerprint(leaf):
+                raise
+
+    def remove_certificate(self, zone_id: int, hostname: str) -> None:
+        """Remove the certificate of ``hostname``: it then has none (the service answers a repeat the same way)."""
+        self._call(
+            'DELETE',
+            f'pullzone/{zone_id}/removeCertificate',
+            f'remove the certificate of hostname {hostname} of pull zone {zone_id}',
+            json_body={'Hostname': hostname},
+        )
+
+    def served_record(self, zone_id: int, hostname: str) -> Record | None:
+        """The zone's record of ``hostname`` read again, with its certificate; None when the zone or the hostname is
+        gone."""
+        zone = self.get(zone_id, include_certificate=True)
+        return None if zone is None else hostname_of(zone, hostname)
+
+    def served_fingerprint(self, zone_id: int, hostname: str) -> str | None:
+        """The SHA-256 fingerprint of the leaf ``hostname`` serves now (None when it has none, or the zone cannot be
+        read: the caller then reports its own failure)."""
+        try:
+            record = self.served_record(zone_id, hostname)
+        except EdgeApiError:
+            return None
+        leaf = served_leaf((record or {}).get('Certificate')) if (record or {}).get('HasCertificate') else None
+        return None if leaf is None else fingerprint(leaf)
+
     # ---- edge rules ----
 
     def save_edge_rule(self, zone_id: int, rule: Record) -> Record:
@@ -451,9 +512,20 @@ class PullZoneApi:
         return {'url': url}
 
 
+#: The key under which a hostname's record (as ZoneHostname reads it) carries the summary of the certificate it serves,
+#: read from the certificate itself: it is no HostnameModel property, and never part of a returned HostnameModel.
+CERTIFICATE_SUMMARY = 'CertificateSummary'
+
+
+def with_summary(record: Record) -> Record:
+    """A hostname's record (read with its certificate) with the summary of that certificate."""
+    return {**record, CERTIFICATE_SUMMARY: served_summary(record)}
+
+
 class ZoneHostname:
-    """A hostname of one pull zone: its record in the zone as read, what a new one is, and the requests that add,
-    change and remove it."""
+    """A hostname of one pull zone: its record in the zone as read (with the summary of its certificate), what a new one
+    is, and the requests that add, change (its certificate, its Force SSL) and remove it. What a module or a role that
+    declares hostnames shares: the options' terms in, records out."""
 
     #: Its secret properties: masked wherever it is shown.
     secret_keys = HOSTNAME_SECRETS
@@ -474,29 +546,47 @@ class ZoneHostname:
 
     @staticmethod
     def state(record: Record) -> Record:
-        """What the hostname module manages of a hostname, in its options' terms: its name, Force SSL, certificate."""
-        return {
+        """What the hostname module manages of a hostname, in its options' terms: its name, Force SSL, whether it has
+        a certificate and, when the certificate is known, its SHA-256 fingerprint, kind and end (never its key)."""
+        state = {
             'hostname': record.get('Value'),
             'force_ssl': bool(record.get('ForceSSL')),
             'has_certificate': bool(record.get('HasCertificate')),
         }
+        served = record.get(CERTIFICATE_SUMMARY)
+        if served and served.get('sha256_fingerprint'):
+            state['certificate'] = {key: served[key] for key in ('kind', 'sha256_fingerprint', 'not_after')}
+        return state
+
+    @staticmethod
+    def model(record: Record) -> Record:
+        """The HostnameModel of a record (without the summary of its certificate)."""
+        return {key: value for key, value in record.items() if key != CERTIFICATE_SUMMARY}
+
+    @staticmethod
+    def certificate(record: Record | None) -> Summary | None:
+        """The summary of the certificate a hostname's record serves, or None (no certificate, or no hostname)."""
+        return None if record is None else record.get(CERTIFICATE_SUMMARY)
 
     def record(self) -> Record | None:
-        """Its record in the zone as read (a copy), or None when the zone has no such hostname."""
-        return hostname_of(self.zone, self.hostname)
+        """Its record in the zone as read (a copy, with the summary of its certificate), or None when the zone has no
+        such hostname."""
+        found = hostname_of(self.zone, self.hostname)
+        return None if found is None else with_summary(found)
 
-    def new(self, force_ssl: bool = False, has_certificate: bool = False) -> Record:
-        """It as the API adds it (no certificate, no Force SSL), then changed as given, before the service gave it
-        an id: what check mode predicts."""
+    def new(self, force_ssl: bool = False) -> Record:
+        """It as the API adds it (no certificate, no Force SSL unless given), before the service gave it an id: what
+        check mode predicts."""
         return {
             'Id': None,
             'Value': self.hostname,
             'ForceSSL': force_ssl,
             'IsSystemHostname': False,
             'IsManagedHostname': False,
-            'HasCertificate': has_certificate,
+            'HasCertificate': False,
             'Certificate': None,
             'CertificateKey': None,
+            CERTIFICATE_SUMMARY: None,
         }
 
     def removal_problem(self, record: Record) -> str | None:
@@ -513,21 +603,76 @@ class ZoneHostname:
     def add(self) -> Record:
         """Add it; its record as the API then has it (its id, and what the service gave it)."""
         self.api.add_hostname(self.saved_zone_id, self.hostname)
-        record = hostname_of(self.api.require(self.saved_zone_id), self.hostname)
+        record = hostname_of(self.api.require(self.saved_zone_id, include_certificate=True), self.hostname)
         if record is None:  # another client removed it meanwhile
             raise EdgeFinding(
                 f'read hostname {self.hostname} of pull zone {self.zone_id}', 'the pull zone no longer has the hostname'
             )
-        return record
+        return with_summary(record)
 
-    def configure(self, load_certificate: bool = False, force_ssl: bool | None = None) -> None:
-        """Load a free certificate (when asked), then set Force SSL (unless None): the certificate first, so that the
-        HTTPS that Force SSL redirects to works when it is switched on. Each write sets one value, which its 2xx
-        answer confirms: nothing is read after them."""
-        if load_certificate:
-            self.api.load_free_certificate(self.hostname)
+    def predict(
+        self, record: Record, certificate: WantedCertificate | None = None, force_ssl: bool | None = None
+    ) -> Record:
+        """``record`` as ``configure`` would leave it (check mode). A free certificate the service would issue is
+        not known yet: its summary has only its kind and the hostname."""
+        after = dict(record)
+        if certificate is not None:
+            if certificate.kind == FREE:
+                after.update(
+                    HasCertificate=True,
+                    **{CERTIFICATE_SUMMARY: unknown_summary(kind=FREE, names=[self.hostname])},
+                )
+            else:
+                after.update(self.certificate_fields(certificate))
+        if force_ssl is not None:
+            after['ForceSSL'] = force_ssl
+        return after
+
+    def configure(
+        self, record: Record, certificate: WantedCertificate | None = None, force_ssl: bool | None = None
+    ) -> Record:
+        """Set its certificate (unless None: a free one loaded, the custom one uploaded, or it removed), then Force SSL
+        (unless None): the certificate first, so that the HTTPS that Force SSL redirects to works when it is switched
+        on. ``record`` as it then is: a free certificate is read back (the service chose it); the other writes set one
+        value each, which their 2xx answer confirms."""
+        after = dict(record)
+        if certificate is not None:
+            if certificate.kind == FREE:
+                self.api.load_free_certificate(self.hostname)
+                served = self.api.served_record(self.saved_zone_id, self.hostname)
+                if served is None:  # another client removed it meanwhile
+                    raise EdgeFinding(
+                        f'read hostname {self.hostname} of pull zone {self.zone_id}',
+                        'the pull zone no longer has the hostname',
+                    )
+                after.update({key: served.get(key) for key in ('HasCertificate', 'Certificate', 'CertificateKey')})
+                after[CERTIFICATE_SUMMARY] = served_summary(served)
+            elif certificate.kind == CUSTOM:
+                custom = certificate.custom
+                if custom is None:  # wanted_certificate gives custom only with its certificate
+                    raise ValueError('certificate=custom without its certificate')
+                self.api.add_certificate(self.saved_zone_id, self.hostname, custom.certificate_pem, custom.key_pem)
+                after.update(self.certificate_fields(certificate))
+            else:
+                self.api.remove_certificate(self.saved_zone_id, self.hostname)
+                after.update(self.certificate_fields(certificate))
         if force_ssl is not None:
             self.api.set_force_ssl(self.saved_zone_id, self.hostname, force_ssl)
+            after['ForceSSL'] = force_ssl
+        return after
+
+    @staticmethod
+    def certificate_fields(certificate: WantedCertificate) -> Record:
+        """What a hostname's record holds once it has the custom certificate (as the service keeps the file: Base64Url;
+        its key, which is never kept here, masked), or once it has none."""
+        if certificate.custom is None:
+            return {'HasCertificate': False, 'Certificate': None, 'CertificateKey': None, CERTIFICATE_SUMMARY: None}
+        return {
+            'HasCertificate': True,
+            'Certificate': encode_served(certificate.custom.certificate_pem),
+            'CertificateKey': MASK,
+            CERTIFICATE_SUMMARY: certificate.custom.summary(),
+        }
 
     def remove(self) -> None:
         self.api.remove_hostname(self.saved_zone_id, self.hostname)

@@ -254,11 +254,16 @@ class SitePullZone:
 
     def find_zone(self) -> Record | None:
         """The declared pull zone (None when it does not exist yet), or the pull zone the site names (which must)."""
+        # With the hostnames' certificates: a custom one is compared by the fingerprint of the leaf it serves.
         if self.declaration is not None:
-            return self.pullzones.find(name=str(self.declaration['name']))
+            return self.pullzones.find(name=str(self.declaration['name']), include_certificate=True)
         reference = self.reference
         by_id = isinstance(reference, int) or (isinstance(reference, str) and reference.isdigit())
-        matches = [z for z in [self.pullzones.get(int(reference))] if z] if by_id else self.pullzones.named(reference)
+        matches = (
+            [z for z in [self.pullzones.get(int(reference), include_certificate=True)] if z]
+            if by_id
+            else self.pullzones.named(reference, include_certificate=True)
+        )
         if len(matches) != 1:
             how = 'no pull zone' if not matches else 'several pull zones'
             self.module.fail(f'site_pullzone {reference}: {how} of the account match it')

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import typing as t
 
+from ansible_collections.edge.platform.plugins.module_utils._certificates import served_summary
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._containers import ContainersApi
 from ansible_collections.edge.platform.plugins.module_utils._declarations import (
@@ -42,9 +43,10 @@ PARTS = (('botDetection.', BOT_DETECTION), ('uploadScanning.', UPLOAD_SCANNING))
 
 
 def certificate_kind(hostname: Record) -> str | None:
-    """Whether a hostname's certificate is one the service issued free or the account's own; None when the record
-    does not tell (the certificate is not in it)."""
-    return None
+    """Whether a hostname's certificate is one the service issued free or the account's own (its issuer tells); None
+    when the record does not hold it."""
+    summary = served_summary(hostname)
+    return summary.get('kind') if summary is not None else None
 
 
 class SiteReader:

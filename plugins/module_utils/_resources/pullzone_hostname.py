@@ -10,40 +10,64 @@ from __future__ import annotations
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi, ZoneHostname
+from ansible.module_utils.basic import missing_required_lib
+
+from ansible_collections.edge.platform.plugins.module_utils._certificates import (
+    CRYPTOGRAPHY,
+    HAS_CRYPTOGRAPHY,
+    CertificateProblem,
+    WantedCertificate,
+    wanted_certificate,
+)
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
+    CERTIFICATE_SUMMARY,
+    PullZoneApi,
+    ZoneHostname,
+)
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import scope_problem
 from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone_hostname import TABLE
 from ansible_collections.edge.platform.plugins.module_utils._validation import bare_hostname_problem
 
 
-def has_certificate(current: t.Any, wanted: t.Any) -> bool:
-    """``certificate: free`` is met by any certificate the hostname has: one is loaded only when it has none."""
-    return bool(current) or not wanted
+def certificate_met(served: t.Any, wanted: t.Any) -> bool:
+    """Whether the certificate a hostname serves (its summary, or None) is the one ``certificate`` asks for."""
+    return t.cast(WantedCertificate, wanted).met_by(served)
 
 
 class PullZoneHostname(EdgeResource):
-    """One hostname of a pull zone: present or not, its Force SSL, and whether it has a certificate."""
+    """One hostname of a pull zone: present or not, its Force SSL, and its certificate."""
 
     name = 'hostname'
     fields = (
         Field.of(TABLE['force_ssl']),
-        Field.of(TABLE['certificate'], to_api=lambda value: value == 'free', equal=has_certificate),
+        # The summary of the certificate the hostname serves, against what ``certificate`` asks (resolve).
+        Field('certificate', CERTIFICATE_SUMMARY, equal=certificate_met, choices=TABLE['certificate'].names),
     )
     secret_keys = ZoneHostname.secret_keys  # the certificate key, masked when the API returns one
     where: ZoneHostname
+    certificate: WantedCertificate | None = None
 
     @property
     def hostname(self) -> str:
         return str(self.params['hostname']).strip().lower()
 
     def validate(self) -> None:
+        if not HAS_CRYPTOGRAPHY:
+            self.module.fail(missing_required_lib(CRYPTOGRAPHY))
         not_a_hostname = bare_hostname_problem(self.hostname)
         problem = scope_problem(self.params, ('pullzone_id', 'pullzone_name')) or (
             not_a_hostname and f"hostname {self.params['hostname']!r} {not_a_hostname}"
         )
         if problem:
             self.module.fail(problem)
+        params = self.params
+        try:
+            self.certificate = wanted_certificate(
+                self.hostname, params['certificate'], params['custom_certificate'], params['custom_certificate_key']
+            )
+        except CertificateProblem as refusal:
+            self.module.fail(str(refusal))
 
     def locate(self) -> ZoneHostname:
         params = self.params
@@ -51,6 +75,11 @@ class PullZoneHostname(EdgeResource):
 
     def find(self) -> dict[str, t.Any] | None:
         return self.where.record()
+
+    def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+        if CERTIFICATE_SUMMARY in wanted:
+            wanted[CERTIFICATE_SUMMARY] = self.certificate
+        return wanted
 
     def check(self, plan: Plan) -> None:
         problem = plan.action == 'delete' and self.where.removal_problem(t.cast('dict[str, t.Any]', plan.current))
@@ -62,17 +91,27 @@ class PullZoneHostname(EdgeResource):
         return self.update(added, self.changes(added, wanted))
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
-        self.where.configure(bool(changes.get('HasCertificate')), changes.get('ForceSSL'))
-        return {**current, **changes}
+        return self.where.configure(current, changes.get(CERTIFICATE_SUMMARY), changes.get('ForceSSL'))
 
     def delete(self, current: dict[str, t.Any]) -> None:
         self.where.remove()
 
     def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        return self.where.new(bool(wanted.get('ForceSSL')), bool(wanted.get('HasCertificate')))
+        new = self.where.new()
+        return self.predict_update(new, self.changes(new, wanted))
+
+    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+        return self.where.predict(current, changes.get(CERTIFICATE_SUMMARY), changes.get('ForceSSL'))
+
+    def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+        return super().result_view(ZoneHostname.model(resource) if resource is not None else None)
 
     def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
         return ZoneHostname.state(resource) if resource is not None else None
 
     def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
-        return {**super().outcome(plan, after), 'pullzone_id': self.where.zone_id}
+        return {
+            **super().outcome(plan, after),
+            'certificate': ZoneHostname.certificate(after),
+            'pullzone_id': self.where.zone_id,
+        }

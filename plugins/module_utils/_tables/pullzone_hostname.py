@@ -50,14 +50,50 @@ TABLE = Table(
         'certificate',
         'str',
         (
+            "The hostname's certificate. Unset, the certificate is left as it is.",
             'V(free) has the service issue a free certificate for the hostname when it has none (C(HasCertificate) '
-            'is false). A hostname that has a certificate, free or its own, keeps it; nothing is sent.',
-            "The service issues the certificate only when the hostname's DNS points at the pull zone (its CNAME is "
-            "the pull zone's C(CnameDomain)); otherwise the request fails with the service's answer, after the "
+            'is false). A hostname that has a certificate keeps it, whether the service issued it or it was '
+            'uploaded; nothing is sent. To go from a custom certificate to a free one, remove it (V(none)), then ask '
+            'for V(free).',
+            "The service issues a free certificate only when the hostname's DNS points at the pull zone (its CNAME "
+            "is the pull zone's C(CnameDomain)); otherwise the request fails with the service's answer, after the "
             'hostname was added.',
-            'Unset, the certificate of the hostname is left as it is.',
+            'V(custom) uploads O(custom_certificate) with its key O(custom_certificate_key), unless the hostname '
+            'already serves that certificate - the same leaf, compared by the SHA-256 fingerprint of its DER, as the '
+            'service returns it (the key is never read back or compared). A different certificate (a renewed one) '
+            'replaces the one the hostname has; that is how a certificate is rotated.',
+            'V(none) removes the certificate the hostname has, free or custom.',
+            'A value that is not one of these is refused without being shown, so that a key given here by mistake '
+            'stays secret.',
         ),
-        choices=('free',),
-        api='HasCertificate',
+        choices=('free', 'custom', 'none'),
+    ),
+    Option(
+        'custom_certificate',
+        'str',
+        (
+            "The certificate for O(certificate=custom), as PEM text - the leaf (the hostname's certificate) first, "
+            'then its chain (the intermediate certificates), such as the content of a C(fullchain.pem) file.',
+            'Refused before any request when it is not PEM that parses, holds a private key, has expired, or does '
+            'not cover O(hostname) as TLS clients match names - a wildcard C(*.example.com) covers '
+            'C(cdn.example.com), but not C(example.com) nor C(img.cdn.example.com); the subject alternative names '
+            "count, or the subject's common name when the certificate has none.",
+            'Given with O(custom_certificate_key) and O(certificate=custom) only.',
+        ),
+    ),
+    Option(
+        'custom_certificate_key',
+        'str',
+        (
+            'The private key of the leaf of O(custom_certificate), as unencrypted PEM text (C(-----BEGIN PRIVATE '
+            'KEY-----), or the RSA or EC forms). Keep it in Ansible Vault.',
+            'Refused before any request when it does not parse, is encrypted, or does not belong to the leaf (the '
+            'message says when it belongs to another certificate of the file, which would then be in the wrong '
+            'order).',
+            'Never shown, in output, diff, warnings, logs or an error message - also when it is given to another '
+            'option by mistake.',
+            'Given with O(custom_certificate) and O(certificate=custom) only.',
+        ),
+        secret=True,
     ),
 )

@@ -5,10 +5,10 @@
 """Pull zones (spec 2.1, 2.2, 4.1; GAPS "Pull zones" and "Pull zone writes").
 
 The route table reads like GAPS: the zones (list, read, create, name check, update, delete), their
-hostnames (add, remove, Force SSL, free certificate), their edge rules (add or replace, delete, enable)
-and cache purges (a zone, a URL). The bodies and their checks are in ``pullzone_model.py``. Every
-error is ``{ErrorKey, Field, Message}`` (core's default for the management API), 401 without the
-account's ``AccessKey``.
+hostnames (add, remove, Force SSL, free certificate, custom certificate, certificate removal), their edge rules
+(add or replace, delete, enable) and cache purges (a zone, a URL). The bodies and their checks are in
+``pullzone_model.py``, the certificates in ``pullzone_certificates.py``. Every error is ``{ErrorKey, Field,
+Message}`` (core's default for the management API), 401 without the account's ``AccessKey``.
 
 State (``state.data``): ``pullzones`` (PullZoneModel records by ``Id``, each with its ``Hostnames`` and
 ``EdgeRules``: nothing else is kept in a record, as spec 2.1 allows no other property),
@@ -18,7 +18,6 @@ State (``state.data``): ``pullzones`` (PullZoneModel records by ``Id``, each wit
 
 from __future__ import annotations
 
-import base64
 import copy
 import hashlib
 import random
@@ -29,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..core import ApiError, Area, Endpoint, State, json_body, json_response, query_bool, query_int
+from .pullzone_certificates import free_certificate, seeded_certificate, system_certificate, uploaded
 
 # The record tables live in pullzone_model.
 from .pullzone_model import (
@@ -100,19 +100,8 @@ def _token(rng: random.Random, length: int = 32) -> str:
     return ''.join(rng.choices('abcdef0123456789', k=length))
 
 
-def _b64url(rng: random.Random, label: str) -> str:
-    body = f'-----BEGIN {label}-----\n{_token(rng, 64)}\n-----END {label}-----\n'.encode()
-    return base64.urlsafe_b64encode(body).decode().rstrip('=')
-
-
 def _digest(text: str, length: int = 32) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:length]
-
-
-def _pem_b64url(label: str, seed: str) -> str:
-    """A made-up PEM block, Base64Url encoded as HostnameModel carries certificates, the same for the same seed."""
-    body = f'-----BEGIN {label}-----\n{_digest(f"{label}:{seed}", 64)}\n-----END {label}-----\n'.encode()
-    return base64.urlsafe_b64encode(body).decode().rstrip('=')
 
 
 def _default(kind: str) -> t.Any:
@@ -131,7 +120,9 @@ def _default(kind: str) -> t.Any:
 
 
 def system_hostname(hostname_id: int, name: str) -> dict[str, t.Any]:
-    """The hostname the service gives a zone, ``<name>.<system domain>``, with its certificate."""
+    """The hostname the service gives a zone, ``<name>.<system domain>``, with its certificate (the system domain's
+    wildcard one)."""
+    certificate, key = system_certificate(SYSTEM_DOMAIN)
     return {
         'Id': hostname_id,
         'Value': f'{name}.{SYSTEM_DOMAIN}',
@@ -139,8 +130,8 @@ def system_hostname(hostname_id: int, name: str) -> dict[str, t.Any]:
         'IsSystemHostname': True,
         'IsManagedHostname': False,
         'HasCertificate': True,
-        'Certificate': None,
-        'CertificateKey': None,
+        'Certificate': certificate,
+        'CertificateKey': key,
     }
 
 
@@ -325,6 +316,9 @@ def make_pullzone(index: int, rng: random.Random) -> dict[str, t.Any]:
     )
     hostnames = [system_hostname(zone_id * 10, name)]
     if index % 2 == 0 and not no_secrets:
+        # Drawn as when the certificates were made-up text, so that the rest of the seed stays what it was.
+        _token(rng, 64), _token(rng, 64)
+        certificate, key = seeded_certificate(index, f'{name}.example.com')
         hostnames.append(
             {
                 'Id': zone_id * 10 + 1,
@@ -333,8 +327,8 @@ def make_pullzone(index: int, rng: random.Random) -> dict[str, t.Any]:
                 'IsSystemHostname': False,
                 'IsManagedHostname': False,
                 'HasCertificate': True,
-                'Certificate': _b64url(rng, 'CERTIFICATE'),
-                'CertificateKey': _b64url(rng, 'PRIVATE KEY'),
+                'Certificate': certificate,
+                'CertificateKey': key,
             }
         )
     zone['Hostnames'] = hostnames
@@ -474,7 +468,7 @@ class PullZones(Area):
     endpoints = (
         Endpoint('api', 'GET', '/pullzone', 'list_zones'),
         Endpoint('api', 'GET', '/pullzone/{id:int}', 'get_zone'),
-        # Pull zone writes (GAPS), in its order: zones, hostnames, edge rules, purge.
+        # Pull zone writes (GAPS), in its order: zones, hostnames and their certificates, edge rules, purge.
         Endpoint('api', 'POST', '/pullzone', 'add_zone'),
         Endpoint('api', 'POST', '/pullzone/checkavailability', 'check_availability'),
         Endpoint('api', 'POST', '/pullzone/{id:int}', 'update_zone'),
@@ -483,6 +477,8 @@ class PullZones(Area):
         Endpoint('api', 'DELETE', '/pullzone/{id:int}/removeHostname', 'remove_hostname'),
         Endpoint('api', 'POST', '/pullzone/{id:int}/setForceSSL', 'set_force_ssl'),
         Endpoint('api', 'GET', '/pullzone/loadFreeCertificate', 'load_free_certificate'),
+        Endpoint('api', 'POST', '/pullzone/{id:int}/addCertificate', 'add_certificate'),
+        Endpoint('api', 'DELETE', '/pullzone/{id:int}/removeCertificate', 'remove_certificate'),
         Endpoint('api', 'POST', '/pullzone/{id:int}/edgerules/addOrUpdate', 'add_or_update_edge_rule'),
         Endpoint('api', 'DELETE', '/pullzone/{id:int}/edgerules/{guid}', 'delete_edge_rule'),
         Endpoint('api', 'POST', '/pullzone/{id:int}/edgerules/{guid}/setEdgeRuleEnabled', 'set_edge_rule_enabled'),
@@ -647,12 +643,24 @@ class PullZones(Area):
             )
         _zone, record = found
         if not record['HasCertificate']:
-            record.update(
-                HasCertificate=True,
-                Certificate=_pem_b64url('CERTIFICATE', record['Value']),
-                CertificateKey=_pem_b64url('PRIVATE KEY', record['Value']),
-            )
+            certificate, key = free_certificate(record['Value'])
+            record.update(HasCertificate=True, Certificate=certificate, CertificateKey=key)
         return empty_ok()
+
+    async def add_certificate(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        body = await body_object(request)
+        record = self.hostname_of_zone(zone, required_string(body, 'Hostname'), 'Failed adding the certificate')
+        certificate, key = uploaded(member(body, 'Certificate'), member(body, 'CertificateKey'))
+        record.update(HasCertificate=True, Certificate=certificate, CertificateKey=key)
+        return no_content()
+
+    async def remove_certificate(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        value = required_string(await body_object(request), 'Hostname')
+        record = self.hostname_of_zone(zone, value, 'Failed removing the certificate')
+        record.update(HasCertificate=False, Certificate=None, CertificateKey=None)
+        return no_content()
 
     # ---- edge rules ----
 

@@ -15,6 +15,7 @@ against the worker's emulator (its EDGE_* variables, reset by each test); alone,
 
 from __future__ import annotations
 
+import base64
 import datetime
 import json
 import os
@@ -32,12 +33,24 @@ import pytest
 import requests
 import yaml
 
+from ansible_collections.edge.platform.tests.certificates import make_certificate
 from ansible_collections.edge.platform.tests.emulator.areas.video import png
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 COLLECTIONS = ROOT.parents[2]
 CALLBACKS = pathlib.Path(__file__).resolve().parent / 'callback_plugins'
 REGISTRY_PASSWORD = 'dckr_pat_Equality-Secret-1234'
+# The custom certificate of the seeded hostname assets-000.example.com the playbook uploads, and a key of another.
+CERTIFICATE = make_certificate(['assets-000.example.com'], days_left=200)
+OTHER_KEY = make_certificate(['assets-000.example.com']).key
+
+
+def key_texts(key: str) -> list[str]:
+    """A private key as any output could show it: its PEM, its Base64 body (whole, and each line), the Base64 of
+    the PEM (as uploaded)."""
+    body = [line for line in key.splitlines() if line and '-----' not in line]
+    return [key, ''.join(body), *body, base64.b64encode(key.encode()).decode(), json.dumps(key)[1:-1]]
+
 
 # Values that legitimately differ between two runs: timestamps the emulator sets at write time.
 VOLATILE = re.compile(r'\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z?')
@@ -94,6 +107,52 @@ PLAYBOOK = (
         hostname: cdn.equality.example
         certificate: free
         force_ssl: true
+
+    - name: pullzone_hostname with a custom certificate
+      edge.platform.pullzone_hostname:
+        pullzone_id: 1001
+        hostname: assets-000.example.com
+        certificate: custom
+        custom_certificate: "{{ certificate.certificate }}"
+        custom_certificate_key: "{{ certificate.key }}"
+
+    - name: pullzone_hostname with a custom certificate again
+      edge.platform.pullzone_hostname:
+        pullzone_id: 1001
+        hostname: assets-000.example.com
+        certificate: custom
+        custom_certificate: "{{ certificate.certificate }}"
+        custom_certificate_key: "{{ certificate.key }}"
+
+    - name: pullzone_hostname given the key as certificate
+      edge.platform.pullzone_hostname:
+        pullzone_id: 1001
+        hostname: assets-000.example.com
+        certificate: "{{ certificate.key }}"
+      ignore_errors: true
+
+    - name: pullzone_hostname given the key as custom_certificate
+      edge.platform.pullzone_hostname:
+        pullzone_id: 1001
+        hostname: assets-000.example.com
+        certificate: custom
+        custom_certificate: "{{ certificate.key }}"
+      ignore_errors: true
+
+    - name: pullzone_hostname given a key that is not the certificate's
+      edge.platform.pullzone_hostname:
+        pullzone_id: 1001
+        hostname: assets-000.example.com
+        certificate: custom
+        custom_certificate: "{{ certificate.certificate }}"
+        custom_certificate_key: "{{ other_key }}"
+      ignore_errors: true
+
+    - name: pullzone_hostname without its certificate
+      edge.platform.pullzone_hostname:
+        pullzone_id: 1001
+        hostname: assets-000.example.com
+        certificate: none
 
     - name: pullzone_edge_rule
       edge.platform.pullzone_edge_rule:
@@ -391,6 +450,8 @@ def every_module(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> tuple[pa
         'edge': {key: emulator[key] for key in ('api_key', 'api_url', 'video_api_url', 'logging_api_url')},
         'work': str(work),
         'registry_password': REGISTRY_PASSWORD,
+        'certificate': {'certificate': CERTIFICATE.certificate, 'key': CERTIFICATE.key},
+        'other_key': OTHER_KEY,
         'video_id': emulator['video_id'],
         'database_id': emulator['database_id'],
         'database_url': emulator['database_url'],
@@ -435,6 +496,8 @@ def assert_same(outcomes: dict[str, tuple[str, list[dict[str, t.Any]]]]) -> list
         assert inside == outside, inside['task']
     assert shown_in == shown_out
     assert REGISTRY_PASSWORD not in shown_in + json.dumps(records_in)
+    for secret in key_texts(CERTIFICATE.key) + key_texts(OTHER_KEY):
+        assert secret not in shown_in + json.dumps(records_in)
     return records_in
 
 
@@ -454,6 +517,28 @@ def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.A
     )
     assert by_task['db_query with the token of the env file']['result']['results'][2]['rows'] == [{'name': 'first'}]
     assert by_task['The key from the environment keyword']['result']['pullzones'][0]['Id'] == 1002
+    uploaded, again = (
+        by_task['pullzone_hostname with a custom certificate'],
+        by_task['pullzone_hostname with a custom certificate again'],
+    )
+    assert uploaded['result']['changed'] is True and again['result']['changed'] is False
+    assert uploaded['result']['certificate']['sha256_fingerprint'] == CERTIFICATE.fingerprint
+    assert uploaded['result']['diff']['after']['certificate']['sha256_fingerprint'] == CERTIFICATE.fingerprint
+    assert uploaded['result']['invocation']['module_args']['custom_certificate_key'] == (
+        'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
+    )
+    refused = by_task['pullzone_hostname given the key as certificate']['result']
+    assert refused['msg'] == (
+        'value of certificate must be one of: free, custom, none, got: (a value that is not shown)'
+    )
+    assert by_task['pullzone_hostname given the key as custom_certificate']['result']['msg'].startswith(
+        'custom_certificate holds a PEM private key'
+    )
+    assert (
+        'does not belong to the certificate'
+        in (by_task["pullzone_hostname given a key that is not the certificate's"]['result']['msg'])
+    )
+    assert by_task['pullzone_hostname without its certificate']['result']['certificate'] is None
     registry = by_task['container_registry with a password']['result']
     assert registry['invocation']['module_args']['password'] == 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
 
@@ -547,8 +632,9 @@ def test_no_secret_at_any_verbosity(
     )
     shown = run.stdout + run.stderr + (tmp_path / 'records.json').read_text(encoding='utf-8')
     assert marker in shown
-    for secret in (emulator['api_key'], REGISTRY_PASSWORD, token):
+    for secret in (emulator['api_key'], REGISTRY_PASSWORD, token, *key_texts(CERTIFICATE.key), *key_texts(OTHER_KEY)):
         assert secret not in shown
+    assert CERTIFICATE.fingerprint in shown  # the upload ran, and --diff showed the certificate by its fingerprint
 
 
 SWITCH_PLAYBOOK = (

@@ -15,6 +15,7 @@ import uuid
 import pytest
 from starlette.testclient import TestClient
 
+from ansible_collections.edge.platform.tests.certificates import make_certificate
 from ansible_collections.edge.platform.tests.emulator.areas.pullzone_model import (
     EDGE_RULE_FIELDS,
     ENUM_MAX,
@@ -52,6 +53,12 @@ def snapshot(state: State) -> dict[str, t.Any]:
 
 def stored(state: State, zone_id: int) -> dict[str, t.Any]:
     return copy.deepcopy(state.data['pullzones'][zone_id])
+
+
+def answered(zone: dict[str, t.Any]) -> dict[str, t.Any]:
+    """A stored zone as the API answers it without includeCertificate: its hostnames' certificates left out."""
+    hostnames = [{**record, 'Certificate': None, 'CertificateKey': None} for record in zone['Hostnames']]
+    return {**zone, 'Hostnames': hostnames}
 
 
 def error_of(response: t.Any, status: int, key: str, field: str) -> str:
@@ -104,7 +111,7 @@ def test_create_answers_201_with_the_whole_new_record(api: TestClient, state: St
     assert answer['EdgeRules'] == []
     assert answer['ZoneSecurityKey']
     assert api.get('/pullzone/1013').json() == answer
-    assert [zone for zone in snapshot(state)['pullzones'] if zone['Name'] == 'new-zone'] == [answer]
+    assert [answered(zone) for zone in snapshot(state)['pullzones'] if zone['Name'] == 'new-zone'] == [answer]
 
 
 def test_a_new_zone_takes_the_defaults_for_what_it_does_not_send(api: TestClient) -> None:
@@ -210,7 +217,7 @@ def test_update_ignores_name_type_the_service_fields_and_unknown_members(api: Te
     )
     answer = api.post(f'/pullzone/{PLAIN}', json=body)
     assert answer.status_code == 200
-    assert answer.json() == before
+    assert answer.json() == answered(before)
     assert stored(state, PLAIN) == before
 
 
@@ -218,7 +225,7 @@ def test_setting_the_origin_url_also_sets_the_origin_link_value(api: TestClient,
     before = stored(state, PLAIN)
     answer = api.post(f'/pullzone/{PLAIN}', json={'OriginUrl': 'https://moved.example.net/base'}).json()
     assert answer == {
-        **before,
+        **answered(before),
         'OriginUrl': 'https://moved.example.net/base',
         'OriginLinkValue': 'https://moved.example.net/base',
     }
@@ -724,6 +731,14 @@ def test_purge_a_url_with_post_or_get(api: TestClient, state: State) -> None:
 
 # ---- every write ----------------------------------------------------------------------------------------------------
 
+# A certificate of the seeded custom hostname of WITH_SHIELD, and its key, as addCertificate takes them.
+UPLOAD = make_certificate(['assets-000.example.com'])
+UPLOAD_BODY = {
+    'Hostname': 'assets-000.example.com',
+    'Certificate': base64.b64encode(UPLOAD.certificate.encode()).decode(),
+    'CertificateKey': base64.b64encode(UPLOAD.key.encode()).decode(),
+}
+
 # Every write of the area: method, path, body, and the status of its success.
 WRITES: list[tuple[str, str, t.Any, int]] = [
     ('POST', '/pullzone', {'Name': 'keyless'}, 201),
@@ -734,6 +749,8 @@ WRITES: list[tuple[str, str, t.Any, int]] = [
     ('DELETE', f'/pullzone/{WITH_SHIELD}/removeHostname', {'Hostname': 'assets-000.example.com'}, 204),
     ('POST', f'/pullzone/{WITH_SHIELD}/setForceSSL', {'Hostname': 'assets-000.example.com', 'ForceSSL': False}, 204),
     ('GET', '/pullzone/loadFreeCertificate?hostname=assets-000.example.com', None, 200),
+    ('POST', f'/pullzone/{WITH_SHIELD}/addCertificate', UPLOAD_BODY, 204),
+    ('DELETE', f'/pullzone/{WITH_SHIELD}/removeCertificate', {'Hostname': 'assets-000.example.com'}, 204),
     ('POST', f'/pullzone/{PLAIN}/edgerules/addOrUpdate', rule_body(), 201),
     ('DELETE', f'/pullzone/{READ_ONLY_ZONE}/edgerules/GUID1', None, 204),
     (

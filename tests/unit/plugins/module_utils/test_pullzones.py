@@ -13,6 +13,7 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi, mask_pullzone
+from ansible_collections.edge.platform.tests.certificates import make_certificate
 from ansible_collections.edge.platform.tests.unit.helpers import (
     API_KEY,
     API_URL,
@@ -122,3 +123,51 @@ def test_a_create_answered_without_a_body_is_read_back_by_name(fake_api: FakeApi
     api = PullZoneApi(EdgeClient(API_KEY, {'api': API_URL}, session=FakeSession(fake_api), sleep=lambda _s: None))
     assert api.create('no-body', {'Type': 0}) == zone
     assert [(call.method, call.path) for call in fake_api.calls] == [('POST', '/pullzone'), ('GET', '/pullzone')]
+
+
+# ---- certificates of hostnames -----------------------------------------------------------------------------------
+
+CUSTOM_HOSTNAME = 'assets-000.example.com'
+
+
+def uploads(emulator: Emulator) -> list[int | None]:
+    return [call.status for call in emulator.sent if call.path.endswith('/addCertificate')]
+
+
+def test_add_and_remove_a_certificate(emulator: Emulator) -> None:
+    given = make_certificate([CUSTOM_HOSTNAME])
+    api, client = api_of(emulator)
+    api.add_certificate(1001, CUSTOM_HOSTNAME, given.certificate, given.key)
+    assert api.served_fingerprint(1001, CUSTOM_HOSTNAME) == given.fingerprint
+    assert client.wrote and uploads(emulator) == [204]
+    api.remove_certificate(1001, CUSTOM_HOSTNAME)
+    assert api.served_fingerprint(1001, CUSTOM_HOSTNAME) is None
+    assert api.served_fingerprint(4242, CUSTOM_HOSTNAME) is None  # no such zone
+    assert api.served_record(1001, 'nowhere.example.com') is None
+
+
+@pytest.mark.parametrize('fault', [{'drop': True, 'after': True}, {'status': 502, 'after': True}])
+def test_an_upload_the_service_took_is_not_sent_again(emulator: Emulator, fault: dict[str, t.Any]) -> None:
+    given = make_certificate([CUSTOM_HOSTNAME])
+    emulator.add_fault(service='api', method='POST', path='/addCertificate$', **fault)
+    api, client = api_of(emulator)
+    api.add_certificate(1001, CUSTOM_HOSTNAME, given.certificate, given.key)  # the re-read shows it taken
+    assert uploads(emulator) == [fault.get('status', 0)] and client.wrote
+    assert api.served_fingerprint(1001, CUSTOM_HOSTNAME) == given.fingerprint
+
+
+@pytest.mark.parametrize('fault', [{'drop': True}, {'status': 500}, {'status': 400}])
+def test_an_upload_the_service_did_not_take_fails_and_is_not_sent_again(
+    emulator: Emulator, fault: dict[str, t.Any]
+) -> None:
+    given = make_certificate([CUSTOM_HOSTNAME])
+    emulator.add_fault(service='api', method='POST', path='/addCertificate$', **fault)
+    api, _client = api_of(emulator)
+    with pytest.raises(EdgeApiError) as caught:
+        api.add_certificate(1001, CUSTOM_HOSTNAME, given.certificate, given.key)
+    assert str(caught.value).startswith(f'add a certificate to hostname {CUSTOM_HOSTNAME} of pull zone 1001 failed')
+    assert caught.value.status == fault.get('status')
+    assert uploads(emulator) == [fault.get('status', 0)]
+    # A refusal (4xx) is the service's answer: nothing to read again.
+    reads = [call for call in emulator.sent if call.method == 'GET']
+    assert len(reads) == (0 if fault.get('status') == 400 else 1)

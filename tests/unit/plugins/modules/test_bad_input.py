@@ -6,11 +6,17 @@
 
 from __future__ import annotations
 
+import base64
 import datetime
+import json
 import os
+import re
 import typing as t
 
 import pytest
+from ansible.module_utils import basic
+from ansible.module_utils.common.parameters import PASS_VARS
+from cryptography.hazmat.primitives import serialization
 
 from ansible_collections.edge.platform.plugins.modules import (
     cdn_log_export,
@@ -37,6 +43,8 @@ from ansible_collections.edge.platform.plugins.modules import (
     video_library_info,
     video_thumbnail,
 )
+from ansible_collections.edge.platform.tests.certificates import make_certificate
+from ansible_collections.edge.platform.tests.unit.conftest import patch_module_args
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, LOGGING_URL, VIDEO_URL, FakeApi
 
 # A date inside the event logs' retention whenever the tests run (a fixed one falls out of it).
@@ -68,6 +76,26 @@ EDGE_RULE = {
     'triggers': [{'type': 'request_header', 'parameter_1': 'User-Agent', 'patterns': ['*sqlmap*']}],
 }
 CSS = 'https://assets-000.example.com/css/site.css'
+# Certificates for HOSTNAME: good, another with its own key, expired, for other names; the good one's key encrypted,
+# and its file with the chain first.
+CERTIFICATE = make_certificate(['cdn.example.com'])
+OTHER_CERTIFICATE = make_certificate(['cdn.example.com'])
+EXPIRED = make_certificate(['cdn.example.com'], days_left=-1)
+ELSEWHERE = make_certificate(['*.cdn.example.com', 'example.com'])
+KEY, CHAIN_FIRST = CERTIFICATE.key, CERTIFICATE.certificate[len(CERTIFICATE.leaf) :] + CERTIFICATE.leaf
+ENCRYPTED_KEY = (
+    serialization.load_pem_private_key(KEY.encode(), password=None)
+    .private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.BestAvailableEncryption(b'pass')
+    )
+    .decode()
+)
+CUSTOM = {
+    **HOSTNAME,
+    'certificate': 'custom',
+    'custom_certificate': CERTIFICATE.certificate,
+    'custom_certificate_key': KEY,
+}
 ZONE_NAME = {'name': 'site-assets'}
 DATABASE = {'database_url': 'https://db.example.net', 'auth_token': 'token-0123456789', 'statements': ['SELECT 1']}
 
@@ -600,7 +628,65 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (pullzone_hostname, {**PULLZONE, 'hostname': 'a.' * 126 + 'com'}, 'longer than 253 characters'),
     (pullzone_hostname, {**PULLZONE, 'hostname': 'bücher.example'}, "ASCII form, 'xn--bcher-kva.example'"),
     (pullzone_hostname, {**PULLZONE, 'hostname': 'cdn example.com'}, 'is not a hostname'),
-    (pullzone_hostname, {**HOSTNAME, 'certificate': 'paid'}, 'value of certificate must be one of: free'),
+    (pullzone_hostname, {**HOSTNAME, 'certificate': 'paid'}, 'value of certificate must be one of: free, custom, none'),
+    # A certificate of its own: both PEM files, that parse, belong together, are in force and cover the hostname.
+    (
+        pullzone_hostname,
+        {**HOSTNAME, 'certificate': 'custom'},
+        'certificate=custom needs custom_certificate and custom_certificate_key',
+    ),
+    (pullzone_hostname, {**CUSTOM, 'custom_certificate': None}, 'custom_certificate_key is given without custom_cer'),
+    (pullzone_hostname, {**CUSTOM, 'custom_certificate_key': None}, 'custom_certificate is given without custom_cert'),
+    (pullzone_hostname, {**CUSTOM, 'certificate': 'free'}, 'are for certificate=custom only (certificate=free)'),
+    (pullzone_hostname, {**CUSTOM, 'certificate': None}, 'are for certificate=custom only (certificate unset)'),
+    (pullzone_hostname, {**CUSTOM, 'custom_certificate': 'cdn.example.com.pem'}, 'custom_certificate is not a PEM'),
+    (
+        pullzone_hostname,
+        {**CUSTOM, 'custom_certificate': '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'},
+        'custom_certificate is not a PEM certificate',
+    ),
+    (pullzone_hostname, {**CUSTOM, 'custom_certificate_key': 'cdn.example.com.key'}, 'is not an unencrypted PEM'),
+    (pullzone_hostname, {**CUSTOM, 'custom_certificate_key': CERTIFICATE.leaf}, 'is not an unencrypted PEM private'),
+    (pullzone_hostname, {**CUSTOM, 'custom_certificate_key': ENCRYPTED_KEY}, 'custom_certificate_key is encrypted'),
+    (
+        pullzone_hostname,
+        {**CUSTOM, 'custom_certificate_key': OTHER_CERTIFICATE.key},
+        'custom_certificate_key does not belong to the certificate of custom_certificate (CN=cdn.example.com)',
+    ),
+    (pullzone_hostname, {**CUSTOM, 'custom_certificate': CHAIN_FIRST}, 'belongs to certificate 2 of custom_certif'),
+    (
+        pullzone_hostname,
+        {**CUSTOM, 'custom_certificate': EXPIRED.certificate, 'custom_certificate_key': EXPIRED.key},
+        f'custom_certificate expired on {EXPIRED.not_after} (CN=cdn.example.com, 1 days ago)',
+    ),
+    (
+        pullzone_hostname,
+        {**CUSTOM, 'custom_certificate': ELSEWHERE.certificate, 'custom_certificate_key': ELSEWHERE.key},
+        'custom_certificate does not cover hostname cdn.example.com: it names *.cdn.example.com, example.com',
+    ),
+    # A key given to another option is refused without being shown.
+    (
+        pullzone_hostname,
+        {**HOSTNAME, 'certificate': KEY},
+        'value of certificate must be one of: free, custom, none, got: (a value that is not shown)',
+    ),
+    (
+        pullzone_hostname,
+        {**CUSTOM, 'certificate': CERTIFICATE.certificate + KEY},
+        'value of certificate must be one of: free, custom, none, got: (a value that is not shown)',
+    ),
+    (
+        pullzone_hostname,
+        {**HOSTNAME, 'certificate': 'custom', 'custom_certificate': KEY},
+        'custom_certificate holds a PEM private key, which it does not take (only custom_certificate_key does)',
+    ),
+    (
+        pullzone_hostname,
+        {**CUSTOM, 'custom_certificate': CERTIFICATE.certificate + OTHER_CERTIFICATE.key},
+        'custom_certificate holds a PEM private key, which it does not take',
+    ),
+    (pullzone_hostname, {**PULLZONE, 'hostname': KEY}, 'hostname holds a PEM private key, which it does not take'),
+    (pullzone_hostname, {'pullzone_name': KEY, 'hostname': 'cdn.example.com'}, 'pullzone_name holds a PEM private'),
     (pullzone_hostname, {**HOSTNAME, 'state': 'gone'}, 'value of state must be one of: present, absent'),
     # ---- pullzone_edge_rule ----
     (pullzone_edge_rule, {**PULLZONE}, 'one of the following is required: description, guid'),
@@ -735,3 +821,46 @@ def test_bad_input_is_refused_before_any_request(
     assert outcome.result.get('changed') in (None, False)
     assert fake_api.calls == []
     assert dest is None or wrote_before or not os.path.isfile(dest)  # no file left behind
+
+
+def key_texts(arguments: dict[str, t.Any]) -> list[str]:
+    """The PEM private keys among ``arguments``, and what shows each: its Base64 body (whole, and each line of it)
+    and the Base64 of the PEM (how an upload carries it)."""
+    texts: list[str] = []
+    for value in arguments.values():
+        if isinstance(value, str) and 'PRIVATE KEY-----' in value:
+            key = value[re.search(r'-----BEGIN [A-Z ]*PRIVATE KEY-----', value).start() :]  # type: ignore[union-attr]
+            body = [line for line in key.splitlines() if line and '-----' not in line]
+            texts += [key, ''.join(body), *body, base64.b64encode(key.encode()).decode()]
+    return texts
+
+
+KEY_CASES = [case for case in CASES if key_texts(case[1])]
+
+
+@pytest.mark.parametrize(
+    'module, arguments, words',
+    KEY_CASES,
+    ids=[f'{m.__name__.rsplit(".", 1)[-1]}-{n}' for n, (m, _a, _w) in enumerate(KEY_CASES)],
+)
+def test_a_key_is_never_in_the_output(
+    fake_api: FakeApi, capsys: pytest.CaptureFixture[str], module: t.Any, arguments: dict[str, t.Any], words: str
+) -> None:
+    """Each refusal given a private key, as a module process prints it (Ansible's own masking done), at -vvv (the
+    arguments returned with it) and in the system log: the key is nowhere, in any form."""
+    logged: list[str] = []
+    given = {key: value for key, value in arguments.items() if value is not None}
+    full = dict(connection(module), **given, _ansible_verbosity=3)
+    if 'inject_invocation' in PASS_VARS:  # ansible-core 2.21+ returns the arguments only when asked
+        full['_ansible_inject_invocation'] = True
+    with patch_module_args(full), pytest.raises(SystemExit), pytest.MonkeyPatch.context() as patched:
+        patched.setattr(basic.AnsibleModule, 'log', lambda self, msg, log_args=None: logged.append(msg))
+        module.main()
+    output = capsys.readouterr()
+    shown = output.out + output.err + json.dumps(logged)
+    result = json.loads(output.out.strip().splitlines()[-1])
+    assert result['failed'] and words in result['msg'], result['msg']
+    assert fake_api.calls == []
+    assert len(KEY_CASES) >= 10
+    for secret in key_texts(given):
+        assert secret not in shown
