@@ -24,8 +24,8 @@ matrix:  ## ansible-test sanity and units on every ansible-core the collection s
 integration:  ## make integration [TARGETS="pullzone_info …"]: on the oldest and (where the suite runs them) the newest ansible-core
 	$(NOX) -s integration -- $(TARGETS)
 
-emulator:  ## run the emulator in the foreground (prints its JSON line)
-	bash -c 'source scripts/lib.sh && ensure_venv && cd "$$ROOT" && exec "$$VENV/bin/python" -m tests.emulator'
+emulator:  ## run the emulator in the foreground (prints its JSON line; its EDGE_* variables to source in .emulator.env)
+	bash -c 'source scripts/lib.sh && ensure_venv && cd "$$ROOT" && exec "$$VENV/bin/python" -m tests.emulator --env-file .emulator.env'
 
 docs:  ## the documentation site (antsibull-docs, Sphinx), without the Chromium check; prints where
 	$(NOX) -s docs -- --no-check-page

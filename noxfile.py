@@ -286,7 +286,7 @@ def execution_environment(session: nox.Session) -> None:
 
 @nox.session(python=False, default=False)
 def awx(session: nox.Session) -> None:
-    """The demo's site and audit playbooks as AWX jobs (ansible-runner) with the installed tarball."""
+    """The demo's audit and site playbooks as AWX jobs (docs/awx.md's ansible-runner recipe), the installed tarball."""
     artifacts.check_awx_job(session)
 
 

@@ -99,7 +99,8 @@ MODULES_PACKAGE = 'ansible_collections.edge.platform.plugins.modules'
 SWITCH_PLUGIN = f'{COLLECTION}.in_process'
 # Secret environment variables of the modules (the task's ``environment:``) and the no_log option each stands for.
 # ansible-core writes a module process's environment into its command line, which -vvv shows: such a variable is
-# left out of it and reaches the module as that option instead.
+# left out of it and reaches the module as that option instead. A blank one is no secret and stays on the command
+# line: the task's environment wins over the controller's on both paths, so the module finds no key, as in process.
 SECRET_ENVIRONMENT = {'EDGE_API_KEY': 'api_key'}
 
 # The switch, resolved by Ansible's configuration system like any plugin option (its precedence: variable,
@@ -337,6 +338,11 @@ def report_crash(run: ModuleRun, bug: Exception, profile: str | None) -> int:
     return 1
 
 
+def is_blank(value: t.Any) -> bool:
+    """Whether an environment value counts as not set (the modules' fallbacks ignore a blank variable)."""
+    return value is None or not str(value).strip()
+
+
 def clear_module_messages() -> None:
     """Forget warnings and deprecations a module recorded (they are per module run)."""
     for name in ('_global_warnings', '_global_deprecations'):
@@ -370,7 +376,7 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
         environment: dict[str, t.Any] = {}
         self._compute_environment_string(environment)
         values = {option: environment.get(variable) for variable, option in SECRET_ENVIRONMENT.items()}
-        return {option: value for option, value in values.items() if value is not None and str(value).strip()}
+        return {option: value for option, value in values.items() if not is_blank(value)}
 
     def _compute_environment_string(self, raw_environment_out: dict[str, t.Any] | None = None) -> str:
         """The environment prefix of a module process's command line, without the secret variables (run gives
@@ -380,7 +386,9 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
         if isinstance(raw_environment_out, dict):
             raw_environment_out.clear()
             raw_environment_out.update(environment)
-        shown = {name: value for name, value in environment.items() if name not in SECRET_ENVIRONMENT}
+        shown = {
+            name: value for name, value in environment.items() if name not in SECRET_ENVIRONMENT or is_blank(value)
+        }
         return t.cast(str, self._connection._shell.env_prefix(**shown))
 
     def in_process_refusal(self, task_vars: dict[str, t.Any]) -> str | None:

@@ -15,6 +15,7 @@ import signal
 import socket
 import sys
 import typing as t
+from pathlib import Path
 
 import uvicorn
 from starlette.applications import Starlette
@@ -34,6 +35,7 @@ from .core import (
     json_response,
     service_app,
 )
+from .env_file import remove_env_file, write_env_file
 
 SERVICES = ('api', 'video', 'logging')
 
@@ -185,7 +187,7 @@ class Emulator:
         host = f'[{self.host}]' if ':' in self.host else self.host
         return f'http://{host}:{port}'
 
-    async def serve(self, ready_line: str) -> None:
+    async def serve(self, ready_line: str, on_ready: t.Callable[[], None] = lambda: None) -> None:
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(signum, self.stop)
@@ -195,6 +197,7 @@ class Emulator:
                 break
             await asyncio.sleep(0.01)
         else:
+            on_ready()
             sys.stdout.write(ready_line + '\n')
             sys.stdout.flush()
         await asyncio.gather(*tasks)
@@ -204,7 +207,9 @@ class Emulator:
             server.should_exit = True
 
 
-def run(host: str = '127.0.0.1', api_key: str | None = None, scale: int = 12) -> None:
+def run(host: str = '127.0.0.1', api_key: str | None = None, scale: int = 12, env_file: Path | None = None) -> None:
+    """Serve until SIGTERM or SIGINT. Once every port listens, ENV_FILE (if given) holds the EDGE_* variables of the
+    line printed then, and a line on stderr says how to source it; it is removed when the emulator stops."""
     state = State(api_key=api_key or f'emu-{secrets.token_hex(16)}', scale=scale, areas=AREAS)
     state.reset()
     emulator = Emulator(host)
@@ -221,7 +226,16 @@ def run(host: str = '127.0.0.1', api_key: str | None = None, scale: int = 12) ->
         'admin_url': emulator.url(ports['admin']),
         'api_key': state.api_key,
     }
+
+    def on_ready() -> None:
+        if env_file is not None:
+            write_env_file(env_file, ready)
+            sys.stderr.write(f'The EDGE_* variables of this emulator are in {env_file}: source {env_file}\n')
+            sys.stderr.flush()
+
     try:
-        asyncio.run(emulator.serve(json.dumps(ready)))
+        asyncio.run(emulator.serve(json.dumps(ready), on_ready))
     finally:
+        if env_file is not None:
+            remove_env_file(env_file, ready)
         state.close()

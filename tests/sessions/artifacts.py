@@ -129,7 +129,8 @@ def check_execution_environment(session: nox.Session) -> None:
 
 
 def check_awx_job(session: nox.Session) -> None:
-    """The demo's audit and site playbooks as AWX jobs (ansible-runner, AWX's layout) on a fresh emulator."""
+    """The demo's audit and site playbooks as AWX jobs through docs/awx.md's ansible-runner recipe (AWX's layout, the
+    credential type's variables) on a fresh emulator: no file a job leaves holds a secret."""
     collections = built_and_installed(session, build_dir() / 'awx')
     with Emulator(ROOT) as emulator, tempfile.TemporaryDirectory() as work:
         session.run(sys.executable, 'tests/awx/run_job.py', str(collections), work, env=emulator.environment)

@@ -4,7 +4,8 @@
 
 """The demo (make demo): start the emulator, run the demo playbooks against it, show the result, stop it.
 
-The account's pull zones, an audit before anything is set up, a site set up and set up again (nothing to change),
+The account's pull zones, an audit before anything is set up, the site in check mode (on the fresh account: it
+predicts and writes nothing), a site set up and set up again (nothing to change),
 then Event-Driven Ansible: the rulebook edge.platform.auto_block watches the site's pull zone, an attack comes, and
 the attacker ends up in the block list of the pull zone's Shield zone. Without Java 17 the rulebook part is skipped
 with a message, unless EDGE_DEMO_REQUIRE_EDA=1 (the test suite) makes that a failure. EDGE_DEMO_SEED sets the
@@ -56,6 +57,16 @@ def run(session: nox.Session) -> None:
         )
         heading(f'the audit report ({work}/edge-demo-audit.md)')
         print(Path(work, 'edge-demo-audit.md').read_text(), flush=True)
+        # A new user's first try is often --check: on the fresh account it predicts the site and writes nothing.
+        state = emulator.admin('/state?digest=true')
+        playbook(
+            'what setting up the site would change (check mode: writes nothing)',
+            '--check',
+            'demo/site.yml',
+            *session.posargs,
+        )
+        if emulator.admin('/state?digest=true') != state:
+            session.error('demo/site.yml --check changed the account')
         playbook('set up a site (first run: changes)', '--diff', 'demo/site.yml', *session.posargs)
         playbook(
             'set up the same site again (second run: nothing to change, fails otherwise)',

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import select
-import shlex
 import signal
 import subprocess
 import sys
@@ -23,15 +22,9 @@ import typing as t
 import urllib.request
 from pathlib import Path
 
+from ..emulator.env_file import ENVIRONMENT, exports as export_lines
+
 ADDRESSES = ('api_url', 'video_api_url', 'logging_api_url', 'admin_url')
-# The EDGE_* variable of each field of the line (the modules' environment fallbacks).
-ENVIRONMENT = {
-    'api_url': 'EDGE_API_URL',
-    'api_key': 'EDGE_API_KEY',
-    'video_api_url': 'EDGE_VIDEO_API_URL',
-    'logging_api_url': 'EDGE_LOGGING_API_URL',
-    'admin_url': 'EDGE_ADMIN_URL',
-}
 
 
 class EmulatorError(Exception):
@@ -51,8 +44,7 @@ def ready_line(line: str) -> dict[str, str]:
 
 def exports(line: str) -> str:
     """Shell commands that export the EDGE_* variables of the emulator's line (scripts/lib.sh start_emulator)."""
-    info = ready_line(line)
-    return '\n'.join(f'export {name}={shlex.quote(info[key])}' for key, name in ENVIRONMENT.items())
+    return export_lines(ready_line(line))
 
 
 class Emulator:

@@ -340,6 +340,15 @@ PLAYBOOK = (
       environment:
         EDGE_API_KEY: "{{ edge.api_key }}"
       module_defaults: {}
+
+    - name: A blank key of the environment keyword wins over the controller's
+      edge.platform.pullzone_info:
+        id: 1002
+        api_key: "{{ omit }}"
+      environment:
+        EDGE_API_KEY: ""
+      module_defaults: {}
+      ignore_errors: true
 '''
 )
 
@@ -406,9 +415,9 @@ def playbook_command(
         # ansible-core 2.21+ leaves the module arguments out of results unless asked: compare them too.
         ANSIBLE_INJECT_INVOCATION='true',
     )
-    environment.update(env or {})
     for name in ('EDGE_API_KEY', 'EDGE_API_URL', 'EDGE_VIDEO_API_URL', 'EDGE_LOGGING_API_URL'):
         environment.pop(name, None)
+    environment.update(env or {})  # the test's own, EDGE_* variables of the controller included
     variables = playbook.with_name('vars.json')  # a file: -vvvvv shows the command line
     variables.write_text(json.dumps(extra_vars), encoding='utf-8')
     command = [
@@ -480,7 +489,9 @@ def both_ways(
         requests.post(f"{emulator['admin_url']}/reset", timeout=30).raise_for_status()
         fresh_work(pathlib.Path(extra_vars['work']))
         records = tmp_path / f'records-{switch}.json'
-        run = ansible_playbook(playbook, extra_vars, records, *options, env={'EDGE_PLATFORM_IN_PROCESS': switch})
+        # The controller has a key of its own, which a task's environment keyword overrides.
+        env = {'EDGE_PLATFORM_IN_PROCESS': switch, 'EDGE_API_KEY': emulator['api_key']}
+        run = ansible_playbook(playbook, extra_vars, records, *options, env=env)
         assert run.returncode == 0, run.stdout + run.stderr
         outcomes[switch] = (
             VOLATILE.sub('<time>', run.stdout),
@@ -539,6 +550,9 @@ def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.A
         in (by_task["pullzone_hostname given a key that is not the certificate's"]['result']['msg'])
     )
     assert by_task['pullzone_hostname without its certificate']['result']['certificate'] is None
+    blank = by_task["A blank key of the environment keyword wins over the controller's"]
+    assert blank['status'] == 'failed'
+    assert blank['result']['msg'] == 'api_key is required (or set EDGE_API_KEY)'
     registry = by_task['container_registry with a password']['result']
     assert registry['invocation']['module_args']['password'] == 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
 

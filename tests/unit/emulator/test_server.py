@@ -14,8 +14,11 @@ from __future__ import annotations
 import io
 import json
 import os
+import pathlib
+import shlex
 import signal
 import socket
+import stat
 import sys
 import threading
 import time
@@ -27,6 +30,7 @@ from starlette.testclient import TestClient
 
 from ansible_collections.edge.platform.tests.emulator import __main__ as command
 from ansible_collections.edge.platform.tests.emulator.core import TRANSPORTS, State
+from ansible_collections.edge.platform.tests.emulator.env_file import remove_env_file, write_env_file
 from ansible_collections.edge.platform.tests.emulator.server import run
 
 Check = t.Callable[[dict[str, str]], None]
@@ -48,11 +52,11 @@ class ReadyLine(io.StringIO):
 
 
 @pytest.fixture
-def served(monkeypatch: pytest.MonkeyPatch) -> t.Callable[[Check], dict[str, str]]:
-    """serve(check): the emulator (api key contract-key, scale 6) serves until CHECK, given its line, has run in
-    another thread and sent SIGTERM; returns the line. What CHECK raises is raised here."""
+def served(monkeypatch: pytest.MonkeyPatch) -> t.Callable[..., dict[str, str]]:
+    """serve(check, **options): the emulator (api key contract-key, scale 6, run's OPTIONS) serves until CHECK, given
+    its line, has run in another thread and sent SIGTERM; returns the line. What CHECK raises is raised here."""
 
-    def serve(check: Check) -> dict[str, str]:
+    def serve(check: Check, **options: t.Any) -> dict[str, str]:
         stdout = ReadyLine()
         monkeypatch.setattr(sys, 'stdout', stdout)
         failures: list[BaseException] = []
@@ -69,7 +73,7 @@ def served(monkeypatch: pytest.MonkeyPatch) -> t.Callable[[Check], dict[str, str
 
         thread = threading.Thread(target=checks)
         thread.start()
-        run(api_key='contract-key', scale=6)  # returns once SIGTERM stopped every server
+        run(api_key='contract-key', scale=6, **options)  # returns once SIGTERM stopped every server
         thread.join()
         if failures:
             raise failures[0]
@@ -126,6 +130,53 @@ def test_answers_go_out_at_once_on_a_kept_alive_connection(served: t.Callable[[C
             assert [sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) for sock in accepted] == [1] * len(accepted)
 
     served(check)
+
+
+def test_the_env_file_to_source_while_it_serves(
+    served: t.Callable[..., dict[str, str]], tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--env-file (make emulator's .emulator.env): the EDGE_* variables of the line, as lines a shell sources, mode
+    0600 (it holds the key) even over a file that was readable by others; removed when the emulator stops."""
+    env_file = tmp_path / '.emulator.env'
+    env_file.write_text('export EDGE_API_URL=http://127.0.0.1:1\n')
+    env_file.chmod(0o644)
+
+    def check(emulator: dict[str, str]) -> None:
+        assert stat.S_IMODE(env_file.stat().st_mode) == 0o600
+        exported = [shlex.split(line) for line in env_file.read_text().splitlines() if not line.startswith('#')]
+        assert all(words[0] == 'export' and len(words) == 2 for words in exported)
+        assert dict(words[1].split('=', 1) for words in exported) == {
+            'EDGE_API_URL': emulator['api_url'],
+            'EDGE_API_KEY': 'contract-key',
+            'EDGE_VIDEO_API_URL': emulator['video_api_url'],
+            'EDGE_LOGGING_API_URL': emulator['logging_api_url'],
+            'EDGE_ADMIN_URL': emulator['admin_url'],
+        }
+        assert list(tmp_path.iterdir()) == [env_file]  # nothing left beside it
+
+    served(check, env_file=env_file)
+    assert f'source {env_file}' in capsys.readouterr().err
+    assert not env_file.exists()
+
+
+def test_the_env_file_of_another_emulator_is_kept(tmp_path: pathlib.Path) -> None:
+    """An emulator that stops removes its env file only while it still holds its own variables (another emulator
+    started since may have written it)."""
+    env_file = tmp_path / '.emulator.env'
+    mine = {
+        'api_url': 'http://127.0.0.1:1',
+        'api_key': 'k',
+        'video_api_url': 'v',
+        'logging_api_url': 'l',
+        'admin_url': 'a',
+    }
+    write_env_file(env_file, {**mine, 'api_url': 'http://127.0.0.1:2'})
+    remove_env_file(env_file, mine)
+    assert env_file.exists()
+    write_env_file(env_file, mine)
+    remove_env_file(env_file, mine)
+    assert not env_file.exists()
+    remove_env_file(env_file, mine)  # gone already: nothing to do
 
 
 def test_seed_below_minimum_is_refused(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

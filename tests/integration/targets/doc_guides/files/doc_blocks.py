@@ -2,14 +2,19 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""The YAML blocks of the guides (docs/*.md), as JSON, for the doc_guides target to run.
+"""The YAML blocks of the collection's guides (README.md, docs/*.md, the roles' READMEs), as JSON, for the
+doc_guides target to run.
 
-Usage: doc_blocks.py DOCS_DIR [SCRATCH_DIR]. Prints a list of {file, line, kind, marker, text, data}:
-kind is "tasks" (a list of tasks), "plays" (a list of plays, with hosts) or "data" (anything else).
-With SCRATCH_DIR, each block to run (tasks or plays, not marked "not run") is also written there, to
-NN-GUIDE.yml: NN its index in the list, GUIDE its guide's name without .md (one process for every
-block, where a copy task would be a module process each). A block may be preceded by a marker
-comment, on the line right before its fence:
+Usage: doc_blocks.py ROOT SCRATCH_DIR PATTERN... Reads the Markdown files of ROOT that the PATTERNs (globs relative
+to ROOT, in order) match, and prints {sources, blocks}: sources the files each PATTERN matched, blocks a list of
+{file, line, kind, marker, text, data, script, heads}: file the path relative to ROOT, kind "tasks" (a list of
+tasks), "plays" (a list of plays, with hosts) or "data" (anything else), script the name of the file in SCRATCH_DIR
+that a block to run (tasks or plays, not marked "not run") is written to (NN-NAME.yml: NN its index in the list,
+NAME its file's path with dashes; one process for every block, where a copy task would be a module process each),
+heads what is wrong with the head of each of its plays, run or not: an example play runs as written with
+``ansible-playbook -i localhost,``, so it names localhost with a local connection, and gathers no facts (none of
+the collection's plays reads one). A block may be preceded by a marker comment, on the line right before its
+fence:
 
     <!-- example not run: REASON -->            the block is not run, for REASON
     <!-- example equals: PATH KEY -->           the block equals KEY of the YAML file PATH of the collection
@@ -39,26 +44,41 @@ def kind_of(data: t.Any) -> str:
     return 'data'
 
 
-def blocks(docs: pathlib.Path) -> list[dict[str, t.Any]]:
+def head_problems(plays: list[dict[str, t.Any]]) -> list[str]:
+    """What keeps each play from running as written on localhost without ssh, or makes it gather facts."""
+    problems = []
+    for number, play in enumerate(plays, 1):
+        name = f'play {number} ({play.get("name", "no name")})'
+        if play.get('hosts') != 'localhost':
+            problems.append(f'{name}: hosts is {play.get("hosts")!r}, not localhost')
+        if play.get('connection') != 'local':
+            problems.append(f'{name}: no connection: local (with -i localhost, Ansible would use ssh)')
+        if play.get('gather_facts') is not False:
+            problems.append(f'{name}: no gather_facts: false (nothing reads facts)')
+    return problems
+
+
+def blocks_of(root: pathlib.Path, path: pathlib.Path) -> list[dict[str, t.Any]]:
     found = []
-    for path in sorted(docs.glob('*.md')):
-        text = path.read_text(encoding='utf-8')
-        for match in FENCE_RE.finditer(text):
-            before = text[: match.start()].rstrip('\n').rsplit('\n', 1)[-1]
-            marker = MARKER_RE.match(before)
-            indent = len(match.group('indent'))
-            body = '\n'.join(line[indent:] for line in match.group('body').splitlines()) + '\n'
-            data = yaml.safe_load(body)
-            found.append(
-                {
-                    'file': path.name,
-                    'line': text.count('\n', 0, match.start()) + 1,
-                    'kind': kind_of(data),
-                    'marker': {'kind': marker.group('kind'), 'text': marker.group('text')} if marker else None,
-                    'text': body,
-                    'data': data,
-                }
-            )
+    text = path.read_text(encoding='utf-8')
+    for match in FENCE_RE.finditer(text):
+        before = text[: match.start()].rstrip('\n').rsplit('\n', 1)[-1]
+        marker = MARKER_RE.match(before)
+        indent = len(match.group('indent'))
+        body = '\n'.join(line[indent:] for line in match.group('body').splitlines()) + '\n'
+        data = yaml.safe_load(body)
+        kind = kind_of(data)
+        found.append(
+            {
+                'file': path.relative_to(root).as_posix(),
+                'line': text.count('\n', 0, match.start()) + 1,
+                'kind': kind,
+                'marker': {'kind': marker.group('kind'), 'text': marker.group('text')} if marker else None,
+                'text': body,
+                'data': data,
+                'heads': head_problems(data) if kind == 'plays' else [],
+            }
+        )
     return found
 
 
@@ -69,15 +89,22 @@ def to_run(block: dict[str, t.Any]) -> bool:
 def write(found: list[dict[str, t.Any]], scratch: pathlib.Path) -> None:
     """Each block to run, to its file of SCRATCH (mode 0600, as the examples may hold what they are given)."""
     for index, block in enumerate(found):
+        block['script'] = None
         if to_run(block):
-            path = scratch / f'{index:02d}-{pathlib.Path(block["file"]).stem}.yml'
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            block['script'] = f'{index:02d}-{block["file"].removesuffix(".md").replace("/", "-")}.yml'
+            descriptor = os.open(scratch / block['script'], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with os.fdopen(descriptor, 'w', encoding='utf-8') as example:
                 example.write(block['text'])
 
 
+def main(root: pathlib.Path, scratch: pathlib.Path, patterns: list[str]) -> dict[str, t.Any]:
+    sources = {
+        pattern: sorted(path.relative_to(root).as_posix() for path in root.glob(pattern)) for pattern in patterns
+    }
+    found = [block for files in sources.values() for name in files for block in blocks_of(root, root / name)]
+    write(found, scratch)
+    return {'sources': sources, 'blocks': found}
+
+
 if __name__ == '__main__':
-    guides = blocks(pathlib.Path(sys.argv[1]))
-    if len(sys.argv) > 2:
-        write(guides, pathlib.Path(sys.argv[2]))
-    json.dump(guides, sys.stdout, default=str)
+    json.dump(main(pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2]), sys.argv[3:]), sys.stdout, default=str)
