@@ -17,8 +17,9 @@ description:
   - A purge always acts (nothing tells whether a file was cached), so the task always reports C(changed=true).
     Use it as a handler that tasks changing the origin, the files or the edge rules notify, or run it when the
     cache must go.
-  - In check mode nothing is sent at all, not even the lookup of O(pullzone_name); the result says what would be
-    purged.
+  - Check mode sends no purge; its only requests are the reads that find a pull zone given by O(pullzone_name), so
+    a name that no pull zone has fails as a real run would. The result says what would be purged, with the pull
+    zone's id.
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
@@ -29,9 +30,10 @@ attributes:
     description: Can run in check mode and return the changed status it predicts without changing anything.
     support: full
     details:
-      - Sends no request at all and reports C(changed=true), with C(purged) as a real run would send it.
-      - A pull zone given by O(pullzone_name) is not looked up, so C(purged) has its name and a null C(pullzone_id),
-        and a name or id that does not exist is found out only by a real run.
+      - Sends no purge and reports C(changed=true), with C(purged) as a real run would send it.
+      - A pull zone given by O(pullzone_name) is looked up (a read, in the pull zone list), so C(purged) has its id,
+        and a name that no pull zone has fails as a real run would. A pull zone given by O(pullzone_id) and the
+        O(urls) are not read; an id that does not exist is found out only by a real run (the API refuses its purge).
   diff_mode:
     description: Returns details on what has changed (or would change in check mode) when in diff mode.
     support: none
@@ -44,7 +46,7 @@ options:
     type: int
   pullzone_name:
     description:
-      - Exact name of the pull zone whose cache is purged, looked up in the pull zone list (not in check mode).
+      - Exact name of the pull zone whose cache is purged, looked up in the pull zone list (in check mode too).
       - Fails when no pull zone has this name.
     type: str
   cache_tag:
@@ -137,14 +139,14 @@ purged:
     - One item per purge sent (in check mode, that would be sent), in order, C({pullzone_id, cache_tag}) for a pull
       zone (C(cache_tag) null for the whole zone; C(pullzone_name) too when the zone was given by name), or
       C({url}) for each of the O(urls).
-    - In check mode, a pull zone given by name is not looked up; its C(pullzone_id) is null.
+    - In check mode too, a pull zone given by name has the id it was found by.
   returned: always
   type: list
   elements: dict
   sample:
     - {pullzone_id: 1001, cache_tag: null}
 pullzone_id:
-  description: Id of the pull zone (found by its name when O(pullzone_name) was given; null in check mode then).
+  description: Id of the pull zone (found by its name when O(pullzone_name) was given, in check mode too).
   returned: when a pull zone was purged
   type: int
   sample: 1001
@@ -187,11 +189,11 @@ def validate(module: EdgeModule) -> list[str] | None:
 
 
 def purge(module: EdgeModule, urls: list[str] | None) -> dict[str, t.Any]:
-    """Check mode sends no request at all (a pull zone given by name is not even looked up)."""
+    """Check mode sends no purge: its only requests are the reads that find a pull zone given by name."""
     params, api, check_mode = module.params, PullZoneApi(module.client), module.check_mode
     if urls is None:
         zone_id, name = params['pullzone_id'], params['pullzone_name']
-        if zone_id is None and not check_mode:
+        if zone_id is None:  # a read, so in check mode too: a name that no pull zone has fails as a real run would
             zone_id = api.resolve_id(name)
         item = (
             purge_of_zone(zone_id, params['cache_tag']) if check_mode else api.purge_zone(zone_id, params['cache_tag'])

@@ -64,35 +64,52 @@ def test_wait_false_and_exact_path(emulator: Emulator, run_module: t.Any) -> Non
 
 
 @pytest.mark.parametrize(
-    'extra, purged',
+    'extra, purged, reads',
     [
-        ({'pullzone_id': ZONE}, [{'pullzone_id': ZONE, 'cache_tag': None}]),
-        # By name, nothing is looked up either: the name is what check mode can tell.
+        ({'pullzone_id': ZONE}, [{'pullzone_id': ZONE, 'cache_tag': None}], []),
+        # By name, the zone is looked up (a read): check mode returns its id, as a real run does.
         (
             {'pullzone_name': 'assets-000', 'cache_tag': 'css'},
-            [{'pullzone_id': None, 'cache_tag': 'css', 'pullzone_name': 'assets-000'}],
+            [{'pullzone_id': ZONE, 'cache_tag': 'css', 'pullzone_name': 'assets-000'}],
+            [('GET', '/pullzone', 'assets-000')],
         ),
-        (
-            {'pullzone_name': 'no-such-zone'},
-            [{'pullzone_id': None, 'cache_tag': None, 'pullzone_name': 'no-such-zone'}],
-        ),
-        ({'urls': [CSS, IMAGES]}, [{'url': CSS}, {'url': IMAGES}]),
+        ({'urls': [CSS, IMAGES]}, [{'url': CSS}, {'url': IMAGES}], []),
     ],
-    ids=['zone', 'name-and-tag', 'unknown-name', 'urls'],
+    ids=['zone', 'name-and-tag', 'urls'],
 )
-def test_check_mode_sends_no_request_at_all(
-    emulator: Emulator, run_module: t.Any, extra: dict[str, t.Any], purged: list[dict[str, t.Any]]
+def test_check_mode_sends_no_purge_and_reads_only_to_find_a_zone_by_name(
+    emulator: Emulator,
+    run_module: t.Any,
+    extra: dict[str, t.Any],
+    purged: list[dict[str, t.Any]],
+    reads: list[tuple[str, str, str]],
 ) -> None:
     outcome = run_module(pullzone_purge.main, dict(COMMON_ARGS, **extra), check_mode=True, diff=True)
     assert not outcome.failed
     assert outcome.result['changed'] is True
     assert outcome.result['purged'] == purged
+    assert outcome.result.get('pullzone_id', ZONE) == ZONE  # never None
     assert 'diff' not in outcome.result
-    assert emulator.sent == [] and purges(emulator) == []
+    assert [(call.method, call.path, call.params.get('search')) for call in emulator.sent] == reads
+    assert purges(emulator) == []
 
 
-def test_check_mode_and_a_real_run_agree_for_an_id_and_for_urls(emulator: Emulator, run_module: t.Any) -> None:
-    for extra in ({'pullzone_id': ZONE, 'cache_tag': 'css'}, {'urls': [CSS, IMAGES]}):
+def test_check_mode_fails_for_a_name_no_zone_has_as_a_real_run_does(emulator: Emulator, run_module: t.Any) -> None:
+    wanted = dict(COMMON_ARGS, pullzone_name='no-such-zone')
+    checked = run_module(pullzone_purge.main, wanted, check_mode=True)
+    assert checked.failed
+    assert checked.result == run_module(pullzone_purge.main, wanted).result
+    assert checked.result['msg'] == 'find pull zone "no-such-zone" failed: no pull zone is named "no-such-zone"'
+    assert checked.result['changed'] is False
+    assert {call.method for call in emulator.sent} == {'GET'} and purges(emulator) == []
+
+
+def test_check_mode_and_a_real_run_agree(emulator: Emulator, run_module: t.Any) -> None:
+    for extra in (
+        {'pullzone_id': ZONE, 'cache_tag': 'css'},
+        {'pullzone_name': 'assets-000', 'cache_tag': 'css'},
+        {'urls': [CSS, IMAGES]},
+    ):
         wanted = dict(COMMON_ARGS, **extra)
         assert (
             run_module(pullzone_purge.main, wanted, check_mode=True).result
