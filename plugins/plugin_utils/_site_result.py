@@ -29,7 +29,13 @@ ZONE_PARTS = (
 
 
 def changed(result: Result) -> bool:
-    return bool(result.get('changed'))
+    """Whether a module's result changed something (or would, in check mode): its ``changed``, or, when the role ran
+    for edge.platform.audit (whose tasks report no change of their own), what the result itself shows - entries
+    added or removed, a diff whose two sides differ."""
+    if result.get('changed') or result.get('added') or result.get('removed'):
+        return True
+    diff = result.get('diff')
+    return isinstance(diff, Mapping) and 'before' in diff and diff.get('before') != diff.get('after')
 
 
 def skipped(result: Result) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import typing as t
 
 from ansible_collections.edge.platform.plugins.filter.site_result import FilterModule
-from ansible_collections.edge.platform.plugins.plugin_utils._site_result import diff_lines, site_result
+from ansible_collections.edge.platform.plugins.plugin_utils._site_result import changed, diff_lines, site_result
 
 ZONE = {'name': 'shop', 'origin': 'https://origin.example.com', 'hostnames': [{'hostname': 'www.example.com'}]}
 DECLARED: dict[str, t.Any] = {
@@ -24,6 +24,16 @@ SKIPPED = {'skipped': True}
 
 def test_the_filter_is_the_summary() -> None:
     assert FilterModule().filters()['site_result'] is site_result
+
+
+def test_changed_reads_the_result_when_the_audit_silenced_changed() -> None:
+    # edge.platform.audit runs the role with changed_when false: what the module did (or would do) still shows.
+    assert changed({'changed': True})
+    assert changed({'changed': False, 'added': ['203.0.113.7']})
+    assert changed({'changed': False, 'removed': ['203.0.113.7']})
+    assert changed({'changed': False, 'diff': {'before': {}, 'after': {'name': 'images'}}})
+    assert not changed({'changed': False, 'diff': {'before': {'name': 'images'}, 'after': {'name': 'images'}}})
+    assert not changed({'changed': False, 'added': [], 'removed': [], 'diff': {}})
 
 
 def zone_run(objects: dict[str, t.Any], pullzone_id: t.Any, reasons: list[str], check_mode: bool) -> dict[str, t.Any]:
