@@ -4,12 +4,12 @@
 
 """The demo (make demo): start the emulator, run the demo playbooks against it, show the result, stop it.
 
-The account's pull zones, an audit before anything is set up, the site in check mode (on the fresh account: it
-predicts and writes nothing), a site set up and set up again (nothing to change),
-then Event-Driven Ansible: the rulebook edge.platform.auto_block watches the site's pull zone, an attack comes, and
-the attacker ends up in the block list of the pull zone's Shield zone. Without Java 17 the rulebook part is skipped
-with a message, unless EDGE_DEMO_REQUIRE_EDA=1 (the test suite) makes that a failure. EDGE_DEMO_SEED sets the
-emulator's scale (default 12); the session's arguments go to each demo playbook.
+The account's pull zones, an audit before anything is set up (run twice: the second reports no change), the site in
+check mode (on the fresh account: it predicts and writes nothing), a site set up and set up again (nothing to
+change), then Event-Driven Ansible: the rulebook edge.platform.auto_block watches the site's pull zone, an attack
+comes, and the attacker ends up in the block list of the pull zone's Shield zone. Without Java 17 the rulebook part
+is skipped with a message, unless EDGE_DEMO_REQUIRE_EDA=1 (the test suite) makes that a failure. EDGE_DEMO_SEED sets
+the emulator's scale (default 12); the session's arguments go to each demo playbook.
 """
 
 from __future__ import annotations
@@ -44,10 +44,17 @@ def run(session: nox.Session) -> None:
         heading(f"emulator listening: {emulator.info['api_url']} (admin {emulator.info['admin_url']})")
         environment = {**emulator.environment, 'EDGE_DEMO_DIR': work, 'ANSIBLE_COLLECTIONS_PATH': str(collections)}
 
-        def playbook(title: str, *arguments: str) -> None:
+        def playbook(title: str, *arguments: str, unchanged: bool = False) -> None:
+            """Run a demo playbook; with unchanged, fail unless its recap counts no task changed."""
             heading(title)
             output = {'ANSIBLE_STDOUT_CALLBACK': 'ansible.builtin.default', 'ANSIBLE_CALLBACK_RESULT_FORMAT': 'yaml'}
-            session.run('ansible-playbook', '-i', 'localhost,', *arguments, env={**environment, **output})
+            shown = session.run(
+                'ansible-playbook', '-i', 'localhost,', *arguments, env={**environment, **output}, silent=unchanged
+            )
+            if unchanged:
+                print(shown, end='', flush=True)
+                if not re.search(r'^localhost\s+: ok=\d+\s+changed=0\s', str(shown), re.MULTILINE):
+                    session.error(f'{title}: a task reported a change')
 
         playbook("the account's pull zones", 'demo/pullzones.yml', *session.posargs)
         playbook(
@@ -57,6 +64,12 @@ def run(session: nox.Session) -> None:
         )
         heading(f'the audit report ({work}/edge-demo-audit.md)')
         print(Path(work, 'edge-demo-audit.md').read_text(), flush=True)
+        playbook(
+            'audit again (the same findings: no task reports a change, fails otherwise)',
+            'demo/audit.yml',
+            *session.posargs,
+            unchanged=True,
+        )
         # A new user's first try is often --check: on the fresh account it predicts the site and writes nothing.
         state = emulator.admin('/state?digest=true')
         playbook(
