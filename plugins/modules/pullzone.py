@@ -24,8 +24,9 @@ description:
     values the API holds, so a rerun is unchanged, and are shown only as C(********).
   - Hostnames and edge rules are not managed here; this module leaves C(Hostnames) and C(EdgeRules) alone. Use
     M(edge.platform.pullzone_hostname) and M(edge.platform.pullzone_edge_rule).
-  - O(state=absent) deletes the pull zone with everything on it, its hostnames, edge rules and Shield zone; with
-    C(--diff) the C(before) names them.
+  - O(state=absent) deletes the pull zone with everything on it, its hostnames, edge rules and Shield zone (with
+    its access lists); C(deleted) names the pull zone deleted. With C(--diff) the C(before) names what goes, read
+    for the diff only (without C(--diff) the delete sends no request to the Shield zone).
   - Every value is checked before the first request (bounds, names, hostnames, country codes, addresses), in
     check mode too.
 author:
@@ -96,6 +97,20 @@ EXAMPLES = r'''
 '''
 
 RETURN = r'''
+deleted:
+  description:
+    - With O(state=absent), the id and name of the pull zone the run deleted (in check mode, would delete); null
+      when there was none to delete.
+  returned: when O(state=absent)
+  type: dict
+  sample: {id: 1013, name: site-assets}
+  contains:
+    id:
+      description: Id of the deleted pull zone.
+      type: int
+    name:
+      description: Name of the deleted pull zone.
+      type: str
 pullzone:
   description:
     - The pull zone as the API returns it after the run, with the API's own property names (PullZoneModel).

@@ -23,6 +23,7 @@ from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
 from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import shield_zone_of_pullzone
+from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import AccessListApi
 from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone import PULLZONE_TYPES, SETTINGS, TABLE
 
 # A pull zone name is the first label of its system hostname, a DNS label as RFC 1123 has it: letters, digits and
@@ -114,17 +115,23 @@ class PullZone(EdgeResource):
                 )
             changed_secrets = [option.name for option in SETTINGS if option.secret and option.api in plan.changes]
             self.notes.extend(f'{option} changes (not shown)' for option in changed_secrets)
-        if plan.action == 'delete':
+        if plan.action == 'delete' and self.module.diff_mode:
             self.going = self.what_goes(t.cast(Record, plan.current))
 
     def what_goes(self, zone: Record) -> dict[str, t.Any]:
-        """What deleting ``zone`` removes with it: its hostnames, its edge rules and its Shield zone (a read)."""
+        """What deleting ``zone`` removes with it, for the diff: its hostnames, its edge rules, its Shield zone and
+        the Shield zone's custom access lists (a read of each; only with ``--diff``)."""
         shield_zone = shield_zone_of_pullzone(self.client, int(zone['Id']))
+        access_lists = []
+        if shield_zone:
+            overview = AccessListApi(self.client, int(shield_zone['shieldZoneId'])).overview()
+            access_lists = [item.get('name') for item in overview.get('customLists') or ()]
         return {
             'id': zone['Id'],
             'hostnames': [hostname.get('Value') for hostname in zone.get('Hostnames') or ()],
             'edge_rules': [rule.get('Description') or rule.get('Guid') for rule in zone.get('EdgeRules') or ()],
             'shield_zone_id': shield_zone['shieldZoneId'] if shield_zone else None,
+            'access_lists': access_lists,
         }
 
     # ---- writing ----
@@ -151,6 +158,14 @@ class PullZone(EdgeResource):
 
     # ---- output ----
 
+    def outcome(self, plan: Plan, after: Record | None) -> dict[str, t.Any]:
+        """With ``state: absent``, ``deleted`` names the pull zone the run deleted (or would, in check mode)."""
+        outcome = super().outcome(plan, after)
+        if self.state == 'absent':
+            gone = plan.current if plan.action == 'delete' else None
+            outcome['deleted'] = None if gone is None else {'id': gone['Id'], 'name': gone['Name']}
+        return outcome
+
     def result_view(self, resource: Record | None) -> Record | None:
         return mask_pullzone(copy.deepcopy(resource)) if resource is not None else None
 
@@ -170,8 +185,13 @@ class PullZone(EdgeResource):
         if plan.action != 'delete':
             return plan.note
         going = self.going
+        if not going:
+            return f'delete {self.what}'
         parts = [counted(len(going['hostnames']), 'hostname'), counted(len(going['edge_rules']), 'edge rule')]
-        parts.append(
-            f"Shield zone {going['shield_zone_id']}" if going['shield_zone_id'] is not None else 'no Shield zone'
-        )
+        if going['shield_zone_id'] is None:
+            parts.append('no Shield zone')
+        else:
+            lists = going['access_lists']
+            named = f" ({counted(len(lists), 'access list')}: {', '.join(lists)})" if lists else ''
+            parts.append(f"Shield zone {going['shield_zone_id']}{named}")
         return f"delete {self.what} with {', '.join(parts[:-1])} and {parts[-1]}"

@@ -420,6 +420,8 @@ def test_remove_in_check_mode_names_what_goes_and_writes_nothing(emulator: Emula
     assert checked.result['changed'] is True
     assert emulator.writes == []
     assert checked.result['pullzone'] == {}
+    assert checked.result['deleted'] == {'id': ASSETS, 'name': 'assets-000'}
+    lists = [item['name'] for item in emulator.snapshot()['access_lists'] if item['shieldZoneId'] == 3001]
     assert checked.result['diff'] == {
         'before': {
             'name': 'assets-000',
@@ -428,16 +430,31 @@ def test_remove_in_check_mode_names_what_goes_and_writes_nothing(emulator: Emula
             'hostnames': ['assets-000.edge-cdn.test', 'assets-000.example.com'],
             'edge_rules': ['Force SSL', 'Security headers on pages'],
             'shield_zone_id': 3001,
+            'access_lists': lists,
         },
         'after': {},
-        'after_header': 'delete pull zone "assets-000" with 2 hostnames, 2 edge rules and Shield zone 3001',
+        'after_header': 'delete pull zone "assets-000" with 2 hostnames, 2 edge rules and Shield zone 3001'
+        + (f" ({len(lists)} access list{'s' if len(lists) != 1 else ''}: {', '.join(lists)})" if lists else ''),
     }
     real = run_module(pullzone.main, args(name='assets-000', state='absent'), diff=True)
     assert real.result['diff'] == checked.result['diff']
+    assert real.result['deleted'] == checked.result['deleted']
     assert [(call.method, call.path) for call in emulator.writes] == [('DELETE', f'/pullzone/{ASSETS}')]
     state = emulator.snapshot()
     assert ASSETS not in [item['Id'] for item in state['pullzones']]
     assert 3001 not in [item['shieldZoneId'] for item in state['shield_zones']]  # gone with it
+
+
+def test_remove_without_diff_reads_only_the_zone(emulator: Emulator, run_module: t.Any) -> None:
+    # What goes with the zone is read for the diff only: without --diff the delete sends the lookup and the delete.
+    outcome = run_module(pullzone.main, args(name='assets-000', state='absent'))
+    assert outcome.result['changed'] is True
+    assert outcome.result['deleted'] == {'id': ASSETS, 'name': 'assets-000'}
+    assert outcome.result['diff']['after_header'] == 'delete pull zone "assets-000"'
+    assert [(call['method'], call['path']) for call in emulator.requests] == [
+        ('GET', '/pullzone'),
+        ('DELETE', f'/pullzone/{ASSETS}'),
+    ]
 
 
 def test_remove_a_zone_without_shield_zone_or_rules(emulator: Emulator, run_module: t.Any) -> None:
@@ -456,6 +473,7 @@ def test_remove_again_is_unchanged(emulator: Emulator, run_module: t.Any) -> Non
     for check_mode in (True, False):
         again = run_module(pullzone.main, args(name='media-001', state='absent'), check_mode=check_mode, diff=True)
         assert again.result['changed'] is False
+        assert again.result['deleted'] is None
         assert again.result['diff'] == {'before': {}, 'after': {}}
     by_id = run_module(pullzone.main, args(id=MEDIA, state='absent'))
     assert by_id.result['changed'] is False
