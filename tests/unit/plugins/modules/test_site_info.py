@@ -62,6 +62,15 @@ def test_every_pull_zone_is_declared_with_option_names_and_no_secret(emulator: E
     first = result['sites'][0]
     paths = {item['path'] for item in first['left_out']}
     assert {'site_pullzone.settings.aws_signing_key', 'site_pullzone.settings.aws_signing_secret'} <= paths
+    # A custom certificate (assets-000's, bought) is declared as one the hostname has, its key left out by path; a
+    # free one (static-002's) leaves nothing out.
+    [key_left_out] = [item for item in first['left_out'] if item['path'].endswith('.custom_certificate_key')]
+    index = int(re.fullmatch(r'site_pullzone\.hostnames\[(\d+)\]\.custom_certificate_key', key_left_out['path'])[1])
+    declared_hostname = first['declaration']['site_pullzone']['hostnames'][index]
+    assert declared_hostname == {'hostname': 'assets-000.example.com', 'force_ssl': True, 'certificate': 'free'}
+    assert 'assets-000.example.com has a custom certificate' in key_left_out['reason']
+    static = next(site for site in result['sites'] if site['pullzone_name'] == 'static-002')
+    assert not [item for item in static['left_out'] if 'certificate' in item['path']]
     assert result['account']['site_registries'] and all(
         'password' not in r for r in result['account']['site_registries']
     )
