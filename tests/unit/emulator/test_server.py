@@ -232,7 +232,7 @@ def test_a_dripping_answer(served: t.Callable[[Check], dict[str, str]]) -> None:
         # The next request is answered at full speed.
         started = time.monotonic()
         assert requests.get(f"{emulator['api_url']}/pullzone/1001", headers=headers, timeout=10).json()['Id'] == 1001
-        assert time.monotonic() - started < 1
+        assert time.monotonic() - started < 5  # dripping, its thousands of bytes would take minutes
 
     served(check)
 
@@ -255,7 +255,7 @@ def test_a_dripping_answer_without_a_body_trickles_its_head(served: t.Callable[[
             requests.post(add, json={'Hostname': 'given-up.example.com'}, headers=headers, timeout=(5, 1))
         started = time.monotonic()
         assert requests.post(add, json={'Hostname': 'fast.example.com'}, headers=headers, timeout=10).status_code == 200
-        assert time.monotonic() - started < 1
+        assert time.monotonic() - started < 5  # dripping, two seconds a byte
         libraries = requests.get(f'{admin}/state', timeout=10).json()['video_libraries']
         library = next(item for item in libraries if item['Id'] == 5001)
         assert {'slow.example.com', 'given-up.example.com', 'fast.example.com'} <= set(library['BlockedReferrers'])
