@@ -232,7 +232,7 @@ integration_session(
     OLDEST_CORE,
     # A target whose aliases let the suite split it runs in as many parts as there are workers (each part starts
     # ansible-test, ansible-playbook and an emulator of its own: more parts cost more than they spread).
-    integration.jobs(integration.discover_targets(), parts=WORKERS) + integration.pytest_jobs(),
+    integration.jobs(integration.discover_targets(), parts=WORKERS) + integration.pytest_jobs(parts=2),
     workers=WORKERS,
     description=f'ansible-test integration with ansible-core {OLDEST_CORE}: every target inside the controller; '
     'the pytest tests of tests/integration/processes (every module both ways); -- --as-processes TARGET… runs '
@@ -240,7 +240,7 @@ integration_session(
 )
 integration_session(
     NEWEST_CORE,
-    integration.jobs(suite.ON_NEWEST, parts=4) + integration.pytest_jobs(),
+    integration.jobs(suite.ON_NEWEST, parts=4) + integration.pytest_jobs(parts=2),
     workers=2,
     description=f'ansible-test integration with ansible-core {NEWEST_CORE}, inside the controller: '
     + ', '.join(suite.ON_NEWEST)

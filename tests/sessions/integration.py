@@ -62,7 +62,17 @@ class Job:
         Python of that ansible-test."""
         if self.pytest:
             python = str(Path(ansible_test).with_name('python'))
-            return [python, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', f'tests/integration/{self.target}']
+            selection = [f'--part={self.part}/{self.parts}'] if self.parts > 1 else []
+            return [
+                python,
+                '-m',
+                'pytest',
+                '-q',
+                '-p',
+                'no:cacheprovider',
+                *selection,
+                f'tests/integration/{self.target}',
+            ]
         return [ansible_test, 'integration', '--color', 'no', '--local', self.target]
 
     def vars_file(self, tree: Path) -> tuple[Path, str]:
@@ -70,7 +80,7 @@ class Job:
         aliases split (every part takes every PARTS-th case), or the checkout's own."""
         relative = Path('tests/integration/targets') / self.target / 'vars' / 'main.yml'
         original = (ROOT / relative).read_text() if (ROOT / relative).is_file() else ''
-        if self.parts == 1:
+        if self.parts == 1 or self.pytest:  # the pytest job's parts select their tests themselves (--part)
             return tree / relative, original
         variable = split_variable(self.target)
         values = yaml.safe_load(original) or {}
@@ -107,9 +117,13 @@ def split_variable(target: str) -> str | None:
     return next((alias[len(SPLIT) :] for alias in aliases(target) if alias.startswith(SPLIT)), None)
 
 
-def pytest_jobs() -> list[Job]:
-    """The pytest job, when there are tests to run."""
-    return [Job(PYTESTS.name, pytest=True)] if any(PYTESTS.glob('test_*.py')) else []
+def pytest_jobs(parts: int = 1) -> list[Job]:
+    """The pytest job in PARTS parts (each every PARTS-th test: its conftest's --part), when there are tests to run.
+    Its tests are the longest job of a session (every module both ways, at every verbosity): in parts, workers share
+    them."""
+    if not any(PYTESTS.glob('test_*.py')):
+        return []
+    return [Job(PYTESTS.name, pytest=True, part=part, parts=parts) for part in range(1, parts + 1)]
 
 
 def jobs(targets: t.Iterable[str], in_process: bool = True, parts: int = 1) -> list[Job]:
