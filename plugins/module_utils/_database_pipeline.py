@@ -409,7 +409,9 @@ class Pipeline:
         results = self.run(requests, self.run_operation, idempotent=idempotent)
         return self.batch_result(statements, finish, steps, results[0], describe_after, results[1:])
 
-    def described_batch(self, statements: t.Sequence[Statement], finish: str | None) -> tuple[list[Described], BatchResult]:
+    def described_batch(
+        self, statements: t.Sequence[Statement], finish: str | None
+    ) -> tuple[list[Described], BatchResult]:
         """Describe ``statements`` and run them in one batch, in one request: what the database says of each before
         it runs (``describe``), then the batch (``batch``), then each described again (what could not be described
         before may depend on an earlier statement: a table it creates). The request counts as a write only when a
