@@ -33,10 +33,15 @@ def blocked(emulator: Emulator) -> list[str]:
     return emulator.item('video_libraries', Id=5001)['BlockedReferrers']
 
 
-@pytest.fixture
-def held(emulator: Emulator, monkeypatch: pytest.MonkeyPatch, tmp_path: t.Any) -> Emulator:
-    # Locks of this test's own: another test's turn on the same library must not count as another run's.
+@pytest.fixture(autouse=True)
+def own_locks(monkeypatch: pytest.MonkeyPatch, tmp_path: t.Any) -> None:
+    # Locks of each test's own: another test's turn on the same library (another worker, another test run on the
+    # machine) must not count as another run's, which makes a run read the library again.
     monkeypatch.setattr(_locks, 'lock_directory', lambda: str(tmp_path / 'locks'))
+
+
+@pytest.fixture
+def held(emulator: Emulator) -> Emulator:
     assert blocked(emulator) == SEEDED
     return emulator
 
