@@ -383,16 +383,16 @@ class Pipeline:
     def describe(self, statements: t.Sequence[Statement]) -> list[Described]:
         """What the database says of each statement before it runs (a read): whether it only reads, or the error
         that keeps the database from telling (a table an earlier statement creates, say)."""
-        results = self.run(
-            [{'type': 'describe', 'sql': statement.sql} for statement in statements],
-            f'describe the statements on {self.url}',
-            idempotent=True,
-        )
-        described: list[Described] = []
-        for statement, result in zip(statements, results):
-            error = result_error(result)
-            described.append((None, error) if error is not None else (reads_only(statement, result), None))
-        return described
+        results = self.run(describe_requests(statements), self.describe_operation, idempotent=True)
+        return described_by(statements, results)
+
+    @property
+    def describe_operation(self) -> str:
+        return f'describe the statements on {self.url}'
+
+    @property
+    def run_operation(self) -> str:
+        return f'run the statements on {self.url}'
 
     def batch(
         self,
@@ -405,15 +405,65 @@ class Pipeline:
         after it, on the same stream. A batch the database refuses whole, or a ``BEGIN`` that fails, raises
         StatementError; a statement's own failure is in the result."""
         steps = batch_steps(statements, finish)
+        requests = [{'type': 'batch', 'batch': {'steps': steps}}, *describe_requests(describe_after)]
+        results = self.run(requests, self.run_operation, idempotent=idempotent)
+        return self.batch_result(statements, finish, steps, results[0], describe_after, results[1:])
+
+    def described_batch(
+        self, statements: t.Sequence[Statement], finish: str | None
+    ) -> tuple[list[Described], BatchResult]:
+        """Describe ``statements`` and run them in one batch, in one request: what the database says of each before
+        it runs (``describe``), then the batch (``batch``), then each described again (what could not be described
+        before may depend on an earlier statement: a table it creates). The request counts as a write only when a
+        statement does not only read.
+
+        Its answer lost or a 5xx: the statements are described alone (a read, retried); when they only read, or the
+        server did not act on the request (503), the batch is sent alone as ``batch`` sends it; else the failure is
+        the run's (the server may have acted: never repeated)."""
+        steps = batch_steps(statements, finish)
+        requests = describe_requests(statements)
+        requests += [{'type': 'batch', 'batch': {'steps': steps}}, *describe_requests(statements)]
+        wrote_before = self.client.wrote
+        try:
+            # Named as the first thing it does: a refused token is refused on the describe.
+            results = self.run(requests, self.describe_operation, idempotent=False)
+        except EdgeApiError as error:
+            if error.status is not None and error.status < 500:
+                raise
+            acted = self.client.wrote and not wrote_before
+            self.client.wrote = wrote_before
+            described = self.describe(statements)
+            all_reads = all(readonly is True for readonly, _error in described)
+            if acted and not all_reads:
+                self.client.wrote = True
+                raise EdgeApiError(
+                    self.run_operation, error.status, error.message, error.error_key, error.field_errors
+                ) from None
+            unknown = [statement for statement, (readonly, _error) in zip(statements, described) if readonly is None]
+            return described, self.batch(statements, finish, idempotent=all_reads, describe_after=unknown)
+        count = len(statements)
+        described = described_by(statements, results[:count])
+        if all(readonly is True for readonly, _error in described):
+            self.client.wrote = wrote_before  # it only read
+        batch = self.batch_result(statements, finish, steps, results[count], statements, results[count + 1 :])
+        return described, batch
+
+    def batch_result(
+        self,
+        statements: t.Sequence[Statement],
+        finish: str | None,
+        steps: list[dict[str, t.Any]],
+        result: t.Any,
+        describe_after: t.Sequence[Statement],
+        described_after: t.Sequence[t.Any],
+    ) -> BatchResult:
+        """A batch's result in the pipeline's answer, and what the describes sent after it say."""
+        operation = self.run_operation
         offset = 0 if finish is None else 1  # the BEGIN step
-        operation = f'run the statements on {self.url}'
-        requests = [{'type': 'batch', 'batch': {'steps': steps}}]
-        requests += [{'type': 'describe', 'sql': statement.sql} for statement in describe_after]
-        results = self.run(requests, operation, idempotent=idempotent)
-        error = result_error(results[0])
+        error = result_error(result)
         if error is not None:
             raise StatementError(operation, str(error.get('message') or 'no message'), error.get('code'))
-        batch = response_result(results[0]) or {}
+        batch = response_result(result) or {}
         step_results = list(batch.get('step_results') or [])
         step_errors = list(batch.get('step_errors') or [])
         step_results += [None] * (len(steps) - len(step_results))
@@ -427,10 +477,23 @@ class Pipeline:
             errors=step_errors[offset:end],
             commit_error=step_errors[end] if finish == 'COMMIT' else None,
             described={
-                statement.number: reads_only(statement, result) if result_error(result) is None else None
-                for statement, result in zip(describe_after, results[1:])
+                statement.number: reads_only(statement, answer) if result_error(answer) is None else None
+                for statement, answer in zip(describe_after, described_after)
             },
         )
+
+
+def describe_requests(statements: t.Sequence[Statement]) -> list[dict[str, t.Any]]:
+    return [{'type': 'describe', 'sql': statement.sql} for statement in statements]
+
+
+def described_by(statements: t.Sequence[Statement], results: t.Sequence[t.Any]) -> list[Described]:
+    """What the describe results say of each statement: (only reads, None when it cannot tell; the error then)."""
+    described: list[Described] = []
+    for statement, result in zip(statements, results):
+        error = result_error(result)
+        described.append((None, error) if error is not None else (reads_only(statement, result), None))
+    return described
 
 
 def token_works(client: EdgeClient, token: str, service: str = SERVICE) -> bool:

@@ -55,7 +55,7 @@ class EnvFile:
                 self.lines = handle.read().splitlines(keepends=True)
             self.mode = os.lstat(self.path).st_mode & 0o7777 if not self.is_link else None
 
-    def turn(self) -> t.ContextManager[None]:
+    def turn(self) -> t.ContextManager[object]:
         """The lock the runs on this controller that write this file take, from their read of it to their write:
         forks of one run writing the same file would otherwise each decide from what the file held before any of
         them wrote (``_locks.controller_lock``)."""

@@ -12,6 +12,10 @@ hash of the object's key (the API's base address and the object's ids), in a dir
 system temp directory (mode 0700, files 0600). The lock is released when the block ends, or when the process dies,
 so a stopped run never leaves one behind. A run that waits longer than ``timeout`` fails, naming the object and the
 process holding it, instead of hanging.
+
+The file also tells the run that takes the lock whether the run before it let go of it before a moment of its own
+(``Turn.undisturbed_since``): a run that read the object before its turn (found it in a listing) keeps what it read
+when no other run of the controller held the lock since, and reads it again otherwise.
 """
 
 from __future__ import annotations
@@ -65,15 +69,33 @@ def lock_path(*key: t.Any) -> str:
 
 
 def _holder(fd: int) -> str:
-    """Who holds a lock, as its holder wrote it into the file (``process N: what``)."""
+    """Who holds a lock, as its holder wrote it into the file (``process N: what``, its first line)."""
     try:
-        return os.pread(fd, 512, 0).decode('utf-8', 'replace').strip()
+        return os.pread(fd, 512, 0).decode('utf-8', 'replace').strip().split('\n')[0]
     except OSError:
         return ''
 
 
+class Turn:
+    """A run's hold of a lock, and what the file said of the run before it: whether it let go of the lock, and when
+    (``time.monotonic``, the same clock for every process of the machine)."""
+
+    def __init__(self, before: str) -> None:
+        self.never_held = before == ''  # a new file: no run has held the lock
+        lines = before.split('\n')
+        parts = lines[1].split() if len(lines) > 1 else []
+        released = parts[1] if len(parts) == 2 and parts[0] == 'released' else ''
+        self.released: int | None = int(released) if released.isdigit() else None
+
+    def undisturbed_since(self, moment: int) -> bool:
+        """True when no other run held the lock since ``moment`` (``time.monotonic_ns()``): no run ever held it, or the
+        run before let go of it before then. False when it let go after, or did not say when (it died holding it,
+        or wrote an older file)."""
+        return self.never_held or (self.released is not None and self.released < moment)
+
+
 @contextlib.contextmanager
-def controller_lock(what: str, *key: t.Any, timeout: float | None = None) -> t.Iterator[None]:
+def controller_lock(what: str, *key: t.Any, timeout: float | None = None) -> t.Iterator[Turn]:
     """Hold the lock of ``key`` while the block runs; ``what`` names the object for the user.
 
     ``key`` must tell the object apart across accounts and services: start it with the API's base address.
@@ -110,9 +132,15 @@ def controller_lock(what: str, *key: t.Any, timeout: float | None = None) -> t.I
             # Not time.sleep: a test that fakes the client's retry waits must not turn this into a busy loop.
             threading.Event().wait(min(pause, left))
             pause = min(pause * 2, _LONGEST_PAUSE)
+        turn = Turn(os.pread(fd, 4096, 0).decode('utf-8', 'replace'))
         note = f'process {os.getpid()}: {what}'.encode()
         os.ftruncate(fd, 0)
-        os.pwrite(fd, note, 0)
-        yield
+        os.pwrite(fd, note + b'\nheld\n', 0)
+        try:
+            yield turn
+        finally:
+            # When it let go: a run that read the object before its turn keeps what it read only if this came before.
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, note + f'\nreleased {time.monotonic_ns()}\n'.encode(), 0)
     finally:
         os.close(fd)  # releases the lock

@@ -600,15 +600,38 @@ class ZoneHostname:
             '(edge.platform.pullzone, state=absent)'
         )
 
-    def add(self) -> Record:
-        """Add it; its record as the API then has it (its id, and what the service gave it)."""
-        self.api.add_hostname(self.saved_zone_id, self.hostname)
-        record = hostname_of(self.api.require(self.saved_zone_id, include_certificate=True), self.hostname)
-        if record is None:  # another client removed it meanwhile
-            raise EdgeFinding(
-                f'read hostname {self.hostname} of pull zone {self.zone_id}', 'the pull zone no longer has the hostname'
-            )
-        return with_summary(record)
+    def add(self, free_certificate: bool = False) -> Record:
+        """Add it (and with ``free_certificate``, load a free certificate for it); its record as the API then has it
+        (its id, and what the service gave it: the certificate it chose), read once. Added already with others of its
+        zone (``add_together``): that record."""
+        if self.added is not None:
+            return self.added
+        self.add_together([(self, free_certificate)])
+        return t.cast(Record, self.added)
+
+    #: Its record once added by ``add_together``, with others of its zone.
+    added: Record | None = None
+
+    @staticmethod
+    def add_together(hostnames: t.Sequence[tuple[ZoneHostname, bool]]) -> None:
+        """Add hostnames of one zone in turn (each followed, when its flag says so, by the loading of its free
+        certificate), then read the zone once: each keeps its record as added (``add`` returns it)."""
+        if not hostnames:
+            return
+        first = hostnames[0][0]
+        zone_id = first.saved_zone_id
+        for where, free_certificate in hostnames:
+            first.api.add_hostname(zone_id, where.hostname)
+            if free_certificate:
+                first.api.load_free_certificate(where.hostname)
+        zone = first.api.require(zone_id, include_certificate=True)
+        for where, _free_certificate in hostnames:
+            record = hostname_of(zone, where.hostname)
+            if record is None:  # another client removed it meanwhile
+                raise EdgeFinding(
+                    f'read hostname {where.hostname} of pull zone {zone_id}', 'the pull zone no longer has the hostname'
+                )
+            where.added = with_summary(record)
 
     def predict(
         self, record: Record, certificate: WantedCertificate | None = None, force_ssl: bool | None = None

@@ -411,7 +411,7 @@ class AccessLists:
     def read(self) -> None:
         self.overview = self.api.overview()
 
-    def turn(self) -> t.ContextManager[None]:
+    def turn(self) -> t.ContextManager[object]:
         """This run's turn at the zone's lists: the runs on this controller that change them take turns, from their
         read of the lists to their last write and read (``_locks.controller_lock``; the zone's limits count every
         list, so the turn is the zone's, not one list's)."""

@@ -428,6 +428,8 @@ class SitePullZone:
                     self.plan_edge_rules(zone)
                 self.stop_on_problems()
             with_zone = created and check_mode
+            if 'hostnames' in self.parts and not check_mode:
+                self.add_hostnames()
             for item in self.hostnames if 'hostnames' in self.parts else ():
                 results['hostnames'].append(self.carry_out(item, 'pull zone' if with_zone else None))
             for item in self.edge_rules if 'edge_rules' in self.parts else ():
@@ -440,6 +442,18 @@ class SitePullZone:
             partial = self.outcome(results, reasons, zone_id=None if zone is None else zone.get('Id'))
             self.module.fail_api(error, **{key: value for key, value in partial.items() if key != 'changed'})
         return self.outcome(results, reasons, zone_id=None if zone is None else zone.get('Id'))
+
+    def add_hostnames(self) -> None:
+        """The hostnames the run adds, added first (each with its free certificate) and read back together, in one
+        read of the pull zone: their writes then find them added (``ZoneHostname.add``)."""
+        new = [item for item in self.hostnames if item.plan is not None and item.plan.action == 'create']
+        if len(new) > 1:
+            ZoneHostname.add_together(
+                [
+                    (item.resource.where, item.resource.wants_free_certificate(t.cast(Plan, item.plan).wanted))
+                    for item in new
+                ]
+            )
 
     def write_shield(self, results: dict[str, t.Any], zone: Record | None, zone_created: bool) -> None:
         check_mode = self.module.check_mode

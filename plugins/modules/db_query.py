@@ -256,8 +256,9 @@ class Statements(EdgeResource):
         )
 
     def find(self) -> dict[str, t.Any]:
-        """What the database says of each statement: ``(reads only, error)``; None when it cannot tell yet."""
-        return {'described': self.where.describe(self.statements)}
+        """What the database says of each statement: ``(reads only, error)``; None when it cannot tell yet. Check
+        mode asks before it runs what only reads; a real run asks in the request that runs them (``update``)."""
+        return {'described': self.where.describe(self.statements) if self.module.check_mode else None}
 
     def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
         return {'run': True}  # statements run every time; outcome says whether one of them wrote
@@ -278,13 +279,10 @@ class Statements(EdgeResource):
         )
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
-        described = current['described']
-        all_reads = all(readonly is True for readonly, _error in described)
-        # Statements that could not be described before the run depend on earlier ones (a table they
-        # create): they are described again after the run, on the same stream.
-        unknown = [statement for statement, (readonly, _error) in zip(self.statements, described) if readonly is None]
+        # Described and run in one request; statements that could not be described before the run depend on
+        # earlier ones (a table they create): they are described again after the run, on the same stream.
         finish = 'COMMIT' if self.transaction else None
-        batch = self.where.batch(self.statements, finish, idempotent=all_reads, describe_after=unknown)
+        described, batch = self.where.described_batch(self.statements, finish)
         results: list[dict[str, t.Any]] = []
         for index, (statement, error) in enumerate(zip(self.statements, batch.errors)):
             if error:

@@ -15,9 +15,9 @@ description:
     with O(purge=true) makes the list exactly O(hostnames).
   - The library is given by O(library_id), or by O(library_name) (looked up in the video library list of the
     account, which holds the library's blocked referrers).
-  - Reads the library once (given by name, the library list searched by the name, and the library read again once
-    the run holds its turn, see below; in check mode only the list), then sends one request per hostname that
-    changes, and none when the list already is as wanted.
+  - Reads the library once (given by name, the library list searched by the name; the library is read again only when
+    another run on the controller held its turn since the list was read, see below), then sends one request per
+    hostname that changes, and none when the list already is as wanted.
   - Hostnames are compared without regard to case; the module sends them in lower case.
   - The runs of a playbook on one controller that change the same library's referrers (its forks, inside the
     controller or as module processes, as the same user) take turns, on a lock file under the system temporary
@@ -96,11 +96,13 @@ removed:
   sample: [old.example.org]
 '''
 
+import contextlib
+import time
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._locks import controller_lock
+from ansible_collections.edge.platform.plugins.module_utils._locks import Turn, controller_lock
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._tables.video_blocked_referrer import TABLE
 from ansible_collections.edge.platform.plugins.module_utils._validation import bare_hostname_problem
@@ -151,10 +153,15 @@ class BlockedReferrers(EdgeResource):
         if problems:
             self.module.fail(f"hostnames: {'; '.join(problems)}")
 
+    #: When the library list was read (``time.monotonic_ns()``, before the request), and this run's turn.
+    listed_at: int | None = None
+    turn: Turn | None = None
+
     def locate(self) -> dict[str, t.Any] | None:
         """The library's record from the library list when it is given by name, else None."""
         if self.params['library_name'] is None:
             return None
+        self.listed_at = time.monotonic_ns()
         return self.api.library_named(self.params['library_name'])
 
     def exclusive(self) -> t.ContextManager[t.Any]:
@@ -162,14 +169,25 @@ class BlockedReferrers(EdgeResource):
         the last write (two runs adding the same hostname would otherwise both send it). Check mode: no lock."""
         if self.module.check_mode:
             return super().exclusive()
+        return self.take_turn()
+
+    @contextlib.contextmanager
+    def take_turn(self) -> t.Iterator[None]:
         what = f'the blocked referrers of {self.library}'
-        return controller_lock(what, self.client.base_urls['api'], 'video library blocked referrers', self.library_id)
+        key = (self.client.base_urls['api'], 'video library blocked referrers', self.library_id)
+        with controller_lock(what, *key) as turn:
+            self.turn = turn
+            yield
 
     def find(self) -> dict[str, t.Any]:
         library = self.where
-        if library is None or not isinstance(library.get('BlockedReferrers'), list) or not self.module.check_mode:
-            # By id; found by name in a list whose records lack the referrers; or read before this run held the
-            # lock (another run may have written since): read the library itself.
+        listed = library is not None and isinstance(library.get('BlockedReferrers'), list)
+        undisturbed = self.module.check_mode or (
+            self.turn is not None and self.listed_at is not None and self.turn.undisturbed_since(self.listed_at)
+        )
+        if not listed or not undisturbed:
+            # By id; found by name in a list whose records lack the referrers; or listed before another run on this
+            # controller held the turn (it may have written since): read the library itself.
             library = self.api.require_library(self.library_id)
         held = [str(item) for item in library.get('BlockedReferrers') or []]
         return {

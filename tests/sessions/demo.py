@@ -30,6 +30,11 @@ if t.TYPE_CHECKING:
 
 PULLZONE = 'downloads-005'
 ATTACKER = '192.0.2.66'
+# What demo/site.yml may send (the emulator's request record): as many requests as the same site written as careful
+# ansible.builtin.uri tasks (bench/site_uri.yml: 29 from nothing, 12 converged), give or take the demo's own read of
+# the pull zone it shows.
+FIRST_RUN_REQUESTS = 30
+CONVERGED_REQUESTS = 12
 
 
 def heading(text: str) -> None:
@@ -80,7 +85,10 @@ def run(session: nox.Session) -> None:
         )
         if emulator.admin('/state?digest=true') != state:
             session.error('demo/site.yml --check changed the account')
+        mark = emulator.admin('/requests?count=true')['count']
         playbook('set up a site (first run: changes)', '--diff', 'demo/site.yml', *session.posargs)
+        first = emulator.admin(f'/requests?since={mark}')
+        mark += len(first)
         playbook(
             'set up the same site again (second run: nothing to change, fails otherwise)',
             'demo/site.yml',
@@ -88,6 +96,11 @@ def run(session: nox.Session) -> None:
             '{"demo_expect_no_change": true}',
             *session.posargs,
         )
+        converged = emulator.admin(f'/requests?since={mark}')
+        problems = request_problems(first, FIRST_RUN_REQUESTS) + request_problems(converged, CONVERGED_REQUESTS)
+        if problems and not session.posargs:  # arguments of the user's (tags, variables) change what is sent
+            session.error('demo/site.yml: ' + '; '.join(problems))
+        heading(f'requests sent: {len(first)} by the first run, {len(converged)} by the second')
         auto_block(session, emulator, Path(work), collections, environment, playbook)
 
 
@@ -125,6 +138,24 @@ def auto_block(
     finally:
         rulebook.stop()
     playbook('auto-block: the block list after the attack', 'demo/blocklist.yml', '-e', f'demo_pullzone={PULLZONE}')
+
+
+def request_problems(record: list[dict[str, t.Any]], most: int) -> list[str]:
+    """What is wrong with the requests of one run: more than ``most``, or a read repeated (the same method, service,
+    path and query) with no write between (loadFreeCertificate, a GET, acts; a database pipeline request may)."""
+    problems = []
+    if len(record) > most:
+        sent = ', '.join(f"{entry['method']} {entry['path']}" for entry in record)
+        problems.append(f'{len(record)} requests, more than {most}: {sent}')
+    seen: set[tuple[str, str, str, str]] = set()
+    for entry in record:
+        key = (entry['service'], entry['method'], entry['path'], entry['query'])
+        if entry['method'] != 'GET' or entry['path'].endswith('/loadFreeCertificate'):
+            seen.clear()  # a write: what was read before may have changed
+        elif key in seen:
+            problems.append(f"{entry['method']} {entry['path']}?{entry['query']} read again with no write between")
+        seen.add(key)
+    return problems
 
 
 def shield_zone_id_of(session: nox.Session, pullzone: str, environment: dict[str, str]) -> int:

@@ -14,6 +14,7 @@ from ansible.module_utils.basic import missing_required_lib
 
 from ansible_collections.edge.platform.plugins.module_utils._certificates import (
     CRYPTOGRAPHY,
+    FREE,
     HAS_CRYPTOGRAPHY,
     CertificateProblem,
     WantedCertificate,
@@ -86,8 +87,13 @@ class PullZoneHostname(EdgeResource):
         if problem:
             self.module.fail(problem)
 
+    def wants_free_certificate(self, wanted: dict[str, t.Any]) -> bool:
+        """Whether ``wanted`` asks for a free certificate (loaded right after the hostname is added)."""
+        return CERTIFICATE_SUMMARY in wanted and self.certificate is not None and self.certificate.kind == FREE
+
     def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
-        added = self.where.add()
+        # A free certificate is loaded right after the hostname is added: the hostname is read back once, with it.
+        added = self.where.add(free_certificate=self.wants_free_certificate(wanted))
         return self.update(added, self.changes(added, wanted))
 
     def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:

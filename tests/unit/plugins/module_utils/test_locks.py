@@ -118,3 +118,17 @@ def test_a_link_in_place_of_the_directory_is_refused(directory: str, tmp_path: t
 def test_the_default_directory_is_the_user_s_under_the_temp_directory(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.undo()
     assert _locks.lock_directory().endswith(f'/edge-platform-locks-{os.getuid()}')
+
+
+def test_a_turn_tells_whether_another_run_held_the_lock_since_a_moment() -> None:
+    before_any = time.monotonic_ns()
+    with _locks.controller_lock('the library', *KEY) as turn:
+        assert turn.undisturbed_since(before_any)  # a new lock: no run held it
+    between = time.monotonic_ns()
+    with _locks.controller_lock('the library', *KEY) as turn:
+        assert turn.undisturbed_since(between)  # the run before let go before
+        assert not turn.undisturbed_since(before_any)  # it held the lock after that moment
+    with open(_locks.lock_path(*KEY), 'w', encoding='utf-8') as file:
+        file.write('process 1: the library\nheld\n')  # a run that died holding it
+    with _locks.controller_lock('the library', *KEY) as turn:
+        assert not turn.undisturbed_since(time.monotonic_ns())

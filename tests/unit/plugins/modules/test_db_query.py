@@ -94,12 +94,14 @@ def test_statements_run_in_one_transaction_and_report_results(emulator, backend,
         {'id': 1, 'email': 'ada@example.com', 'score': 1.5, 'avatar': 'AAEC'},
         {'id': 2, 'email': 'bob@example.com', 'score': None, 'avatar': None},
     ]
-    # Two requests: describe everything, then one batch BEGIN … COMMIT (ROLLBACK when COMMIT did not run).
-    assert [call.url for call in emulator.sent] == [f'{backend.base}/v2/pipeline'] * 2
-    assert [call.status for call in emulator.sent] == [200, 200]
-    describe, run = backend.bodies
-    assert [request['type'] for request in describe['requests']] == ['describe'] * 4 + ['close']
-    steps = run['requests'][0]['batch']['steps']
+    # One request: describe everything, then one batch BEGIN … COMMIT (ROLLBACK when COMMIT did not run), then
+    # describe everything again (what could only be described once a table existed).
+    assert [call.url for call in emulator.sent] == [f'{backend.base}/v2/pipeline']
+    assert [call.status for call in emulator.sent] == [200]
+    (run,) = backend.bodies
+    describe = [{'type': 'describe', 'sql': s if isinstance(s, str) else s['sql']} for s in MIGRATION]
+    assert run['requests'][:4] == describe
+    steps = run['requests'][4]['batch']['steps']
     assert [step['stmt']['sql'] for step in steps] == [
         'BEGIN',
         *[(s if isinstance(s, str) else s['sql']) for s in MIGRATION],
@@ -108,9 +110,7 @@ def test_statements_run_in_one_transaction_and_report_results(emulator, backend,
     ]
     assert steps[1]['condition'] == {'type': 'ok', 'step': 0}
     assert steps[-1]['condition'] == {'type': 'not', 'cond': {'type': 'ok', 'step': 5}}
-    assert run['requests'][1:] == [
-        {'type': 'describe', 'sql': s if isinstance(s, str) else s['sql']} for s in MIGRATION[1:]
-    ] + [{'type': 'close'}]
+    assert run['requests'][5:] == [*describe, {'type': 'close'}]
     assert all(
         call.headers['Authorization'] == f'Bearer {backend.token}' and 'AccessKey' not in call.headers
         for call in emulator.sent
@@ -138,7 +138,7 @@ def test_one_string_is_one_statement_never_split_on_commas(emulator, backend, ru
     assert [result['sql'] for result in outcome.result['results']] == [update]
     assert outcome.result['results'][0]['affected_row_count'] == 1
     assert backend.rows('SELECT id, balance, owner FROM acct ORDER BY id') == [(1, 0, 'x'), (2, 20, 'b')]
-    run = backend.bodies[-1]['requests'][0]['batch']['steps']
+    run = backend.bodies[-1]['requests'][1]['batch']['steps']
     assert [step['stmt']['sql'] for step in run] == ['BEGIN', update, 'COMMIT', 'ROLLBACK']
 
 
@@ -323,26 +323,37 @@ def test_bad_input_sends_nothing(emulator, backend, run_module, extra, message):
 
 
 def test_the_describe_step_is_retried_but_a_write_is_not(emulator, backend, run_module):
+    # The server did not act on a 503: the statements are described alone (a read), then run.
     emulator.add_fault(service='database', path=r'^/v2/pipeline$', status=503)
     outcome = run_module(db_query.main, args(backend, 'CREATE TABLE t (a)'))
     assert not outcome.failed
-    assert [call.status for call in emulator.sent] == [503, 200, 200]  # describe (503, then again), run
+    assert [call.status for call in emulator.sent] == [503, 200, 200]  # describe and run (503), describe, run
     assert backend.tables() == ['t']
-    emulator.add_fault(service='database', path=r'^/v2/pipeline$', status=503, skip=1)
+    # A 500 may come after the server acted: the statements write, so they are not sent again.
+    emulator.add_fault(service='database', path=r'^/v2/pipeline$', status=500, after=True)
     emulator.forget_requests()
     failed = run_module(db_query.main, args(backend, 'INSERT INTO t VALUES (1)'))
     assert failed.failed
-    assert failed.result['msg'] == (
-        f'run the statements on {backend.base} failed: '
-        'HTTP 503 SERVICE_UNAVAILABLE: The service is temporarily unavailable.'
-    )
-    assert [call.status for call in emulator.sent] == [200, 503]
-    assert backend.rows('SELECT count(*) FROM t') == [(0,)]
+    assert failed.result['changed'] is True
+    assert failed.result['msg'].startswith(f'run the statements on {backend.base} failed: HTTP 500')
+    assert [call.status for call in emulator.sent] == [500, 200]  # describe and run, then describe alone
+    assert backend.rows('SELECT count(*) FROM t') == [(1,)]
+
+
+def test_reads_whose_answer_is_lost_are_run_again(emulator, backend, run_module):
+    run_module(db_query.main, args(backend, 'CREATE TABLE t (a)'))
+    emulator.add_fault(service='database', path=r'^/v2/pipeline$', drop=True, after=True)
+    emulator.forget_requests()
+    outcome = run_module(db_query.main, args(backend, 'SELECT count(*) AS n FROM t'))
+    assert not outcome.failed, outcome.result
+    assert outcome.result['changed'] is False
+    assert outcome.result['results'][0]['rows'] == [{'n': 0}]
+    assert [call.status for call in emulator.sent] == [0, 200, 200]  # describe and run, describe, run
 
 
 def test_a_run_whose_answer_is_lost_may_have_changed_the_database(emulator, backend, run_module):
     run_module(db_query.main, args(backend, 'CREATE TABLE t (a)'))
-    emulator.add_fault(service='database', path=r'^/v2/pipeline$', drop=True, after=True, skip=1)
+    emulator.add_fault(service='database', path=r'^/v2/pipeline$', drop=True, after=True)
     emulator.forget_requests()
     outcome = run_module(db_query.main, args(backend, 'INSERT INTO t VALUES (1)'))
     assert outcome.failed
@@ -351,8 +362,15 @@ def test_a_run_whose_answer_is_lost_may_have_changed_the_database(emulator, back
         f'run the statements on {backend.base} failed: the connection to {backend.base} broke off before an answer '
         'came: Connection aborted: Remote end closed connection without response'
     )
-    assert [call.status for call in emulator.sent] == [200, 0]  # the run is not repeated
+    assert [call.status for call in emulator.sent] == [0, 200]  # the run is not repeated; the describe alone is
     assert backend.rows('SELECT count(*) FROM t') == [(1,)]
+
+
+def test_a_statement_that_cannot_run_fails_in_one_request(emulator, backend, run_module):
+    outcome = run_module(db_query.main, args(backend, 'SELECT * FROM missing'))
+    assert outcome.failed
+    assert outcome.result['msg'].startswith('statement 1 of 1 failed: SQLITE_ERROR: no such table: missing')
+    assert len(emulator.sent) == 1
 
 
 def test_a_protocol_refusal_is_reported(emulator, backend, run_module):

@@ -90,6 +90,8 @@ def test_the_first_run_makes_the_site_and_a_rerun_reads_each_object_once(emulato
     assert first.result['purge']['reasons'][0] == 'pull zone created' and len(first.result['purge']['reasons']) == 3
     sent = [(call.method, call.path, sorted(call.params.items())) for call in emulator.sent]
     assert len(sent) <= 24, sent
+    # The new hostnames are added, each with its free certificate, then read back together: one read of the zone.
+    assert [(m, p) for m, p, _q in sent if p == f"/pullzone/{zone['Id']}"] == [('GET', f"/pullzone/{zone['Id']}")]
     # A request is repeated only when a write came between (loadFreeCertificate is a GET that acts).
     for index, request in enumerate(sent):
         if request[0] == 'GET' and request in sent[:index]:

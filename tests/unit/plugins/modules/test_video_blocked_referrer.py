@@ -33,6 +33,13 @@ def blocked(emulator: Emulator) -> list[str]:
     return emulator.item('video_libraries', Id=5001)['BlockedReferrers']
 
 
+@pytest.fixture(autouse=True)
+def own_locks(monkeypatch: pytest.MonkeyPatch, tmp_path: t.Any) -> None:
+    # Locks of each test's own: another test's turn on the same library (another worker, another test run on the
+    # machine) must not count as another run's, which makes a run read the library again.
+    monkeypatch.setattr(_locks, 'lock_directory', lambda: str(tmp_path / 'locks'))
+
+
 @pytest.fixture
 def held(emulator: Emulator) -> Emulator:
     assert blocked(emulator) == SEEDED
@@ -225,17 +232,16 @@ def by_name(**extra: t.Any) -> dict[str, t.Any]:
     return dict(COMMON_ARGS, library_name=NAME, **extra)
 
 
-def test_library_by_name_is_found_in_the_list_then_read_again_under_the_lock(held, run_module):
+def test_library_by_name_is_read_once_from_the_list(held, run_module):
     outcome = run_module(video_blocked_referrer.main, by_name(hostnames=['new.example.com']))
     assert not outcome.failed, outcome.result
     assert outcome.result['changed'] is True
     assert outcome.result['library_id'] == 5001
     assert outcome.result['blocked_referrers'] == [*SEEDED, 'new.example.com']
-    # The list searched by the name, the library read again once this run holds the lock (another run on the
-    # controller may have written it in between), then the write to the library found.
+    # The list searched by the name holds the library's referrers, and no other run on the controller held the
+    # library's turn since: the write to the library found follows.
     assert [(call.method, call.path) for call in held.sent] == [
         ('GET', '/videolibrary'),
-        ('GET', LIBRARY),
         ('POST', f'{LIBRARY}/addBlockedReferrer'),
     ]
     assert held.sent[0].params == {'perPage': '1000', 'search': NAME, 'page': '1'}
@@ -247,7 +253,34 @@ def test_library_by_name_converged_sends_no_write(held, run_module):
     outcome = run_module(video_blocked_referrer.main, by_name(hostnames=['spam0.example.net']))
     assert outcome.result['changed'] is False
     assert outcome.result['library_id'] == 5001
-    assert [call.path for call in held.sent] == ['/videolibrary', LIBRARY]
+    assert [call.path for call in held.sent] == ['/videolibrary']
+
+
+def test_library_by_name_is_read_again_when_another_run_held_its_turn_since_the_list(
+    held, run_module, monkeypatch: pytest.MonkeyPatch
+):
+    # Another run on the controller takes the library's turn (and writes) after this run read the list, before its
+    # own turn: the list entry may be stale, so the library is read again under the lock.
+    listed = video_blocked_referrer.BlockedReferrers.locate
+
+    def locate_then_another_run(self: t.Any) -> t.Any:
+        found = listed(self)
+        key = (self.client.base_urls['api'], 'video library blocked referrers', 5001)
+        with _locks.controller_lock('another run', *key):
+            held.client().request(
+                'POST', f'{LIBRARY[1:]}/addBlockedReferrer', 'add', json_body={'Hostname': 'other.example.com'}
+            )
+        return found
+
+    monkeypatch.setattr(video_blocked_referrer.BlockedReferrers, 'locate', locate_then_another_run)
+    outcome = run_module(video_blocked_referrer.main, by_name(hostnames=['other.example.com'], purge=True))
+    assert not outcome.failed, outcome.result
+    assert outcome.result['removed'] == SEEDED and outcome.result['added'] == []
+    assert [(call.method, call.path) for call in held.sent if call.method == 'GET'] == [
+        ('GET', '/videolibrary'),
+        ('GET', LIBRARY),
+    ]
+    assert blocked(held) == ['other.example.com']
 
 
 def test_library_by_id_returns_its_id_too(held, run_module):
@@ -312,7 +345,7 @@ def test_a_listing_without_referrers_is_followed_by_a_read_of_the_library(fake_a
     )
     assert outcome.result['changed'] is False
     assert outcome.result['library_id'] == 7
-    assert [call.path for call in fake_api.calls] == ['/videolibrary', '/videolibrary/7']
+    assert [call.path for call in fake_api.calls] == ['/videolibrary', '/videolibrary/7']  # the list lacked them
 
 
 def test_the_library_list_pages_until_the_name_is_found(fake_api: FakeApi, run_module: t.Any) -> None:
@@ -328,11 +361,10 @@ def test_the_library_list_pages_until_the_name_is_found(fake_api: FakeApi, run_m
             else {'Items': second, 'CurrentPage': 2, 'TotalItems': 1001, 'HasMoreItems': False}
         ),
     )
-    fake_api.add('GET', r'^/videolibrary/1000$', second[0])
     outcome = run_module(video_blocked_referrer.main, dict(COMMON_ARGS, library_name='videos', hostnames=[]))
     assert not outcome.failed, outcome.result
     assert outcome.result['library_id'] == 1000
-    assert [call.params.get('page') for call in fake_api.calls] == [1, 2, None]  # then the library itself
+    assert [call.params.get('page') for call in fake_api.calls] == [1, 2]  # the entry holds its referrers
 
 
 @pytest.mark.parametrize(
@@ -360,6 +392,7 @@ def test_ten_runs_blocking_the_same_hostname_at_once_take_turns(
     # write would send it again, which the API refuses (already a blocked referrer).
     monkeypatch.setattr(_locks, 'lock_directory', lambda: str(tmp_path / 'locks'))
     runs = [args(hostnames=['shared.example.com', f'host{n}.example.com']) for n in range(10)]
+    runs[5:] = [by_name(hostnames=['shared.example.com', f'host{n}.example.com']) for n in range(5, 10)]
     outcomes = run_at_once(held, monkeypatch, video_blocked_referrer.main, runs)
     assert [outcome.failed for outcome in outcomes] == [False] * 10, [o.result.get('msg') for o in outcomes]
     assert sorted(call.json['Hostname'] for call in held.writes) == sorted(
