@@ -14,6 +14,19 @@ class ModuleDocFragment:
 options: {}
 '''
 
+    CONTAINER_APP_INFO = r'''
+options:
+  id:
+    description:
+      - Id of one application. An id that does not exist returns an empty list.
+      - Mutually exclusive with O(name).
+    type: str
+  name:
+    description:
+      - Exact name of the applications to return (case-sensitive). Several applications may share a name.
+    type: str
+'''
+
     CONTAINER_REGISTRY = r'''
 options:
   display_name:
