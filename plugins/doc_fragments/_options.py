@@ -82,6 +82,19 @@ seealso:
     description: 'Every enum the collection takes: its names and the API''s numbers.'
 '''
 
+    DB_INFO = r'''
+options:
+  id:
+    description:
+      - Id of one database (C(db_...)). An id that does not exist returns an empty list.
+      - Mutually exclusive with O(name).
+    type: str
+  name:
+    description:
+      - Exact name of the databases to return (case-sensitive).
+    type: str
+'''
+
     PULLZONE = r'''
 options:
   name:
