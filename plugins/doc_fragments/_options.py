@@ -1634,3 +1634,20 @@ options:
     type: bool
     default: false
 '''
+
+    VIDEO_LIBRARY_INFO = r'''
+options:
+  id:
+    description:
+      - Id of one video library. An id that does not exist returns an empty list.
+      - Mutually exclusive with O(name) and O(search).
+    type: int
+  name:
+    description:
+      - Exact name of the video library (case-sensitive).
+    type: str
+  search:
+    description:
+      - Search term the API filters the list by (part of a name).
+    type: str
+'''
