@@ -90,7 +90,7 @@ container_apps:
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._containers import list_apps
+from ansible_collections.edge.platform.plugins.module_utils._containers import ContainersApi
 from ansible_collections.edge.platform.plugins.module_utils._lookup import select_records
 from ansible_collections.edge.platform.plugins.module_utils._tables.container_app_info import TABLE
 
@@ -102,7 +102,7 @@ def main() -> None:
 
     def run() -> dict[str, t.Any]:
         # Ids are unique: paging stops at the first match.
-        apps = select_records(lambda: list_apps(module.client), record_id=params['id'], name=params['name'])
+        apps = select_records(ContainersApi(module.client).apps, record_id=params['id'], name=params['name'])
         # apps: the first name of the list, deprecated (a return value cannot warn its readers), removed in 2.0.0.
         return {'container_apps': apps, 'apps': apps}
 

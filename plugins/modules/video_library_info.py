@@ -109,11 +109,7 @@ import typing as t
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, mask_secrets
 from ansible_collections.edge.platform.plugins.module_utils._lookup import select_records
 from ansible_collections.edge.platform.plugins.module_utils._tables.video_library_info import TABLE
-from ansible_collections.edge.platform.plugins.module_utils._video import (
-    VIDEO_LIBRARY_SECRETS,
-    list_video_libraries,
-    read_video_library,
-)
+from ansible_collections.edge.platform.plugins.module_utils._video import VIDEO_LIBRARY_SECRETS, VideoApi
 
 
 def main() -> None:
@@ -123,12 +119,13 @@ def main() -> None:
     module.refuse_blank('name')
 
     def run() -> dict[str, t.Any]:
+        api = VideoApi(module.client)
         libraries = select_records(
             # An exact name is also a search term: the API narrows the list, the module keeps exact matches.
-            lambda: list_video_libraries(module.client, search=params['search'] or params['name']),
+            lambda: api.libraries(search=params['search'] or params['name']),
             record_id=params['id'],
             name=params['name'],
-            read_one=lambda library_id: read_video_library(module.client, library_id),
+            read_one=api.library,
             id_key='Id',
             name_key='Name',
         )
