@@ -14,6 +14,19 @@ class ModuleDocFragment:
 options: {}
 '''
 
+    CONTAINER_APP_INFO = r'''
+options:
+  id:
+    description:
+      - Id of one application. An id that does not exist returns an empty list.
+      - Mutually exclusive with O(name).
+    type: str
+  name:
+    description:
+      - Exact name of the applications to return (case-sensitive). Several applications may share a name.
+    type: str
+'''
+
     CONTAINER_REGISTRY = r'''
 options:
   display_name:
@@ -67,6 +80,145 @@ options:
 seealso:
   - ref: ansible_collections.edge.platform.docsite.enums
     description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
+
+    DB_INFO = r'''
+options:
+  id:
+    description:
+      - Id of one database (C(db_...)). An id that does not exist returns an empty list.
+      - Mutually exclusive with O(name).
+    type: str
+  name:
+    description:
+      - Exact name of the databases to return (case-sensitive).
+    type: str
+'''
+
+    DB_QUERY = r'''
+options:
+  api_key:
+    description:
+      - Not used by this module, which authenticates with O(auth_token); the account key is never sent
+        to the database.
+      - Accepted so that C(module_defaults) of the C(edge.platform.edge) group apply to this module too.
+    type: str
+    required: false
+  api_url:
+    description:
+      - Not used by this module, which sends its requests to O(database_url).
+      - Accepted so that C(module_defaults) of the C(edge.platform.edge) group apply to this module too.
+    type: str
+    required: false
+  database_url:
+    description:
+      - URL of the database, as the management API and the dashboard give it.
+      - C(libsql://) means C(https://); C(https://) and C(http://) are used as given.
+      - Must not carry a query string; give the token as O(auth_token).
+      - If not set, the value of the E(SERVICE_DATABASE_URL) environment variable is used.
+    type: str
+    required: true
+  auth_token:
+    description:
+      - Database access token (full access, or read only for statements that only read), sent in the C(Authorization)
+        header as a C(Bearer) token.
+      - Create one with M(edge.platform.db_token).
+      - If not set, the value of the E(SERVICE_DATABASE_AUTH_TOKEN) environment variable is used.
+      - Surrounding white space is removed; a token holding a line break, a tab, another control character
+        or a non-ASCII character is refused before any request, without being shown.
+      - Never shown in output, diff or logs.
+    type: str
+    required: true
+  statements:
+    description:
+      - The statements to run, in order. Each is a SQL string (one statement) or a dict with C(sql) and
+        its arguments.
+      - A single string is one statement, commas and all (it is never split).
+      - V(args) is a list of values bound to the C(?) and C(?NNN) parameters by position.
+      - V(named_args) maps parameter names as written in the SQL (C(:name), C(@name), C($name)) to values.
+      - 'Values: null, integers (64-bit), floats, strings, booleans (stored as 1 and 0), or a typed value
+        such as C({type: blob, base64: AAEC}) (types V(null), V(integer), V(float), V(text), V(blob)).'
+    type: raw
+    required: true
+  transaction:
+    description:
+      - Run the statements in one transaction (C(BEGIN) … C(COMMIT) in a single request); the first failure
+        rolls back every statement.
+      - With V(false) each statement commits on its own; the run still stops at the first failure, and
+        the statements before it stay applied.
+    type: bool
+    default: true
+'''
+
+    DB_TOKEN = r'''
+options:
+  database_id:
+    description:
+      - Id of the database (C(db_) and letters and digits), as the management API and the dashboard show
+        it; anything else is refused before any request.
+      - Exactly one of O(database_id) and O(database_name) is required.
+    type: str
+  database_name:
+    description:
+      - Exact name of the database (case-sensitive), looked up in the database list of the account.
+      - Fails when no database or more than one has this name; use O(database_id) then.
+    type: str
+    version_added: 1.0.0
+  state:
+    description:
+      - V(present) makes sure a working token exists (in O(env_file)), generating one when needed.
+      - V(absent) revokes every token of the database; it always reports a change, since the API cannot
+        tell whether tokens existed. Without O(regenerate) it removes the token line from O(env_file).
+    type: str
+    choices:
+      - present
+      - absent
+    default: present
+  access:
+    description:
+      - Kind of token to generate - V(full) reads and writes, V(read_only) runs only statements that read.
+      - With O(regenerate=true), the kind written to O(env_file) and returned as O(return_token)'s C(token).
+      - The access level of an existing token is not inspected; to change it, regenerate.
+    type: str
+    choices:
+      - full
+      - read_only
+    default: full
+  expires:
+    description:
+      - When generated tokens expire - a duration from now (a number followed by V(m) minutes, V(h) hours,
+        V(d) days or V(w) weeks, such as V(30d)), or an RFC 3339 date-time such as V(2030-01-31T00:00:00Z).
+      - Omitted, tokens do not expire until they are revoked.
+      - A token that still works in O(env_file) is kept whatever its expiry.
+    type: str
+  env_file:
+    description:
+      - Path of a C(KEY=value) env file to keep E(SERVICE_DATABASE_URL) and E(SERVICE_DATABASE_AUTH_TOKEN)
+        in.
+      - Other lines are kept; the file is written atomically and always left at mode C(0600).
+      - Its directory must exist. A file that cannot be made there is refused before any request, except
+        for O(state=present) with an existing file, which is written only when its token stopped working
+        (and is then checked before a token is generated).
+    type: path
+  backup:
+    description:
+      - Keep a backup of O(env_file) (with a timestamp in its name) before changing it.
+      - The backup holds the old token too and keeps the file's mode.
+    type: bool
+    default: false
+  regenerate:
+    description:
+      - Only with O(state=absent) - after revoking, generate new full-access and read-only tokens (honouring
+        O(expires)).
+    type: bool
+    default: false
+  return_token:
+    description:
+      - Return the token (C(token)), or with O(regenerate=true) both new tokens (C(tokens)).
+      - Anything returned is visible in task output and logs; use C(no_log) on the task, or leave this
+        off and read the token from O(env_file).
+    type: bool
+    default: false
 '''
 
     PULLZONE = r'''
@@ -1607,4 +1759,73 @@ options:
       - Not allowed with O(state=absent).
     type: bool
     default: false
+'''
+
+    VIDEO_LIBRARY_INFO = r'''
+options:
+  id:
+    description:
+      - Id of one video library. An id that does not exist returns an empty list.
+      - Mutually exclusive with O(name) and O(search).
+    type: int
+  name:
+    description:
+      - Exact name of the video library (case-sensitive).
+    type: str
+  search:
+    description:
+      - Search term the API filters the list by (part of a name).
+    type: str
+'''
+
+    VIDEO_THUMBNAIL = r'''
+options:
+  library_id:
+    description:
+      - Id of the video library the video belongs to.
+      - Exactly one of O(library_id) and O(library_name) is required.
+    type: int
+  library_name:
+    description:
+      - Exact name of the video library the video belongs to (case-sensitive), looked up in the video
+        library list of the account. The lookup is a read, so it runs in check mode too.
+      - Fails before any change when no video library or more than one has this name; use O(library_id)
+        then.
+    type: str
+  video_id:
+    description:
+      - Id (C(guid)) of the video.
+    type: str
+    required: true
+  src:
+    description:
+      - Path of a local JPEG, PNG or WebP image to upload as the thumbnail.
+      - The kind of image is told from the file's content, not its name; anything else is refused before
+        any request is sent.
+      - Exactly one of O(src) and O(url) is required.
+    type: path
+  url:
+    description:
+      - An C(http://) or C(https://) URL of the image; the service fetches it from there.
+      - The module fetches it too, to compare its checksum with the current thumbnail's; so a URL whose
+        image the video already shows is unchanged. It must serve a JPEG, PNG or WebP image.
+    type: str
+  force:
+    description:
+      - Set the thumbnail even when the video already shows the same image.
+      - The current thumbnail is still read for the diff, but a failure to read it is ignored.
+    type: bool
+    default: false
+  library_api_key:
+    description:
+      - The video library's own API key, sent as C(AccessKey) to the video API instead of O(api_key).
+      - The API description authenticates video operations with the account key (O(api_key)), which is
+        the default; the public service also takes, and some set-ups require, the key of the library (its
+        C(ApiKey)).
+      - It is not used to find the library by O(library_name), which is a management API request sent
+        with O(api_key).
+      - Surrounding white space is removed; a key holding a line break, a tab, another control character
+        or a non-ASCII character is refused before any request, without being shown. Never shown in output,
+        diff or logs.
+    type: str
 '''

@@ -165,11 +165,6 @@ class ContainersApi:
         return iter_cursor(self.client, 'mc/apps', 'list container applications', APP_PAGE_SIZE)
 
 
-def list_apps(client: EdgeClient) -> t.Iterator[dict[str, t.Any]]:
-    """Every container application of the account (``ContainersApi.apps``)."""
-    return ContainersApi(client).apps()
-
-
 def with_type(record: dict[str, t.Any]) -> Registry:
     """A registry record with its ``type`` (the API returns ``hostName`` only)."""
     return t.cast(Registry, {**record, 'type': registry_type_of(record)})

@@ -26,6 +26,7 @@ from ansible_collections.edge.platform.plugins.module_utils._client import (
     iter_pages,
 )
 from ansible_collections.edge.platform.plugins.module_utils._errors import DATABASES
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 
 #: The variables a container app or edge script gets a database's credentials in (spec 2.9).
 ENV_URL = 'SERVICE_DATABASE_URL'
@@ -58,10 +59,6 @@ class Database(t.TypedDict, total=False):
     storage_region: str
     primary_regions: list[str]
     replicas_regions: list[str]
-
-
-#: A record as returned to users (an info module's list): a Database as a plain mapping.
-Record = t.Dict[str, t.Any]
 
 
 def database_record(record: t.Any) -> Record | None:

@@ -20,10 +20,9 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient, EdgeFinding, iter_pages
 from ansible_collections.edge.platform.plugins.module_utils._errors import CORE
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 
 CORE_PAGE_SIZE = 1000  # the largest perPage the core listings accept
-
-Record = t.Dict[str, t.Any]
 
 
 def list_core(

@@ -125,7 +125,8 @@ class Option:
     enum: Enum | None = None
     choices: tuple[t.Any, ...] | None = None
     default: t.Any = None
-    required: bool = False
+    #: None: not said (left out of the documentation, as false); False is documented as such.
+    required: bool | None = None
     no_log: bool | None = None
     secret: bool = False
     elements: str | None = None
@@ -206,8 +207,8 @@ class Option:
             doc['choices'] = list(self.names)
         if self.default is not None:
             doc['default'] = self.default
-        if self.required:
-            doc['required'] = True
+        if self.required is not None:
+            doc['required'] = self.required
         if self.aliases:
             doc['aliases'] = list(self.aliases)
         if self.version_added:

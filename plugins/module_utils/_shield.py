@@ -24,6 +24,7 @@ import typing as t
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient, EdgeFinding, iter_pages
 from ansible_collections.edge.platform.plugins.module_utils._errors import SHIELD, unsaved_answer
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._timespec import parse_iso
 
 # ---- records ----------------------------------------------------------------------------------------
@@ -47,9 +48,6 @@ class ShieldZone(t.TypedDict, total=False):
     dDoSShieldSensitivity: int
     dDoSChallengeWindow: int
 
-
-#: A record as a plain mapping (settings are read and written by name).
-Record = t.Dict[str, t.Any]
 
 INT32_MAX = 2**31 - 1
 

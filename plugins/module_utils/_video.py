@@ -37,30 +37,6 @@ IMAGE_KINDS = ('JPEG', 'PNG', 'WebP')
 VIDEO_LIBRARY_SECRETS = ('ApiKey', 'ReadOnlyApiKey', 'ApiAccessKey')
 
 
-def list_video_libraries(client: EdgeClient, search: str | None = None) -> t.Iterator[dict[str, t.Any]]:
-    """Every video library of the account (matching ``search``), page by page with the largest page size.
-
-    The records hold the library's keys (``VIDEO_LIBRARY_SECRETS``): never return them as they are.
-    """
-    return list_core(client, 'videolibrary', 'list video libraries', {'search': search} if search else None)
-
-
-def read_video_library(client: EdgeClient, library_id: int) -> dict[str, t.Any] | None:
-    """One video library (``GET videolibrary/{id}``), or None when the API says there is none of that id.
-
-    The record holds the library's keys (``VIDEO_LIBRARY_SECRETS``): never return it as it is.
-    """
-    library = client.get_or_none(f'videolibrary/{library_id}', f'read video library {library_id}', errors=CORE)
-    return library if isinstance(library, dict) else None
-
-
-def find_video_library(client: EdgeClient, name: str) -> dict[str, t.Any]:
-    """The record of the one video library called exactly ``name`` (the name is also the search term);
-    a clear error when none or several are."""
-    named = select_records(lambda: list_video_libraries(client, search=name), name=name, id_key='Id', name_key='Name')
-    return only_one(named, name, 'video library', 'video libraries', 'library_id')
-
-
 def image_kind(head: bytes) -> str | None:
     """``JPEG``, ``PNG`` or ``WebP`` from an image's leading bytes (its signature), or None."""
     if head.startswith(b'\xff\xd8\xff'):
@@ -127,10 +103,20 @@ class VideoApi:
     # ---- libraries (management API) ----
 
     def libraries(self, search: str | None = None) -> t.Iterator[dict[str, t.Any]]:
-        return list_video_libraries(self.client, search)
+        """Every video library of the account (matching ``search``), page by page with the largest page size.
+
+        The records hold the library's keys (``VIDEO_LIBRARY_SECRETS``): never return them as they are.
+        """
+        return list_core(self.client, 'videolibrary', 'list video libraries', {'search': search} if search else None)
 
     def library(self, library_id: int) -> dict[str, t.Any] | None:
-        return read_video_library(self.client, library_id)
+        """One video library (``GET videolibrary/{id}``), or None when the API says there is none of that id.
+
+        The record holds the library's keys (``VIDEO_LIBRARY_SECRETS``): never return it as it is.
+        """
+        operation = f'read video library {library_id}'
+        library = self.client.get_or_none(f'videolibrary/{library_id}', operation, errors=CORE)
+        return library if isinstance(library, dict) else None
 
     def require_library(self, library_id: int) -> dict[str, t.Any]:
         """One video library; the API's 404 is a failure naming the operation."""
@@ -138,7 +124,10 @@ class VideoApi:
         return library if isinstance(library, dict) else {}
 
     def library_named(self, name: str) -> dict[str, t.Any]:
-        return find_video_library(self.client, name)
+        """The record of the one video library called exactly ``name`` (the name is also the search term);
+        a clear error when none or several are."""
+        named = select_records(lambda: self.libraries(search=name), name=name, id_key='Id', name_key='Name')
+        return only_one(named, name, 'video library', 'video libraries', 'library_id')
 
     def add_blocked_referrer(self, library_id: int, hostname: str) -> None:
         self.client.request(

@@ -20,16 +20,7 @@ author:
 extends_documentation_fragment:
   - edge.platform.api
   - edge.platform.api.INFO_MODULE
-options:
-  id:
-    description:
-      - Id of one application. An id that does not exist returns an empty list.
-      - Mutually exclusive with O(name).
-    type: str
-  name:
-    description:
-      - Exact name of the applications to return (case-sensitive). Several applications may share a name.
-    type: str
+  - edge.platform._options.CONTAINER_APP_INFO
 '''
 
 EXAMPLES = r'''
@@ -99,24 +90,19 @@ container_apps:
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._containers import list_apps
+from ansible_collections.edge.platform.plugins.module_utils._containers import ContainersApi
 from ansible_collections.edge.platform.plugins.module_utils._lookup import select_records
+from ansible_collections.edge.platform.plugins.module_utils._tables.container_app_info import TABLE
 
 
 def main() -> None:
-    module = EdgeModule(
-        argument_spec=dict(
-            id=dict(type='str'),
-            name=dict(type='str'),
-        ),
-        mutually_exclusive=[('id', 'name')],
-    )
+    module = EdgeModule(argument_spec=TABLE.argument_spec(), mutually_exclusive=[('id', 'name')])
     params = module.params
     module.refuse_blank('id', 'name')
 
     def run() -> dict[str, t.Any]:
         # Ids are unique: paging stops at the first match.
-        apps = select_records(lambda: list_apps(module.client), record_id=params['id'], name=params['name'])
+        apps = select_records(ContainersApi(module.client).apps, record_id=params['id'], name=params['name'])
         # apps: the first name of the list, deprecated (a return value cannot warn its readers), removed in 2.0.0.
         return {'container_apps': apps, 'apps': apps}
 

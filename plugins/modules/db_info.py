@@ -23,16 +23,7 @@ author:
 extends_documentation_fragment:
   - edge.platform.api
   - edge.platform.api.INFO_MODULE
-options:
-  id:
-    description:
-      - Id of one database (C(db_...)). An id that does not exist returns an empty list.
-      - Mutually exclusive with O(name).
-    type: str
-  name:
-    description:
-      - Exact name of the databases to return (case-sensitive).
-    type: str
+  - edge.platform._options.DB_INFO
 seealso:
   - module: edge.platform.db_token
   - module: edge.platform.db_query
@@ -118,16 +109,11 @@ databases:
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._database import DatabaseApi, database_id_problem
 from ansible_collections.edge.platform.plugins.module_utils._lookup import select_records
+from ansible_collections.edge.platform.plugins.module_utils._tables.db_info import TABLE
 
 
 def main() -> None:
-    module = EdgeModule(
-        argument_spec=dict(
-            id=dict(type='str'),
-            name=dict(type='str'),
-        ),
-        mutually_exclusive=[('id', 'name')],
-    )
+    module = EdgeModule(argument_spec=TABLE.argument_spec(), mutually_exclusive=[('id', 'name')])
     params = module.params
     module.refuse_blank('id', 'name')
     problem = params['id'] is not None and database_id_problem('id', params['id'])

@@ -26,6 +26,7 @@ description:
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
+  - edge.platform._options.DB_QUERY
   - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
 attributes:
@@ -39,58 +40,6 @@ attributes:
     support: partial
     details: The diff lists the SQL text of the statements that changed (or would change) the database; argument
       values are not shown.
-options:
-  api_key:
-    description:
-      - Not used by this module, which authenticates with O(auth_token); the account key is never sent
-        to the database.
-      - Accepted so that C(module_defaults) of the C(edge.platform.edge) group apply to this module too.
-    type: str
-    required: false
-  api_url:
-    description:
-      - Not used by this module, which sends its requests to O(database_url).
-      - Accepted so that C(module_defaults) of the C(edge.platform.edge) group apply to this module too.
-    type: str
-    required: false
-  database_url:
-    description:
-      - URL of the database, as the management API and the dashboard give it.
-      - C(libsql://) means C(https://); C(https://) and C(http://) are used as given.
-      - Must not carry a query string; give the token as O(auth_token).
-      - If not set, the value of the E(SERVICE_DATABASE_URL) environment variable is used.
-    type: str
-    required: true
-  auth_token:
-    description:
-      - Database access token (full access, or read only for statements that only read), sent in the
-        C(Authorization) header as a C(Bearer) token.
-      - Create one with M(edge.platform.db_token).
-      - If not set, the value of the E(SERVICE_DATABASE_AUTH_TOKEN) environment variable is used.
-      - Surrounding white space is removed; a token holding a line break, a tab, another control character or a
-        non-ASCII character is refused before any request, without being shown.
-      - Never shown in output, diff or logs.
-    type: str
-    required: true
-  statements:
-    description:
-      - The statements to run, in order. Each is a SQL string (one statement) or a dict with C(sql) and
-        its arguments.
-      - A single string is one statement, commas and all (it is never split).
-      - V(args) is a list of values bound to the C(?) and C(?NNN) parameters by position.
-      - V(named_args) maps parameter names as written in the SQL (C(:name), C(@name), C($name)) to values.
-      - "Values: null, integers (64-bit), floats, strings, booleans (stored as 1 and 0), or a typed value
-        such as C({type: blob, base64: AAEC}) (types V(null), V(integer), V(float), V(text), V(blob))."
-    type: raw
-    required: true
-  transaction:
-    description:
-      - Run the statements in one transaction (C(BEGIN) … C(COMMIT) in a single request); the first failure
-        rolls back every statement.
-      - With V(false) each statement commits on its own; the run still stops at the first failure, and the
-        statements before it stay applied.
-    type: bool
-    default: true
 notes:
   - The requests go to the database host with the token; the account API key is never sent there.
   - Requests that only read (the describe step, and check mode) are repeated after 5xx answers and network
@@ -203,6 +152,7 @@ from ansible_collections.edge.platform.plugins.module_utils._database_pipeline i
     statement_result,
 )
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
+from ansible_collections.edge.platform.plugins.module_utils._tables.db_query import COMMON, TABLE
 
 UNAUTHORIZED_HINT = 'the auth_token was revoked, has expired, or belongs to another database'
 READ_ONLY_HINT = 'the auth_token is a read-only token; statements that write need a full-access token'
@@ -362,17 +312,18 @@ class Statements(EdgeResource):
         return {'changed': bool(after.get('writes')), 'results': after.get('results')}
 
 
+def argument_spec() -> dict[str, dict[str, t.Any]]:
+    """The table's options but the common ones it documents, with the environment variables of a container app."""
+    spec = TABLE.without(*COMMON).argument_spec()
+    spec['database_url']['fallback'] = (set_env_fallback, ['SERVICE_DATABASE_URL'])
+    spec['auth_token']['fallback'] = (set_env_fallback, ['SERVICE_DATABASE_AUTH_TOKEN'])
+    return spec
+
+
 def main() -> None:
     module = EdgeModule(
         management_api=False,
-        argument_spec=dict(
-            database_url=dict(type='str', required=True, fallback=(set_env_fallback, ['SERVICE_DATABASE_URL'])),
-            auth_token=dict(
-                type='str', required=True, no_log=True, fallback=(set_env_fallback, ['SERVICE_DATABASE_AUTH_TOKEN'])
-            ),
-            statements=dict(type='raw', required=True),
-            transaction=dict(type='bool', default=True),
-        ),
+        argument_spec=argument_spec(),
     )
     Statements(module).run()
 

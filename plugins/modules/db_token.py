@@ -27,6 +27,7 @@ author:
 extends_documentation_fragment:
   - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
+  - edge.platform._options.DB_TOKEN
 attributes:
   check_mode:
     details:
@@ -36,69 +37,6 @@ attributes:
     details:
       - Shows the env file's two variables and its mode before and after, the token always masked, and
         what happens to the database's tokens.
-options:
-  database_id:
-    description:
-      - Id of the database (C(db_) and letters and digits), as the management API and the dashboard show it;
-        anything else is refused before any request.
-      - Exactly one of O(database_id) and O(database_name) is required.
-    type: str
-  database_name:
-    description:
-      - Exact name of the database (case-sensitive), looked up in the database list of the account.
-      - Fails when no database or more than one has this name; use O(database_id) then.
-    type: str
-    version_added: 1.0.0
-  state:
-    description:
-      - V(present) makes sure a working token exists (in O(env_file)), generating one when needed.
-      - V(absent) revokes every token of the database; it always reports a change, since the API cannot
-        tell whether tokens existed. Without O(regenerate) it removes the token line from O(env_file).
-    type: str
-    choices: [present, absent]
-    default: present
-  access:
-    description:
-      - Kind of token to generate - V(full) reads and writes, V(read_only) runs only statements that read.
-      - With O(regenerate=true), the kind written to O(env_file) and returned as O(return_token)'s C(token).
-      - The access level of an existing token is not inspected; to change it, regenerate.
-    type: str
-    choices: [full, read_only]
-    default: full
-  expires:
-    description:
-      - When generated tokens expire - a duration from now (a number followed by V(m) minutes, V(h) hours,
-        V(d) days or V(w) weeks, such as V(30d)), or an RFC 3339 date-time such as V(2030-01-31T00:00:00Z).
-      - Omitted, tokens do not expire until they are revoked.
-      - A token that still works in O(env_file) is kept whatever its expiry.
-    type: str
-  env_file:
-    description:
-      - Path of a C(KEY=value) env file to keep E(SERVICE_DATABASE_URL) and E(SERVICE_DATABASE_AUTH_TOKEN) in.
-      - Other lines are kept; the file is written atomically and always left at mode C(0600).
-      - Its directory must exist. A file that cannot be made there is refused before any request, except for
-        O(state=present) with an existing file, which is written only when its token stopped working (and is
-        then checked before a token is generated).
-    type: path
-  backup:
-    description:
-      - Keep a backup of O(env_file) (with a timestamp in its name) before changing it.
-      - The backup holds the old token too and keeps the file's mode.
-    type: bool
-    default: false
-  regenerate:
-    description:
-      - Only with O(state=absent) - after revoking, generate new full-access and read-only tokens
-        (honouring O(expires)).
-    type: bool
-    default: false
-  return_token:
-    description:
-      - Return the token (C(token)), or with O(regenerate=true) both new tokens (C(tokens)).
-      - Anything returned is visible in task output and logs; use C(no_log) on the task, or leave this off
-        and read the token from O(env_file).
-    type: bool
-    default: false
 seealso:
   - module: edge.platform.db_query
 '''
@@ -200,6 +138,7 @@ from ansible_collections.edge.platform.plugins.module_utils._database_pipeline i
 )
 from ansible_collections.edge.platform.plugins.module_utils._env_file import ENV_FILE_MODE, EnvFile, mode_text
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
+from ansible_collections.edge.platform.plugins.module_utils._tables.db_token import TABLE
 
 NEW = f'{MASK} (new)'
 
@@ -444,17 +383,7 @@ class DatabaseTokens(EdgeResource):
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            database_id=dict(type='str'),
-            database_name=dict(type='str'),
-            state=dict(type='str', choices=['present', 'absent'], default='present'),
-            access=dict(type='str', choices=['full', 'read_only'], default='full'),
-            expires=dict(type='str'),
-            env_file=dict(type='path'),
-            backup=dict(type='bool', default=False),
-            regenerate=dict(type='bool', default=False),
-            return_token=dict(type='bool', default=False),
-        ),
+        argument_spec=TABLE.argument_spec(),
         mutually_exclusive=[('database_id', 'database_name')],
         required_one_of=[('database_id', 'database_name')],
     )

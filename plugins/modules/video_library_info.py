@@ -21,20 +21,7 @@ author:
 extends_documentation_fragment:
   - edge.platform.api
   - edge.platform.api.INFO_MODULE
-options:
-  id:
-    description:
-      - Id of one video library. An id that does not exist returns an empty list.
-      - Mutually exclusive with O(name) and O(search).
-    type: int
-  name:
-    description:
-      - Exact name of the video library (case-sensitive).
-    type: str
-  search:
-    description:
-      - Search term the API filters the list by (part of a name).
-    type: str
+  - edge.platform._options.VIDEO_LIBRARY_INFO
 seealso:
   - module: edge.platform.video_blocked_referrer
   - module: edge.platform.video_thumbnail
@@ -121,33 +108,24 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, mask_secrets
 from ansible_collections.edge.platform.plugins.module_utils._lookup import select_records
-from ansible_collections.edge.platform.plugins.module_utils._video import (
-    VIDEO_LIBRARY_SECRETS,
-    list_video_libraries,
-    read_video_library,
-)
+from ansible_collections.edge.platform.plugins.module_utils._tables.video_library_info import TABLE
+from ansible_collections.edge.platform.plugins.module_utils._video import VIDEO_LIBRARY_SECRETS, VideoApi
 
 
 def main() -> None:
-    module = EdgeModule(
-        argument_spec=dict(
-            id=dict(type='int'),
-            name=dict(type='str'),
-            search=dict(type='str'),
-        ),
-        mutually_exclusive=[('id', 'name'), ('id', 'search')],
-    )
+    module = EdgeModule(argument_spec=TABLE.argument_spec(), mutually_exclusive=[('id', 'name'), ('id', 'search')])
     params = module.params
     module.refuse_non_positive('id')
     module.refuse_blank('name')
 
     def run() -> dict[str, t.Any]:
+        api = VideoApi(module.client)
         libraries = select_records(
             # An exact name is also a search term: the API narrows the list, the module keeps exact matches.
-            lambda: list_video_libraries(module.client, search=params['search'] or params['name']),
+            lambda: api.libraries(search=params['search'] or params['name']),
             record_id=params['id'],
             name=params['name'],
-            read_one=lambda library_id: read_video_library(module.client, library_id),
+            read_one=api.library,
             id_key='Id',
             name_key='Name',
         )

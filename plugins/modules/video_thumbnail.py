@@ -28,54 +28,7 @@ extends_documentation_fragment:
   - edge.platform.api.VIDEO
   - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
-options:
-  library_id:
-    description:
-      - Id of the video library the video belongs to.
-      - Exactly one of O(library_id) and O(library_name) is required.
-    type: int
-  library_name:
-    description:
-      - Exact name of the video library the video belongs to (case-sensitive), looked up in the video library
-        list of the account. The lookup is a read, so it runs in check mode too.
-      - Fails before any change when no video library or more than one has this name; use O(library_id) then.
-    type: str
-  video_id:
-    description:
-      - Id (C(guid)) of the video.
-    type: str
-    required: true
-  src:
-    description:
-      - Path of a local JPEG, PNG or WebP image to upload as the thumbnail.
-      - The kind of image is told from the file's content, not its name; anything else is
-        refused before any request is sent.
-      - Exactly one of O(src) and O(url) is required.
-    type: path
-  url:
-    description:
-      - An C(http://) or C(https://) URL of the image; the service fetches it from there.
-      - The module fetches it too, to compare its checksum with the current thumbnail's; so a
-        URL whose image the video already shows is unchanged. It must serve a JPEG, PNG or
-        WebP image.
-    type: str
-  force:
-    description:
-      - Set the thumbnail even when the video already shows the same image.
-      - The current thumbnail is still read for the diff, but a failure to read it is ignored.
-    type: bool
-    default: false
-  library_api_key:
-    description:
-      - The video library's own API key, sent as C(AccessKey) to the video API instead of O(api_key).
-      - The API description authenticates video operations with the account key (O(api_key)),
-        which is the default; the public service also takes, and some set-ups require, the key of
-        the library (its C(ApiKey)).
-      - It is not used to find the library by O(library_name), which is a management API request sent with
-        O(api_key).
-      - Surrounding white space is removed; a key holding a line break, a tab, another control character or a
-        non-ASCII character is refused before any request, without being shown. Never shown in output, diff or logs.
-    type: str
+  - edge.platform._options.VIDEO_THUMBNAIL
 notes:
   - There is no way to remove a custom thumbnail; set another image instead.
 seealso:
@@ -169,6 +122,7 @@ import typing as t
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
+from ansible_collections.edge.platform.plugins.module_utils._tables.video_thumbnail import TABLE
 from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem
 from ansible_collections.edge.platform.plugins.module_utils._video import IMAGE_KINDS, VideoApi, file_digest, image_kind
 
@@ -333,15 +287,7 @@ class Thumbnail(EdgeResource):
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            library_id=dict(type='int'),
-            library_name=dict(type='str'),
-            video_id=dict(type='str', required=True),
-            src=dict(type='path'),
-            url=dict(type='str'),
-            force=dict(type='bool', default=False),
-            library_api_key=dict(type='str', no_log=True),
-        ),
+        argument_spec=TABLE.argument_spec(),
         services=('video',),
         mutually_exclusive=[('src', 'url'), ('library_id', 'library_name')],
         required_one_of=[('src', 'url'), ('library_id', 'library_name')],

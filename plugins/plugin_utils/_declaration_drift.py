@@ -18,7 +18,7 @@ import json
 import typing as t
 from collections.abc import Mapping
 
-Record = Mapping[str, t.Any]
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 
 NEW = '(as new)'  # the value a new object gets, which a declaration leaves out
 
@@ -47,7 +47,7 @@ def detail_lines(declared: Record, live: Record, prefix: str = '') -> list[str]:
     for key in [*declared, *(key for key in live if key not in declared)]:
         before, after = declared.get(key, NEW), live.get(key, NEW)
         if isinstance(before, Mapping) and isinstance(after, Mapping):
-            lines += detail_lines(before, after, f'{prefix}{key}.')
+            lines += detail_lines(t.cast(Record, before), t.cast(Record, after), f'{prefix}{key}.')
         elif canonical(before) != canonical(after):
             lines.append(f'{prefix}{key}: {shown(before)} -> {shown(after)}')
     return lines

@@ -10,6 +10,7 @@ from __future__ import annotations
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeFinding
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
     ShieldApi,
@@ -32,8 +33,6 @@ from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists
     with_entries,
 )
 from ansible_collections.edge.platform.plugins.module_utils._tables.shield_access_list import ACCESS_LIST_TYPES, TABLE
-
-Record = t.Dict[str, t.Any]
 
 
 def same_text(current: t.Any, wanted: t.Any) -> bool:
