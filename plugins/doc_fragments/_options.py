@@ -1121,6 +1121,35 @@ options:
     type: str
 '''
 
+    PULLZONE_INFO = r'''
+options:
+  id:
+    description:
+      - Id of one pull zone. An id that does not exist returns an empty list.
+      - Mutually exclusive with O(name) and O(search).
+    type: int
+  name:
+    description:
+      - Exact name of the pull zone (case-sensitive).
+    type: str
+  search:
+    description:
+      - Search term the API filters the list by (part of a name or hostname).
+    type: str
+  include_certificate:
+    description:
+      - Whether hostnames carry their SSL certificate (C(Certificate) and C(CertificateKey)).
+    type: bool
+    default: false
+  include_secrets:
+    description:
+      - Return secret fields unmasked.
+      - Anything returned is visible in task output and logs; leave this off unless a later task needs
+        the value, and then use C(no_log) on the tasks that handle it.
+    type: bool
+    default: false
+'''
+
     SHIELD_ACCESS_LIST = r'''
 options:
   shield_zone_id:
