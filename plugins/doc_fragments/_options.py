@@ -1150,6 +1150,49 @@ options:
     default: false
 '''
 
+    PULLZONE_PURGE = r'''
+options:
+  pullzone_id:
+    description:
+      - Id of the pull zone whose cache is purged.
+      - Exactly one of O(pullzone_id), O(pullzone_name) and O(urls) is required.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone whose cache is purged, looked up in the pull zone list (in check mode
+        too).
+      - Fails when no pull zone has this name.
+    type: str
+  cache_tag:
+    description:
+      - Purge only the pull zone's files tagged so (the cache tag the origin sent with them), not the
+        whole zone.
+      - Only with O(pullzone_id) or O(pullzone_name).
+    type: str
+  urls:
+    description:
+      - URLs to purge, each an C(http://) or C(https://) URL of a hostname of a pull zone, such as V(https://cdn.example.com/css/site.css).
+        A trailing V(*) purges every URL that starts so (V(https://cdn.example.com/images/*)).
+      - One request per URL, in the order given; a URL given twice is purged once.
+      - An empty item is refused before any request. A URL that is on no pull zone is purged all the same
+        (the API answers it like any other).
+    type: list
+    elements: str
+  exact_path:
+    description:
+      - Purge each of the O(urls) as written, without the service's own normalization of the path (C(exactPath)).
+      - Only with O(urls).
+    type: bool
+    default: false
+  wait:
+    description:
+      - With V(true), each of the O(urls) is purged before the API answers. V(false) sends C(async=true),
+        and the service purges after answering, which is quicker for many URLs.
+      - Only with O(urls); V(false) with a pull zone is refused.
+    type: bool
+    default: true
+'''
+
     SHIELD_ACCESS_LIST = r'''
 options:
   shield_zone_id:
