@@ -1540,6 +1540,41 @@ seealso:
     description: 'Every enum the collection takes: its names and the API''s numbers.'
 '''
 
+    SHIELD_ZONE_INFO = r'''
+options:
+  shield_zone_id:
+    description:
+      - Id of one Shield zone. An id that does not exist returns an empty list.
+      - Mutually exclusive with O(pullzone_id) and O(pullzone_name).
+    type: int
+  pullzone_id:
+    description:
+      - Id of a pull zone; returns its Shield zone. A pull zone without one (or that does not exist) returns
+        an empty list.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of a pull zone (case-sensitive), looked up in the pull zone list; returns the Shield
+        zone of each pull zone with that name. No such pull zone, or none with a Shield zone, returns
+        an empty list.
+    type: str
+  access_lists:
+    description:
+      - Whether each zone also carries its access lists, as C(accessLists).
+      - V(none) leaves them out.
+      - V(overview) adds the access list overview of the zone - its managed and custom lists (C(listId),
+        C(configurationId), C(name), C(description), C(isEnabled), C(type), C(action), C(entryCount),
+        C(lastUpdated)) with the counts and limits of its plan.
+      - V(content) adds the C(content) (entries separated by newlines) and C(checksum) of each custom
+        list too.
+    type: str
+    choices:
+      - none
+      - overview
+      - content
+    default: none
+'''
+
     SITE_EXPORT = r'''
 options:
   dest:
