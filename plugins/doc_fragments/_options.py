@@ -1316,6 +1316,141 @@ seealso:
     description: 'Every enum the collection takes: its names and the API''s numbers.'
 '''
 
+    SHIELD_EVENT_LOG_EXPORT = r'''
+options:
+  shield_zone_id:
+    description:
+      - Id of the Shield zone.
+      - Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
+      - A Shield zone that does not exist fails with the API's answer.
+    type: int
+  pullzone_id:
+    description:
+      - Id of the pull zone whose Shield zone's event logs to use.
+      - Fails when the pull zone has no Shield zone.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone whose Shield zone's event logs to use, looked up in the pull zone
+        list.
+      - Fails when no pull zone or more than one has this name, or when it has no Shield zone.
+    type: str
+  dest:
+    description:
+      - Path of the CSV file to write. Its directory must exist; an existing file is replaced when the
+        export differs.
+    type: path
+    required: true
+  mode:
+    description:
+      - The permissions of O(dest), as octal digits (quoted, such as V('0640')) or a symbolic mode (such
+        as V(u=rw,g=r)).
+      - When not set, O(dest) gets (or keeps) mode V(0600), a new file and an existing one alike - the
+        file holds client addresses and request details.
+      - O(mode), O(owner) and O(group) are checked before any request, in check mode too - a mode that
+        is neither octal nor symbolic, or an owner or group that this host does not know, is refused.
+        They are set on the temporary file before it replaces O(dest), so attributes that cannot be set
+        leave O(dest) as it was.
+    type: raw
+  start:
+    description:
+      - Start of the window, as ISO 8601 (V(2026-11-22T10:00:00Z); without an offset, UTC), epoch milliseconds
+        (V(1795000000000)), or relative to now (V(-24h), V(-30m), V(-2d), V(now)).
+      - No more than 72 hours back.
+    type: raw
+    default: -24h
+  end:
+    description:
+      - End of the window, in the forms of O(start). Must be after O(start) and not in the future.
+    type: raw
+    default: now
+  query:
+    description:
+      - Free-text search across the IP address, rule id, URL, User-Agent and rule name of the events.
+      - An empty string searches nothing (it is not sent).
+    type: str
+  filters:
+    description:
+      - Filters of the events; all must match (AND). The values of one filter are alternatives (OR).
+      - Checked before anything is sent.
+    type: list
+    elements: dict
+    suboptions:
+      field:
+        description:
+          - The dimension to filter on.
+        type: str
+        choices:
+          - feature
+          - ruleId
+          - ip
+          - ja4
+          - ua
+          - url
+          - asn
+          - country
+          - action
+        required: true
+      op:
+        description:
+          - V(eq) and V(in) match a value exactly, V(contains) a part of it, V(wildcard) a pattern where
+            C(*) matches any run of characters, V(cidr) an address in a network such as V(192.0.2.0/24)
+            (O(filters[].field=ip) only).
+        type: str
+        choices:
+          - eq
+          - in
+          - contains
+          - cidr
+          - wildcard
+        required: true
+      value:
+        description:
+          - The value, or a list of values. A single string is one value, even with commas in it.
+          - Numbers (an ASN) are sent as strings.
+        type: raw
+        required: true
+'''
+
+    SHIELD_EVENT_LOG_INFO = r'''
+options:
+  shield_zone_id:
+    description:
+      - Id of the Shield zone.
+      - Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
+      - A Shield zone that does not exist fails with the API's answer.
+    type: int
+  pullzone_id:
+    description:
+      - Id of the pull zone whose Shield zone's event logs to use.
+      - Fails when the pull zone has no Shield zone.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone whose Shield zone's event logs to use, looked up in the pull zone
+        list.
+      - Fails when no pull zone or more than one has this name, or when it has no Shield zone.
+    type: str
+  date:
+    description:
+      - The day whose event logs to read, as V(YYYY-MM-DD), a UTC day.
+      - Must be today or one of the two days before (UTC); the API keeps no older event logs.
+    type: str
+    required: true
+  continuation_token:
+    description:
+      - Start at the page this token names, as returned in RV(continuation_token) by an earlier run for
+        the same Shield zone and O(date). Without it, reading starts at the first page of the day.
+      - The token is opaque; the API refuses one it did not give for this Shield zone and day.
+    type: str
+  max_pages:
+    description:
+      - The most pages to read in this run (at least 1). The API chooses how many entries a page holds.
+      - When more pages are left, RV(has_more_data) is true and RV(continuation_token) is set.
+    type: int
+    default: 10
+'''
+
     SHIELD_ZONE = r'''
 options:
   pullzone_id:

@@ -134,12 +134,8 @@ def no_shield_zone(pullzone_id: int | None) -> EdgeFinding:
 
 # ---- the scope options: a Shield zone id, or the pull zone it protects --------------------------------
 
-# The options that say which shield zone a module works on (all but the shield_zone module).
-SCOPE_ARGUMENT_SPEC: dict[str, dict[str, t.Any]] = dict(
-    shield_zone_id=dict(type='int'),
-    pullzone_id=dict(type='int'),
-    pullzone_name=dict(type='str'),
-)
+# The options that say which shield zone a module works on (all but the shield_zone module); their types and docs
+# are in the modules' tables (_tables/scopes.py EVENT_LOG_SCOPE, _tables/shield_zone_info.py).
 SCOPE_OPTIONS = ('shield_zone_id', 'pullzone_id', 'pullzone_name')
 
 

@@ -45,6 +45,7 @@ SHARED_FRAGMENTS = {
         'LOGGING': ('api', 'LOGGING'),
         'PULLZONE_SCOPE': ('scopes', 'PULLZONE_SCOPE'),
     },
+    ROOT / 'plugins' / 'doc_fragments' / 'shield.py': {'EVENT_LOG_SCOPE': ('scopes', 'EVENT_LOG_SCOPE')},
 }
 HEADER = '''# -*- coding: utf-8 -*-
 # Copyright (c) edge.platform contributors
