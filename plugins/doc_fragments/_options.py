@@ -14,6 +14,272 @@ class ModuleDocFragment:
 options: {}
 '''
 
+    CDN_LOG_EXPORT = r'''
+options:
+  api_url:
+    description:
+      - Base address of the management API, used only to find the pull zone by O(pullzone_name); required
+        then.
+      - If not set, the value of the E(EDGE_API_URL) environment variable is used.
+    type: str
+  pullzone_id:
+    description:
+      - Id of the pull zone whose logs to export.
+      - Exactly one of O(pullzone_id) and O(pullzone_name) is required.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone, looked up in the pull zone list.
+      - Fails when no pull zone or more than one has this name; use O(pullzone_id) then.
+    type: str
+  dest:
+    description:
+      - Path of the file to write. Its directory must exist; an existing file is replaced when the export
+        differs.
+    type: path
+    required: true
+  mode:
+    description:
+      - The permissions of O(dest), as octal digits (quoted, such as V('0640')) or a symbolic mode (such
+        as V(u=rw,g=r)).
+      - When not set, O(dest) gets (or keeps) mode V(0600), a new file and an existing one alike - the
+        file holds client addresses and request details.
+      - O(mode), O(owner) and O(group) are checked before any request, in check mode too - a mode that
+        is neither octal nor symbolic, or an owner or group that this host does not know, is refused.
+        They are set on the temporary file before it replaces O(dest), so attributes that cannot be set
+        leave O(dest) as it was.
+    type: raw
+  api_version:
+    description:
+      - Version of the logging API to read.
+      - V(2) exports a time window (O(start), O(end)) with all filters, as O(format).
+      - V(1) exports the log file of one day (O(date)) as the API streams it; it takes only the O(status),
+        O(search), O(order) and O(limit) filters.
+    type: int
+    choices:
+      - 1
+      - 2
+    default: 2
+  format:
+    description:
+      - The file format of a v2 export, O(api_version=2) only.
+      - V(jsonl) (when not set) writes one JSON object a line, each row as the API gives it.
+      - V(csv) writes a header line, then one record a row, with the columns C(timestamp), C(pullZoneId),
+        C(requestId), C(cacheStatus), C(statusCode), C(bytesSent), C(edgeLocation), C(scheme), C(host),
+        C(path), C(url), C(remoteIp), C(countryCode), C(userAgent), C(referer), then the other fields
+        of the first row; a missing value is empty.
+    type: str
+    choices:
+      - jsonl
+      - csv
+  start:
+    description:
+      - Start of the window (inclusive), O(api_version=2) only.
+      - ISO 8601 (V(2026-11-22T10:00:00Z); without an offset, UTC), epoch milliseconds, or relative to
+        now (V(now), V(-24h), V(-30m), V(-2d)).
+      - Must lie within the 3-day retention (not before V(-3d)). When not set, 24 hours before O(end).
+    type: raw
+  end:
+    description:
+      - End of the window (exclusive), O(api_version=2) only; same forms as O(start). When not set, now.
+      - Must be after O(start), and at most 3 days after it.
+      - The module sends both ends of the window to the API, computed from one reading of the clock.
+    type: raw
+  date:
+    description:
+      - Day (UTC) of the log file, as V(YYYY-MM-DD); required with O(api_version=1), refused with V(2).
+      - Must be a day with retained logs (today or the 3 days before).
+    type: str
+  status:
+    description:
+      - HTTP status filters, each an exact code (V("404")) or a class (V("4xx")); a row matches any of
+        them.
+    type: list
+    elements: str
+  cache_status:
+    description:
+      - Cache statuses to match (any of them), O(api_version=2) only.
+      - Values of the API, case-insensitive - V(HIT), V(MISS), V(BYPASS), V(REVALIDATED), V(STALE), V(UPDATING),
+        or V(-) (no cache interaction, for example a POST).
+    type: list
+    elements: str
+  country:
+    description:
+      - Countries of the client, ISO 3166 alpha-2 codes such as V(DE) (any of them), O(api_version=2)
+        only.
+    type: list
+    elements: str
+  edge_location:
+    description:
+      - Edge locations that served the request (any of them), O(api_version=2) only.
+    type: list
+    elements: str
+  remote_ip:
+    description:
+      - The client's IP address (exact), O(api_version=2) only.
+    type: str
+  url_contains:
+    description:
+      - Text the request URL contains, O(api_version=2) only.
+    type: str
+  user_agent_contains:
+    description:
+      - Text the user agent contains, O(api_version=2) only.
+    type: str
+  referer_contains:
+    description:
+      - Text the referer contains, O(api_version=2) only.
+    type: str
+  search:
+    description:
+      - Free text the API searches the rows for.
+    type: str
+  include_origin_shield:
+    description:
+      - Also take in the requests served by the origin shield, O(api_version=2) only.
+    type: bool
+    default: false
+  limit:
+    description:
+      - Most rows to write, 1 to 10000; when not set, every row of the window or day.
+      - RV(has_more) tells whether more rows match.
+    type: int
+  order:
+    description:
+      - Order of the rows by time, V(asc) (oldest first) or V(desc) (newest first).
+      - When not set, a v2 export is oldest first, and a v1 file as the API streams it (oldest first).
+    type: str
+    choices:
+      - asc
+      - desc
+'''
+
+    CDN_LOG_INFO = r'''
+options:
+  api_url:
+    description:
+      - Not used by this module, which sends its requests to O(logging_api_url).
+      - Accepted so that C(module_defaults) of the C(edge.platform.edge) group apply to this module too.
+    type: str
+  pullzone_id:
+    description:
+      - Id of the pull zone whose logs to read.
+      - A pull zone that does not exist is a failure (HTTP 404 C(not_found)), not an empty list.
+    type: int
+    required: true
+  api_version:
+    description:
+      - Version of the logging API to use.
+      - V(2) queries a time window (O(start), O(end)) with all filters and returns JSON rows.
+      - V(1) reads the log file of one day (O(date)); it takes only the O(status), O(search), O(order),
+        O(limit) and O(offset) filters.
+    type: int
+    choices:
+      - 1
+      - 2
+    default: 2
+  start:
+    description:
+      - Start of the window (inclusive), O(api_version=2) only.
+      - ISO 8601 (V(2026-11-22T10:00:00Z); without an offset, UTC), epoch milliseconds, or relative to
+        now (V(now), V(-24h), V(-30m), V(-2d)).
+      - Must lie within the 3-day retention (not before V(-3d)). When not set, 24 hours before O(end).
+    type: raw
+  end:
+    description:
+      - End of the window (exclusive), O(api_version=2) only; same forms as O(start). When not set, now.
+      - Must be after O(start), and at most 3 days after it.
+      - The module sends both ends of the window to the API, computed from one reading of the clock.
+    type: raw
+  date:
+    description:
+      - Day (UTC) of the log file, as V(YYYY-MM-DD); required with O(api_version=1), refused with V(2).
+      - Must be a day with retained logs (today or the 3 days before).
+    type: str
+  status:
+    description:
+      - HTTP status filters, each an exact code (V("404")) or a class (V("4xx")); a row matches any of
+        them.
+    type: list
+    elements: str
+  cache_status:
+    description:
+      - Cache statuses to match (any of them), O(api_version=2) only.
+      - Values of the API, case-insensitive - V(HIT), V(MISS), V(BYPASS), V(REVALIDATED), V(STALE), V(UPDATING),
+        or V(-) (no cache interaction, for example a POST).
+    type: list
+    elements: str
+  country:
+    description:
+      - Countries of the client, ISO 3166 alpha-2 codes such as V(DE) (any of them), O(api_version=2)
+        only.
+    type: list
+    elements: str
+  edge_location:
+    description:
+      - Edge locations that served the request (any of them), O(api_version=2) only.
+    type: list
+    elements: str
+  remote_ip:
+    description:
+      - The client's IP address (exact), O(api_version=2) only.
+    type: str
+  url_contains:
+    description:
+      - Text the request URL contains, O(api_version=2) only.
+    type: str
+  user_agent_contains:
+    description:
+      - Text the user agent contains, O(api_version=2) only.
+    type: str
+  referer_contains:
+    description:
+      - Text the referer contains, O(api_version=2) only.
+    type: str
+  search:
+    description:
+      - Free text the API searches the rows for.
+    type: str
+  include_origin_shield:
+    description:
+      - Also take in the requests served by the origin shield, O(api_version=2) only.
+    type: bool
+    default: false
+  limit:
+    description:
+      - Most rows to return, 1 to 10000. It caps the total, not a page.
+      - O(api_version=2) asks the API for all of them at once (its largest page is 10000), and follows
+        the pagination only when the API returns fewer rows than asked; when not set, 100 rows (the API's
+        default).
+      - O(api_version=1) returns the whole day when not set.
+      - RV(has_more) tells whether more rows match; continue with O(offset=next_offset).
+    type: int
+  offset:
+    description:
+      - Number of matching rows to skip (with O(api_version=1), the first line to read, counted from 0).
+    type: int
+    default: 0
+  order:
+    description:
+      - Order of the rows by time, V(asc) (oldest first) or V(desc) (newest first).
+      - When not set, the API's own order applies (the v1 file is oldest first).
+    type: str
+    choices:
+      - asc
+      - desc
+  dest:
+    description:
+      - Deprecated, removed in version 2.0.0 - use M(edge.platform.cdn_log_export), which writes the day
+        file (and v2 rows as JSON Lines or CSV) to its O(edge.platform.cdn_log_export#module:dest) and
+        reports the change.
+      - Writes the v1 log file to this path instead of returning RV(logs); O(api_version=1) only. The
+        file is what the API streams, cut to O(limit) lines when set, written atomically and left alone
+        when it already holds exactly that content, with O(mode) V(0600) unless set. Check mode writes
+        nothing.
+      - The task never reports a change, even when the file is written.
+    type: path
+'''
+
     CONTAINER_REGISTRY = r'''
 options:
   display_name:

@@ -35,7 +35,7 @@ TABLES_DIR = ROOT / 'plugins' / 'module_utils' / '_tables'
 FRAGMENT = ROOT / 'plugins' / 'doc_fragments' / '_options.py'
 ENUMS = ROOT / 'docs' / 'enums.md'
 # Modules of _tables that are shared pieces, not a module's table.
-SHARED = ('__init__', 'scopes', 'api')
+SHARED = ('__init__', 'scopes', 'api', 'cdn_log_query')
 # The doc fragments written by hand but for their options: each attribute's ``options`` are those of a shared table
 # (the module of _tables, and its Table or tuple of Options).
 SHARED_FRAGMENTS = {
@@ -46,6 +46,7 @@ SHARED_FRAGMENTS = {
         'PULLZONE_SCOPE': ('scopes', 'PULLZONE_SCOPE'),
     },
     ROOT / 'plugins' / 'doc_fragments' / 'shield.py': {'EVENT_LOG_SCOPE': ('scopes', 'EVENT_LOG_SCOPE')},
+    ROOT / 'plugins' / 'doc_fragments' / 'cdn_logs.py': {'QUERY': ('cdn_log_query', 'TABLE')},
 }
 HEADER = '''# -*- coding: utf-8 -*-
 # Copyright (c) edge.platform contributors
