@@ -292,11 +292,6 @@ class ShieldApi:
         return zone_id
 
 
-def shield_zone_of_pullzone(client: EdgeClient, pullzone_id: int) -> Record | None:
-    """The Shield zone of a pull zone, or None when it has none (``ShieldApi.zone_of_pullzone``)."""
-    return ShieldApi(client).zone_of_pullzone(pullzone_id)
-
-
 # ---- timestamps -------------------------------------------------------------------------------------
 
 
