@@ -312,11 +312,12 @@ def release(session: nox.Session) -> None:
 
 @nox.session(name='update-docs-fragments', python=False, default=False)
 def update_docs_fragments(session: nox.Session) -> None:
-    """Write the doc fragment edge.platform._options and docs/enums.md from the option tables."""
+    """Write the doc fragment edge.platform._options, the options of the shared ones and docs/enums.md from the
+    option tables."""
     generated.update(session)
 
 
 @nox.session(name='docs-fragments-check', python=False, default=False)
 def docs_fragments_check(session: nox.Session) -> None:
-    """Fail when the doc fragment edge.platform._options or docs/enums.md is not what the option tables make."""
+    """Fail when the doc fragments made from the option tables or docs/enums.md are not what the tables make."""
     generated.check(session)

@@ -14,6 +14,272 @@ class ModuleDocFragment:
 options: {}
 '''
 
+    CDN_LOG_EXPORT = r'''
+options:
+  api_url:
+    description:
+      - Base address of the management API, used only to find the pull zone by O(pullzone_name); required
+        then.
+      - If not set, the value of the E(EDGE_API_URL) environment variable is used.
+    type: str
+  pullzone_id:
+    description:
+      - Id of the pull zone whose logs to export.
+      - Exactly one of O(pullzone_id) and O(pullzone_name) is required.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone, looked up in the pull zone list.
+      - Fails when no pull zone or more than one has this name; use O(pullzone_id) then.
+    type: str
+  dest:
+    description:
+      - Path of the file to write. Its directory must exist; an existing file is replaced when the export
+        differs.
+    type: path
+    required: true
+  mode:
+    description:
+      - The permissions of O(dest), as octal digits (quoted, such as V('0640')) or a symbolic mode (such
+        as V(u=rw,g=r)).
+      - When not set, O(dest) gets (or keeps) mode V(0600), a new file and an existing one alike - the
+        file holds client addresses and request details.
+      - O(mode), O(owner) and O(group) are checked before any request, in check mode too - a mode that
+        is neither octal nor symbolic, or an owner or group that this host does not know, is refused.
+        They are set on the temporary file before it replaces O(dest), so attributes that cannot be set
+        leave O(dest) as it was.
+    type: raw
+  api_version:
+    description:
+      - Version of the logging API to read.
+      - V(2) exports a time window (O(start), O(end)) with all filters, as O(format).
+      - V(1) exports the log file of one day (O(date)) as the API streams it; it takes only the O(status),
+        O(search), O(order) and O(limit) filters.
+    type: int
+    choices:
+      - 1
+      - 2
+    default: 2
+  format:
+    description:
+      - The file format of a v2 export, O(api_version=2) only.
+      - V(jsonl) (when not set) writes one JSON object a line, each row as the API gives it.
+      - V(csv) writes a header line, then one record a row, with the columns C(timestamp), C(pullZoneId),
+        C(requestId), C(cacheStatus), C(statusCode), C(bytesSent), C(edgeLocation), C(scheme), C(host),
+        C(path), C(url), C(remoteIp), C(countryCode), C(userAgent), C(referer), then the other fields
+        of the first row; a missing value is empty.
+    type: str
+    choices:
+      - jsonl
+      - csv
+  start:
+    description:
+      - Start of the window (inclusive), O(api_version=2) only.
+      - ISO 8601 (V(2026-11-22T10:00:00Z); without an offset, UTC), epoch milliseconds, or relative to
+        now (V(now), V(-24h), V(-30m), V(-2d)).
+      - Must lie within the 3-day retention (not before V(-3d)). When not set, 24 hours before O(end).
+    type: raw
+  end:
+    description:
+      - End of the window (exclusive), O(api_version=2) only; same forms as O(start). When not set, now.
+      - Must be after O(start), and at most 3 days after it.
+      - The module sends both ends of the window to the API, computed from one reading of the clock.
+    type: raw
+  date:
+    description:
+      - Day (UTC) of the log file, as V(YYYY-MM-DD); required with O(api_version=1), refused with V(2).
+      - Must be a day with retained logs (today or the 3 days before).
+    type: str
+  status:
+    description:
+      - HTTP status filters, each an exact code (V("404")) or a class (V("4xx")); a row matches any of
+        them.
+    type: list
+    elements: str
+  cache_status:
+    description:
+      - Cache statuses to match (any of them), O(api_version=2) only.
+      - Values of the API, case-insensitive - V(HIT), V(MISS), V(BYPASS), V(REVALIDATED), V(STALE), V(UPDATING),
+        or V(-) (no cache interaction, for example a POST).
+    type: list
+    elements: str
+  country:
+    description:
+      - Countries of the client, ISO 3166 alpha-2 codes such as V(DE) (any of them), O(api_version=2)
+        only.
+    type: list
+    elements: str
+  edge_location:
+    description:
+      - Edge locations that served the request (any of them), O(api_version=2) only.
+    type: list
+    elements: str
+  remote_ip:
+    description:
+      - The client's IP address (exact), O(api_version=2) only.
+    type: str
+  url_contains:
+    description:
+      - Text the request URL contains, O(api_version=2) only.
+    type: str
+  user_agent_contains:
+    description:
+      - Text the user agent contains, O(api_version=2) only.
+    type: str
+  referer_contains:
+    description:
+      - Text the referer contains, O(api_version=2) only.
+    type: str
+  search:
+    description:
+      - Free text the API searches the rows for.
+    type: str
+  include_origin_shield:
+    description:
+      - Also take in the requests served by the origin shield, O(api_version=2) only.
+    type: bool
+    default: false
+  limit:
+    description:
+      - Most rows to write, 1 to 10000; when not set, every row of the window or day.
+      - RV(has_more) tells whether more rows match.
+    type: int
+  order:
+    description:
+      - Order of the rows by time, V(asc) (oldest first) or V(desc) (newest first).
+      - When not set, a v2 export is oldest first, and a v1 file as the API streams it (oldest first).
+    type: str
+    choices:
+      - asc
+      - desc
+'''
+
+    CDN_LOG_INFO = r'''
+options:
+  api_url:
+    description:
+      - Not used by this module, which sends its requests to O(logging_api_url).
+      - Accepted so that C(module_defaults) of the C(edge.platform.edge) group apply to this module too.
+    type: str
+  pullzone_id:
+    description:
+      - Id of the pull zone whose logs to read.
+      - A pull zone that does not exist is a failure (HTTP 404 C(not_found)), not an empty list.
+    type: int
+    required: true
+  api_version:
+    description:
+      - Version of the logging API to use.
+      - V(2) queries a time window (O(start), O(end)) with all filters and returns JSON rows.
+      - V(1) reads the log file of one day (O(date)); it takes only the O(status), O(search), O(order),
+        O(limit) and O(offset) filters.
+    type: int
+    choices:
+      - 1
+      - 2
+    default: 2
+  start:
+    description:
+      - Start of the window (inclusive), O(api_version=2) only.
+      - ISO 8601 (V(2026-11-22T10:00:00Z); without an offset, UTC), epoch milliseconds, or relative to
+        now (V(now), V(-24h), V(-30m), V(-2d)).
+      - Must lie within the 3-day retention (not before V(-3d)). When not set, 24 hours before O(end).
+    type: raw
+  end:
+    description:
+      - End of the window (exclusive), O(api_version=2) only; same forms as O(start). When not set, now.
+      - Must be after O(start), and at most 3 days after it.
+      - The module sends both ends of the window to the API, computed from one reading of the clock.
+    type: raw
+  date:
+    description:
+      - Day (UTC) of the log file, as V(YYYY-MM-DD); required with O(api_version=1), refused with V(2).
+      - Must be a day with retained logs (today or the 3 days before).
+    type: str
+  status:
+    description:
+      - HTTP status filters, each an exact code (V("404")) or a class (V("4xx")); a row matches any of
+        them.
+    type: list
+    elements: str
+  cache_status:
+    description:
+      - Cache statuses to match (any of them), O(api_version=2) only.
+      - Values of the API, case-insensitive - V(HIT), V(MISS), V(BYPASS), V(REVALIDATED), V(STALE), V(UPDATING),
+        or V(-) (no cache interaction, for example a POST).
+    type: list
+    elements: str
+  country:
+    description:
+      - Countries of the client, ISO 3166 alpha-2 codes such as V(DE) (any of them), O(api_version=2)
+        only.
+    type: list
+    elements: str
+  edge_location:
+    description:
+      - Edge locations that served the request (any of them), O(api_version=2) only.
+    type: list
+    elements: str
+  remote_ip:
+    description:
+      - The client's IP address (exact), O(api_version=2) only.
+    type: str
+  url_contains:
+    description:
+      - Text the request URL contains, O(api_version=2) only.
+    type: str
+  user_agent_contains:
+    description:
+      - Text the user agent contains, O(api_version=2) only.
+    type: str
+  referer_contains:
+    description:
+      - Text the referer contains, O(api_version=2) only.
+    type: str
+  search:
+    description:
+      - Free text the API searches the rows for.
+    type: str
+  include_origin_shield:
+    description:
+      - Also take in the requests served by the origin shield, O(api_version=2) only.
+    type: bool
+    default: false
+  limit:
+    description:
+      - Most rows to return, 1 to 10000. It caps the total, not a page.
+      - O(api_version=2) asks the API for all of them at once (its largest page is 10000), and follows
+        the pagination only when the API returns fewer rows than asked; when not set, 100 rows (the API's
+        default).
+      - O(api_version=1) returns the whole day when not set.
+      - RV(has_more) tells whether more rows match; continue with O(offset=next_offset).
+    type: int
+  offset:
+    description:
+      - Number of matching rows to skip (with O(api_version=1), the first line to read, counted from 0).
+    type: int
+    default: 0
+  order:
+    description:
+      - Order of the rows by time, V(asc) (oldest first) or V(desc) (newest first).
+      - When not set, the API's own order applies (the v1 file is oldest first).
+    type: str
+    choices:
+      - asc
+      - desc
+  dest:
+    description:
+      - Deprecated, removed in version 2.0.0 - use M(edge.platform.cdn_log_export), which writes the day
+        file (and v2 rows as JSON Lines or CSV) to its O(edge.platform.cdn_log_export#module:dest) and
+        reports the change.
+      - Writes the v1 log file to this path instead of returning RV(logs); O(api_version=1) only. The
+        file is what the API streams, cut to O(limit) lines when set, written atomically and left alone
+        when it already holds exactly that content, with O(mode) V(0600) unless set. Check mode writes
+        nothing.
+      - The task never reports a change, even when the file is written.
+    type: path
+'''
+
     CONTAINER_APP_INFO = r'''
 options:
   id:
@@ -1273,6 +1539,78 @@ options:
     type: str
 '''
 
+    PULLZONE_INFO = r'''
+options:
+  id:
+    description:
+      - Id of one pull zone. An id that does not exist returns an empty list.
+      - Mutually exclusive with O(name) and O(search).
+    type: int
+  name:
+    description:
+      - Exact name of the pull zone (case-sensitive).
+    type: str
+  search:
+    description:
+      - Search term the API filters the list by (part of a name or hostname).
+    type: str
+  include_certificate:
+    description:
+      - Whether hostnames carry their SSL certificate (C(Certificate) and C(CertificateKey)).
+    type: bool
+    default: false
+  include_secrets:
+    description:
+      - Return secret fields unmasked.
+      - Anything returned is visible in task output and logs; leave this off unless a later task needs
+        the value, and then use C(no_log) on the tasks that handle it.
+    type: bool
+    default: false
+'''
+
+    PULLZONE_PURGE = r'''
+options:
+  pullzone_id:
+    description:
+      - Id of the pull zone whose cache is purged.
+      - Exactly one of O(pullzone_id), O(pullzone_name) and O(urls) is required.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone whose cache is purged, looked up in the pull zone list (in check mode
+        too).
+      - Fails when no pull zone has this name.
+    type: str
+  cache_tag:
+    description:
+      - Purge only the pull zone's files tagged so (the cache tag the origin sent with them), not the
+        whole zone.
+      - Only with O(pullzone_id) or O(pullzone_name).
+    type: str
+  urls:
+    description:
+      - URLs to purge, each an C(http://) or C(https://) URL of a hostname of a pull zone, such as V(https://cdn.example.com/css/site.css).
+        A trailing V(*) purges every URL that starts so (V(https://cdn.example.com/images/*)).
+      - One request per URL, in the order given; a URL given twice is purged once.
+      - An empty item is refused before any request. A URL that is on no pull zone is purged all the same
+        (the API answers it like any other).
+    type: list
+    elements: str
+  exact_path:
+    description:
+      - Purge each of the O(urls) as written, without the service's own normalization of the path (C(exactPath)).
+      - Only with O(urls).
+    type: bool
+    default: false
+  wait:
+    description:
+      - With V(true), each of the O(urls) is purged before the API answers. V(false) sends C(async=true),
+        and the service purges after answering, which is quicker for many URLs.
+      - Only with O(urls); V(false) with a pull zone is refused.
+    type: bool
+    default: true
+'''
+
     SHIELD_ACCESS_LIST = r'''
 options:
   shield_zone_id:
@@ -1394,6 +1732,141 @@ options:
 seealso:
   - ref: ansible_collections.edge.platform.docsite.enums
     description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
+
+    SHIELD_EVENT_LOG_EXPORT = r'''
+options:
+  shield_zone_id:
+    description:
+      - Id of the Shield zone.
+      - Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
+      - A Shield zone that does not exist fails with the API's answer.
+    type: int
+  pullzone_id:
+    description:
+      - Id of the pull zone whose Shield zone's event logs to use.
+      - Fails when the pull zone has no Shield zone.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone whose Shield zone's event logs to use, looked up in the pull zone
+        list.
+      - Fails when no pull zone or more than one has this name, or when it has no Shield zone.
+    type: str
+  dest:
+    description:
+      - Path of the CSV file to write. Its directory must exist; an existing file is replaced when the
+        export differs.
+    type: path
+    required: true
+  mode:
+    description:
+      - The permissions of O(dest), as octal digits (quoted, such as V('0640')) or a symbolic mode (such
+        as V(u=rw,g=r)).
+      - When not set, O(dest) gets (or keeps) mode V(0600), a new file and an existing one alike - the
+        file holds client addresses and request details.
+      - O(mode), O(owner) and O(group) are checked before any request, in check mode too - a mode that
+        is neither octal nor symbolic, or an owner or group that this host does not know, is refused.
+        They are set on the temporary file before it replaces O(dest), so attributes that cannot be set
+        leave O(dest) as it was.
+    type: raw
+  start:
+    description:
+      - Start of the window, as ISO 8601 (V(2026-11-22T10:00:00Z); without an offset, UTC), epoch milliseconds
+        (V(1795000000000)), or relative to now (V(-24h), V(-30m), V(-2d), V(now)).
+      - No more than 72 hours back.
+    type: raw
+    default: -24h
+  end:
+    description:
+      - End of the window, in the forms of O(start). Must be after O(start) and not in the future.
+    type: raw
+    default: now
+  query:
+    description:
+      - Free-text search across the IP address, rule id, URL, User-Agent and rule name of the events.
+      - An empty string searches nothing (it is not sent).
+    type: str
+  filters:
+    description:
+      - Filters of the events; all must match (AND). The values of one filter are alternatives (OR).
+      - Checked before anything is sent.
+    type: list
+    elements: dict
+    suboptions:
+      field:
+        description:
+          - The dimension to filter on.
+        type: str
+        choices:
+          - feature
+          - ruleId
+          - ip
+          - ja4
+          - ua
+          - url
+          - asn
+          - country
+          - action
+        required: true
+      op:
+        description:
+          - V(eq) and V(in) match a value exactly, V(contains) a part of it, V(wildcard) a pattern where
+            C(*) matches any run of characters, V(cidr) an address in a network such as V(192.0.2.0/24)
+            (O(filters[].field=ip) only).
+        type: str
+        choices:
+          - eq
+          - in
+          - contains
+          - cidr
+          - wildcard
+        required: true
+      value:
+        description:
+          - The value, or a list of values. A single string is one value, even with commas in it.
+          - Numbers (an ASN) are sent as strings.
+        type: raw
+        required: true
+'''
+
+    SHIELD_EVENT_LOG_INFO = r'''
+options:
+  shield_zone_id:
+    description:
+      - Id of the Shield zone.
+      - Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
+      - A Shield zone that does not exist fails with the API's answer.
+    type: int
+  pullzone_id:
+    description:
+      - Id of the pull zone whose Shield zone's event logs to use.
+      - Fails when the pull zone has no Shield zone.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone whose Shield zone's event logs to use, looked up in the pull zone
+        list.
+      - Fails when no pull zone or more than one has this name, or when it has no Shield zone.
+    type: str
+  date:
+    description:
+      - The day whose event logs to read, as V(YYYY-MM-DD), a UTC day.
+      - Must be today or one of the two days before (UTC); the API keeps no older event logs.
+    type: str
+    required: true
+  continuation_token:
+    description:
+      - Start at the page this token names, as returned in RV(continuation_token) by an earlier run for
+        the same Shield zone and O(date). Without it, reading starts at the first page of the day.
+      - The token is opaque; the API refuses one it did not give for this Shield zone and day.
+    type: str
+  max_pages:
+    description:
+      - The most pages to read in this run (at least 1). The API chooses how many entries a page holds.
+      - When more pages are left, RV(has_more_data) is true and RV(continuation_token) is set.
+    type: int
+    default: 10
 '''
 
     SHIELD_ZONE = r'''
@@ -1618,6 +2091,41 @@ options:
 seealso:
   - ref: ansible_collections.edge.platform.docsite.enums
     description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
+
+    SHIELD_ZONE_INFO = r'''
+options:
+  shield_zone_id:
+    description:
+      - Id of one Shield zone. An id that does not exist returns an empty list.
+      - Mutually exclusive with O(pullzone_id) and O(pullzone_name).
+    type: int
+  pullzone_id:
+    description:
+      - Id of a pull zone; returns its Shield zone. A pull zone without one (or that does not exist) returns
+        an empty list.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of a pull zone (case-sensitive), looked up in the pull zone list; returns the Shield
+        zone of each pull zone with that name. No such pull zone, or none with a Shield zone, returns
+        an empty list.
+    type: str
+  access_lists:
+    description:
+      - Whether each zone also carries its access lists, as C(accessLists).
+      - V(none) leaves them out.
+      - V(overview) adds the access list overview of the zone - its managed and custom lists (C(listId),
+        C(configurationId), C(name), C(description), C(isEnabled), C(type), C(action), C(entryCount),
+        C(lastUpdated)) with the counts and limits of its plan.
+      - V(content) adds the C(content) (entries separated by newlines) and C(checksum) of each custom
+        list too.
+    type: str
+    choices:
+      - none
+      - overview
+      - content
+    default: none
 '''
 
     SITE_EXPORT = r'''

@@ -3,6 +3,10 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
+# The options of DOCUMENTATION, VIDEO, LOGGING and PULLZONE_SCOPE are made from the option tables of
+# plugins/module_utils/_tables/ (api.py, scopes.py) by `nox -s update-docs-fragments`: edit a table and run that.
+# The rest of this file is written here.
+
 from __future__ import annotations
 
 
@@ -15,35 +19,38 @@ options:
     description:
       - Personal API key of the Edge Platform account, sent as the C(AccessKey) header.
       - Created in the account settings under API Keys.
-      - Required by the modules that call the management, video or logging API. If not set, the value of the
-        E(EDGE_API_KEY) environment variable is used; without either, such a module fails before sending anything.
-      - Surrounding white space, such as the line break that ends a key read from a file, is removed. A key
-        holding a line break, a tab, another control character or a non-ASCII character is refused before any
-        request, without being shown.
+      - Required by the modules that call the management, video or logging API. If not set,
+        the value of the E(EDGE_API_KEY) environment variable is used; without either, such
+        a module fails before sending anything.
+      - Surrounding white space, such as the line break that ends a key read from a file, is
+        removed. A key holding a line break, a tab, another control character or a non-ASCII
+        character is refused before any request, without being shown.
       - Never shown in output, diff or logs.
     type: str
   api_url:
     description:
       - Base address of the management API (the C({base_url}) of the API description).
       - Required by the modules that call the management API (all but M(edge.platform.cdn_log_info),
-        M(edge.platform.db_query), and M(edge.platform.cdn_log_export) unless it finds a pull zone by name). If not
-        set, the value of the E(EDGE_API_URL) environment variable is used.
+        M(edge.platform.db_query), and M(edge.platform.cdn_log_export) unless it finds a pull
+        zone by name). If not set, the value of the E(EDGE_API_URL) environment variable is
+        used.
       - Must not hold a user name or password (C(user:password@host)); the credentials are O(api_key).
-        A plain C(http://) address of another machine is warned about, since the key would travel unencrypted.
+        A plain C(http://) address of another machine is warned about, since the key would travel
+        unencrypted.
     type: str
   video_api_url:
     description:
       - Base address of the video API (the C({video_url}) of the API description).
-      - Used by the modules that call the video API (M(edge.platform.video_thumbnail)); the others accept it and
-        ignore it, so it can be set for the whole action group. If not set, the value of the E(EDGE_VIDEO_API_URL)
-        environment variable is used.
+      - Used by the modules that call the video API (M(edge.platform.video_thumbnail)); the
+        others accept it and ignore it, so it can be set for the whole action group. If not
+        set, the value of the E(EDGE_VIDEO_API_URL) environment variable is used.
     type: str
   logging_api_url:
     description:
       - Base address of the CDN request logging API (the C({logging_url}) of the API description).
       - Used by the modules that read CDN request logs (M(edge.platform.cdn_log_info), M(edge.platform.cdn_log_export));
-        the others accept it and ignore it, so it can be set for the whole action group. If not set, the value of
-        the E(EDGE_LOGGING_API_URL) environment variable is used.
+        the others accept it and ignore it, so it can be set for the whole action group. If
+        not set, the value of the E(EDGE_LOGGING_API_URL) environment variable is used.
     type: str
   validate_certs:
     description:
@@ -54,26 +61,28 @@ options:
     default: true
   ca_path:
     description:
-      - A CA bundle file (or a directory of CA certificates) to verify the API's TLS certificates with, to trust
-        a private CA. Without it, the CA bundle of the Python C(requests) library is used.
+      - A CA bundle file (or a directory of CA certificates) to verify the API's TLS certificates
+        with, to trust a private CA. Without it, the CA bundle of the Python C(requests) library
+        is used.
     type: path
   api_timeout:
     description:
-      - Seconds each HTTP request may take as a whole, from connecting to the last byte of the answer
-        (a streamed download or upload included); a repeated request gets the time again.
+      - Seconds each HTTP request may take as a whole, from connecting to the last byte of the
+        answer (a streamed download or upload included); a repeated request gets the time again.
       - If not set, the value of the E(EDGE_API_TIMEOUT) environment variable is used.
     type: float
     default: 30
   api_retries:
     description:
       - How many times a request is repeated after a transient fault.
-      - A 429 answer is repeated after the time its C(Retry-After) header asks for, clamped to 1..60 seconds.
-      - 5xx answers and network errors are repeated with jittered exponential backoff, but only for
-        requests that are safe to repeat; a creating request is repeated only when the server proved
-        it did not act on it (a 429, or a connection that never opened).
-      - Each wait is shown at C(-v) while it lasts when the module runs inside the controller, and a task that
-        needed retries ends with a warning listing them (the request, the status or network error, the attempt and
-        the seconds waited).
+      - A 429 answer is repeated after the time its C(Retry-After) header asks for, clamped
+        to 1..60 seconds.
+      - 5xx answers and network errors are repeated with jittered exponential backoff, but only
+        for requests that are safe to repeat; a creating request is repeated only when the server
+        proved it did not act on it (a 429, or a connection that never opened).
+      - Each wait is shown at C(-v) while it lasts when the module runs inside the controller,
+        and a task that needed retries ends with a warning listing them (the request, the status
+        or network error, the attempt and the seconds waited).
       - If not set, the value of the E(EDGE_API_RETRIES) environment variable is used.
     type: int
     default: 5
@@ -95,8 +104,8 @@ options:
   video_api_url:
     description:
       - Base address of the video API (the C({video_url}) of the API description).
-      - Required by this module. If not set, the value of the E(EDGE_VIDEO_API_URL) environment variable is used;
-        without either, the module fails before sending anything.
+      - Required by this module. If not set, the value of the E(EDGE_VIDEO_API_URL) environment
+        variable is used; without either, the module fails before sending anything.
     type: str
 '''
 
@@ -107,8 +116,8 @@ options:
   logging_api_url:
     description:
       - Base address of the CDN request logging API (the C({logging_url}) of the API description).
-      - Required by this module. If not set, the value of the E(EDGE_LOGGING_API_URL) environment variable is used;
-        without either, the module fails before sending anything.
+      - Required by this module. If not set, the value of the E(EDGE_LOGGING_API_URL) environment
+        variable is used; without either, the module fails before sending anything.
     type: str
 '''
 
@@ -158,8 +167,8 @@ options:
     type: int
   pullzone_name:
     description:
-      - Exact name of the pull zone, looked up in the pull zone list. The lookup is a read, so it runs in check mode
-        too.
+      - Exact name of the pull zone, looked up in the pull zone list. The lookup is a read,
+        so it runs in check mode too.
       - Fails when no pull zone has this name.
     type: str
 '''

@@ -3,6 +3,9 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
+# The options of QUERY are made from plugins/module_utils/_tables/cdn_log_query.py by `nox -s update-docs-fragments`:
+# edit the table and run that.
+
 from __future__ import annotations
 
 
@@ -13,24 +16,29 @@ options:
   start:
     description:
       - Start of the window (inclusive), O(api_version=2) only.
-      - ISO 8601 (V(2026-11-22T10:00:00Z); without an offset, UTC), epoch milliseconds, or relative to now
-        (V(now), V(-24h), V(-30m), V(-2d)).
-      - Must lie within the 3-day retention (not before V(-3d)). When not set, 24 hours before O(end).
+      - ISO 8601 (V(2026-11-22T10:00:00Z); without an offset, UTC), epoch milliseconds, or relative
+        to now (V(now), V(-24h), V(-30m), V(-2d)).
+      - Must lie within the 3-day retention (not before V(-3d)). When not set, 24 hours before
+        O(end).
     type: raw
   end:
     description:
-      - End of the window (exclusive), O(api_version=2) only; same forms as O(start). When not set, now.
+      - End of the window (exclusive), O(api_version=2) only; same forms as O(start). When not
+        set, now.
       - Must be after O(start), and at most 3 days after it.
-      - The module sends both ends of the window to the API, computed from one reading of the clock.
+      - The module sends both ends of the window to the API, computed from one reading of the
+        clock.
     type: raw
   date:
     description:
-      - Day (UTC) of the log file, as V(YYYY-MM-DD); required with O(api_version=1), refused with V(2).
+      - Day (UTC) of the log file, as V(YYYY-MM-DD); required with O(api_version=1), refused
+        with V(2).
       - Must be a day with retained logs (today or the 3 days before).
     type: str
   status:
     description:
-      - HTTP status filters, each an exact code (V("404")) or a class (V("4xx")); a row matches any of them.
+      - HTTP status filters, each an exact code (V("404")) or a class (V("4xx")); a row matches
+        any of them.
     type: list
     elements: str
   cache_status:
@@ -42,7 +50,8 @@ options:
     elements: str
   country:
     description:
-      - Countries of the client, ISO 3166 alpha-2 codes such as V(DE) (any of them), O(api_version=2) only.
+      - Countries of the client, ISO 3166 alpha-2 codes such as V(DE) (any of them), O(api_version=2)
+        only.
     type: list
     elements: str
   edge_location:

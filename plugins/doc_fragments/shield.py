@@ -3,6 +3,9 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
+# The options of EVENT_LOG_SCOPE are made from plugins/module_utils/_tables/scopes.py by
+# `nox -s update-docs-fragments`: edit the table and run that.
+
 from __future__ import annotations
 
 
@@ -23,7 +26,8 @@ options:
     type: int
   pullzone_name:
     description:
-      - Exact name of the pull zone whose Shield zone's event logs to use, looked up in the pull zone list.
+      - Exact name of the pull zone whose Shield zone's event logs to use, looked up in the
+        pull zone list.
       - Fails when no pull zone or more than one has this name, or when it has no Shield zone.
     type: str
 '''

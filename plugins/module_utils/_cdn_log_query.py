@@ -39,25 +39,6 @@ from ansible_collections.edge.platform.plugins.module_utils._common import EdgeM
 from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, LineMeasure
 from ansible_collections.edge.platform.plugins.module_utils._timespec import iso, parse_date, parse_time, utc_now
 
-# The options of the query both modules take.
-QUERY_ARGUMENT_SPEC: dict[str, dict[str, t.Any]] = dict(
-    api_version=dict(type='int', default=2, choices=[1, 2]),
-    start=dict(type='raw'),
-    end=dict(type='raw'),
-    date=dict(type='str'),
-    status=dict(type='list', elements='str'),
-    cache_status=dict(type='list', elements='str'),
-    country=dict(type='list', elements='str'),
-    edge_location=dict(type='list', elements='str'),
-    remote_ip=dict(type='str'),
-    url_contains=dict(type='str'),
-    user_agent_contains=dict(type='str'),
-    referer_contains=dict(type='str'),
-    search=dict(type='str'),
-    include_origin_shield=dict(type='bool', default=False),
-    limit=dict(type='int'),
-    order=dict(type='str', choices=['asc', 'desc']),
-)
 V2_ONLY = (
     'start',
     'end',

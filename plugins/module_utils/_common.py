@@ -21,11 +21,8 @@ import typing as t
 
 from ansible.module_utils import basic
 from ansible.module_utils.basic import AnsibleModule, missing_required_lib
-from ansible.module_utils.common.parameters import AnsibleFallbackNotFound
 
 from ansible_collections.edge.platform.plugins.module_utils._client import (
-    DEFAULT_RETRIES,
-    DEFAULT_TIMEOUT,
     HAS_REQUESTS,
     SERVICE_OPTIONS,
     EdgeApiError,
@@ -35,26 +32,16 @@ from ansible_collections.edge.platform.plugins.module_utils._client import (
     url_problem,
     url_secrets,
 )
+from ansible_collections.edge.platform.plugins.module_utils._options import set_env_fallback
 from ansible_collections.edge.platform.plugins.module_utils._secrets import MASK, mask_secrets
+from ansible_collections.edge.platform.plugins.module_utils._tables.api import TABLE as CONNECTION_OPTIONS
 from ansible_collections.edge.platform.plugins.module_utils._version import collection_version
 
-__all__ = ['MASK', 'mask_secrets']  # the masking every module uses, kept where modules import it from
+# The masking every module uses and the environment fallback of options, kept where modules import them from.
+__all__ = ['MASK', 'mask_secrets', 'set_env_fallback']
 
 # The mode of files the modules write, unless the user gives one: they hold tokens, logs or reports.
 PRIVATE_FILE_MODE = '0600'
-
-
-def set_env_fallback(*names: str) -> str:
-    """The first of these environment variables that is set and not blank (``env_fallback`` takes blanks).
-
-    Automation Platform injects an empty string for a blank optional credential field: that is "not set",
-    so the option keeps its default, or its "required" message names the variable.
-    """
-    for name in names:
-        value = os.environ.get(name, '')
-        if value.strip():
-            return value
-    raise AnsibleFallbackNotFound
 
 
 def header_credential_problem(option: str, value: str) -> str | None:
@@ -74,22 +61,9 @@ def header_credential_problem(option: str, value: str) -> str | None:
 
 
 def api_argument_spec() -> dict[str, dict[str, t.Any]]:
-    """The connection options every module accepts (doc fragment ``edge.platform.api``), each with its fallback.
-
-    None is required here: ``EdgeModule`` requires the ones a module uses, with a message that
-    names the environment variable, and every module accepts the others without using them, so
-    that one ``module_defaults`` block of the action group can carry all of them.
-    """
-    spec: dict[str, dict[str, t.Any]] = dict(
-        api_key=dict(type='str', no_log=True, fallback=(set_env_fallback, ['EDGE_API_KEY'])),
-        validate_certs=dict(type='bool', default=True),
-        ca_path=dict(type='path'),
-        api_timeout=dict(type='float', default=DEFAULT_TIMEOUT, fallback=(set_env_fallback, ['EDGE_API_TIMEOUT'])),
-        api_retries=dict(type='int', default=DEFAULT_RETRIES, fallback=(set_env_fallback, ['EDGE_API_RETRIES'])),
-    )
-    for option in SERVICE_OPTIONS.values():
-        spec[option] = dict(type='str', fallback=(set_env_fallback, [f'EDGE_{option.upper()}']))
-    return spec
+    """The connection options every module accepts (``_tables/api.py``, doc fragment ``edge.platform.api``), each
+    with its fallback."""
+    return CONNECTION_OPTIONS.argument_spec()
 
 
 def blank_problem(params: t.Mapping[str, t.Any], options: t.Iterable[str]) -> str | None:

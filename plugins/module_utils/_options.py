@@ -18,9 +18,12 @@ from __future__ import annotations
 
 import ipaddress
 import math
+import os
 import typing as t
 from dataclasses import dataclass, field as dataclass_field, replace
 from urllib.parse import urlsplit
+
+from ansible.module_utils.common.parameters import AnsibleFallbackNotFound
 
 from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES, bare_hostname_problem
 
@@ -55,6 +58,19 @@ class Enum:
             if value == number:
                 return name
         return number
+
+
+def set_env_fallback(*names: str) -> str:
+    """The first of these environment variables that is set and not blank (``env_fallback`` takes blanks).
+
+    Automation Platform injects an empty string for a blank optional credential field: that is "not set",
+    so the option keeps its default, or its "required" message names the variable.
+    """
+    for name in names:
+        value = os.environ.get(name, '')
+        if value.strip():
+            return value
+    raise AnsibleFallbackNotFound
 
 
 def member_problem(member: str | None, value: t.Any) -> str | None:
@@ -116,6 +132,7 @@ class Option:
     and repeats ignored); ``steps`` are the only values the service keeps of an integer (it rounds others up);
     ``new`` is the value a resource the service creates gets when nothing is said (``site_info`` leaves such values
     out); ``secret`` options are never shown (``no_log``). ``suboptions`` are the keys of each dict of a list.
+    ``env`` is the environment variable whose value (unless blank) an option that is not set takes.
     """
 
     name: str
@@ -139,6 +156,7 @@ class Option:
     unordered: bool = False
     steps: tuple[int, ...] | None = None
     new: t.Any = ZERO
+    env: str | None = None
     #: Lines the documentation adds after the description (generated ones, such as an enum's numbers).
     notes: tuple[str, ...] = dataclass_field(default=(), compare=False)
 
@@ -197,6 +215,8 @@ class Option:
             spec['options'] = {option.name: option.argument_spec() for option in self.suboptions}
         if self.aliases:
             spec['aliases'] = list(self.aliases)
+        if self.env:
+            spec['fallback'] = (set_env_fallback, [self.env])
         return spec
 
     def documentation(self) -> dict[str, t.Any]:

@@ -132,12 +132,8 @@ def no_shield_zone(pullzone_id: int | None) -> EdgeFinding:
 
 # ---- the scope options: a Shield zone id, or the pull zone it protects --------------------------------
 
-# The options that say which shield zone a module works on (all but the shield_zone module).
-SCOPE_ARGUMENT_SPEC: dict[str, dict[str, t.Any]] = dict(
-    shield_zone_id=dict(type='int'),
-    pullzone_id=dict(type='int'),
-    pullzone_name=dict(type='str'),
-)
+# The options that say which shield zone a module works on (all but the shield_zone module); their types and docs
+# are in the modules' tables (_tables/scopes.py EVENT_LOG_SCOPE, _tables/shield_zone_info.py).
 SCOPE_OPTIONS = ('shield_zone_id', 'pullzone_id', 'pullzone_name')
 
 
@@ -292,11 +288,6 @@ class ShieldApi:
         if zone_id is None:
             raise no_shield_zone(pullzone_id)
         return zone_id
-
-
-def shield_zone_of_pullzone(client: EdgeClient, pullzone_id: int) -> Record | None:
-    """The Shield zone of a pull zone, or None when it has none (``ShieldApi.zone_of_pullzone``)."""
-    return ShieldApi(client).zone_of_pullzone(pullzone_id)
 
 
 # ---- timestamps -------------------------------------------------------------------------------------

@@ -35,8 +35,6 @@ from ansible_collections.edge.platform.plugins.module_utils._timespec import (
 RETENTION_DAYS = 3
 # The export window: `to` after `from`, both within the last 72 hours.
 EXPORT_WINDOW = datetime.timedelta(hours=72)
-DEFAULT_MAX_PAGES = 10
-
 FILTER_FIELDS = ('feature', 'ruleId', 'ip', 'ja4', 'ua', 'url', 'asn', 'country', 'action')
 FILTER_OPS = ('eq', 'in', 'contains', 'cidr', 'wildcard')
 

@@ -33,9 +33,9 @@ description:
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
+  - edge.platform._options.CDN_LOG_EXPORT
   - edge.platform.api.LOGGING
   - edge.platform.api
-  - edge.platform.cdn_logs.QUERY
   - edge.platform.api.ACTIONGROUP_AND_CHECK
   - ansible.builtin.files
 attributes:
@@ -47,66 +47,6 @@ attributes:
     details:
       - Shows C(path), C(size), C(rows) and C(checksum) of O(dest) before and after (and its attributes such as
         C(mode) when they change), not its content.
-options:
-  api_url:
-    description:
-      - Base address of the management API, used only to find the pull zone by O(pullzone_name); required then.
-      - If not set, the value of the E(EDGE_API_URL) environment variable is used.
-    type: str
-  pullzone_id:
-    description:
-      - Id of the pull zone whose logs to export.
-      - Exactly one of O(pullzone_id) and O(pullzone_name) is required.
-    type: int
-  pullzone_name:
-    description:
-      - Exact name of the pull zone, looked up in the pull zone list.
-      - Fails when no pull zone or more than one has this name; use O(pullzone_id) then.
-    type: str
-  dest:
-    description:
-      - Path of the file to write. Its directory must exist; an existing file is replaced when the export differs.
-    type: path
-    required: true
-  mode:
-    description:
-      - The permissions of O(dest), as octal digits (quoted, such as V('0640')) or a symbolic mode
-        (such as V(u=rw,g=r)).
-      - When not set, O(dest) gets (or keeps) mode V(0600), a new file and an existing one alike - the file holds client
-        addresses and request details.
-      - O(mode), O(owner) and O(group) are checked before any request, in check mode too - a mode that is neither
-        octal nor symbolic, or an owner or group that this host does not know, is refused. They are set on the
-        temporary file before it replaces O(dest), so attributes that cannot be set leave O(dest) as it was.
-    type: raw
-  api_version:
-    description:
-      - Version of the logging API to read.
-      - V(2) exports a time window (O(start), O(end)) with all filters, as O(format).
-      - V(1) exports the log file of one day (O(date)) as the API streams it; it takes only the O(status),
-        O(search), O(order) and O(limit) filters.
-    type: int
-    choices: [1, 2]
-    default: 2
-  format:
-    description:
-      - The file format of a v2 export, O(api_version=2) only.
-      - V(jsonl) (when not set) writes one JSON object a line, each row as the API gives it.
-      - V(csv) writes a header line, then one record a row, with the columns C(timestamp), C(pullZoneId), C(requestId),
-        C(cacheStatus), C(statusCode), C(bytesSent), C(edgeLocation), C(scheme), C(host), C(path), C(url), C(remoteIp),
-        C(countryCode), C(userAgent), C(referer), then the other fields of the first row; a missing value is empty.
-    type: str
-    choices: [jsonl, csv]
-  limit:
-    description:
-      - Most rows to write, 1 to 10000; when not set, every row of the window or day.
-      - RV(has_more) tells whether more rows match.
-    type: int
-  order:
-    description:
-      - Order of the rows by time, V(asc) (oldest first) or V(desc) (newest first).
-      - When not set, a v2 export is oldest first, and a v1 file as the API streams it (oldest first).
-    type: str
-    choices: [asc, desc]
 notes:
   - O(start) and O(end) are resolved once, when the module starts. With a relative window (the defaults) every run
     exports a different window, so the file usually changes (RV(ignore:changed)) whenever requests came in meanwhile.
@@ -210,12 +150,7 @@ date:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query import (
-    QUERY_ARGUMENT_SPEC,
-    LogQuery,
-    LogReader,
-    connect,
-)
+from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query import LogQuery, LogReader, connect
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._files import (
     CsvMeasure,
@@ -224,19 +159,12 @@ from ansible_collections.edge.platform.plugins.module_utils._files import (
     check_dest,
 )
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
-
-FORMATS = ('jsonl', 'csv')
+from ansible_collections.edge.platform.plugins.module_utils._tables.cdn_log_export import TABLE
 
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            QUERY_ARGUMENT_SPEC,
-            dest=dict(type='path', required=True),
-            pullzone_id=dict(type='int'),
-            pullzone_name=dict(type='str'),
-            format=dict(type='str', choices=list(FORMATS)),
-        ),
+        argument_spec=TABLE.argument_spec(),
         services=('logging',),
         management_api=False,
         mutually_exclusive=[('pullzone_id', 'pullzone_name')],

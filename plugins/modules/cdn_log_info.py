@@ -28,61 +28,11 @@ description:
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
+  - edge.platform._options.CDN_LOG_INFO
   - edge.platform.api.LOGGING
   - edge.platform.api
-  - edge.platform.cdn_logs.QUERY
   - edge.platform.api.INFO_MODULE
   - ansible.builtin.files
-options:
-  api_url:
-    description:
-      - Not used by this module, which sends its requests to O(logging_api_url).
-      - Accepted so that C(module_defaults) of the C(edge.platform.edge) group apply to this module too.
-    type: str
-    required: false
-  pullzone_id:
-    description:
-      - Id of the pull zone whose logs to read.
-      - A pull zone that does not exist is a failure (HTTP 404 C(not_found)), not an empty list.
-    type: int
-    required: true
-  api_version:
-    description:
-      - Version of the logging API to use.
-      - V(2) queries a time window (O(start), O(end)) with all filters and returns JSON rows.
-      - V(1) reads the log file of one day (O(date)); it takes only the O(status), O(search), O(order),
-        O(limit) and O(offset) filters.
-    type: int
-    choices: [1, 2]
-    default: 2
-  limit:
-    description:
-      - Most rows to return, 1 to 10000. It caps the total, not a page.
-      - O(api_version=2) asks the API for all of them at once (its largest page is 10000), and follows the
-        pagination only when the API returns fewer rows than asked; when not set, 100 rows (the API's default).
-      - O(api_version=1) returns the whole day when not set.
-      - RV(has_more) tells whether more rows match; continue with O(offset=next_offset).
-    type: int
-  offset:
-    description:
-      - Number of matching rows to skip (with O(api_version=1), the first line to read, counted from 0).
-    type: int
-    default: 0
-  order:
-    description:
-      - Order of the rows by time, V(asc) (oldest first) or V(desc) (newest first).
-      - When not set, the API's own order applies (the v1 file is oldest first).
-    type: str
-    choices: [asc, desc]
-  dest:
-    description:
-      - Deprecated, removed in version 2.0.0 - use M(edge.platform.cdn_log_export), which writes the day file (and
-        v2 rows as JSON Lines or CSV) to its O(edge.platform.cdn_log_export#module:dest) and reports the change.
-      - Writes the v1 log file to this path instead of returning RV(logs); O(api_version=1) only. The file is
-        what the API streams, cut to O(limit) lines when set, written atomically and left alone when it already
-        holds exactly that content, with O(mode) V(0600) unless set. Check mode writes nothing.
-      - The task never reports a change, even when the file is written.
-    type: path
 notes:
   - This module never reports a change. The deprecated O(dest) is the only thing it writes.
   - v1 rows carry the 12 fields of the v1 file, named as in v2 - C(cacheStatus), C(statusCode),
@@ -235,14 +185,10 @@ checksum:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query import (
-    QUERY_ARGUMENT_SPEC,
-    LogQuery,
-    LogReader,
-    connect,
-)
+from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query import LogQuery, LogReader, connect
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._files import ExportFile, LineMeasure, check_dest
+from ansible_collections.edge.platform.plugins.module_utils._tables.cdn_log_info import TABLE
 
 DEST_DEPRECATION = (
     'The dest option of cdn_log_info is deprecated: an info module changes nothing. To keep the day file, '
@@ -253,12 +199,7 @@ DEST_DEPRECATION = (
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            QUERY_ARGUMENT_SPEC,
-            pullzone_id=dict(type='int', required=True),
-            offset=dict(type='int', default=0),
-            dest=dict(type='path'),
-        ),
+        argument_spec=TABLE.argument_spec(),
         services=('logging',),
         management_api=False,
         required_if=[('api_version', 1, ('date',))],

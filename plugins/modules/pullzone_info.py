@@ -20,34 +20,9 @@ description:
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
+  - edge.platform._options.PULLZONE_INFO
   - edge.platform.api
   - edge.platform.api.INFO_MODULE
-options:
-  id:
-    description:
-      - Id of one pull zone. An id that does not exist returns an empty list.
-      - Mutually exclusive with O(name) and O(search).
-    type: int
-  name:
-    description:
-      - Exact name of the pull zone (case-sensitive).
-    type: str
-  search:
-    description:
-      - Search term the API filters the list by (part of a name or hostname).
-    type: str
-  include_certificate:
-    description:
-      - Whether hostnames carry their SSL certificate (C(Certificate) and C(CertificateKey)).
-    type: bool
-    default: false
-  include_secrets:
-    description:
-      - Return secret fields unmasked.
-      - Anything returned is visible in task output and logs; leave this off unless a later task
-        needs the value, and then use C(no_log) on the tasks that handle it.
-    type: bool
-    default: false
 '''
 
 EXAMPLES = r'''
@@ -176,17 +151,12 @@ import typing as t
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._lookup import select_records
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi, mask_pullzone
+from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone_info import TABLE
 
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            id=dict(type='int'),
-            name=dict(type='str'),
-            search=dict(type='str'),
-            include_certificate=dict(type='bool', default=False),
-            include_secrets=dict(type='bool', default=False),
-        ),
+        argument_spec=TABLE.argument_spec(),
         mutually_exclusive=[('id', 'name'), ('id', 'search')],
     )
     params = module.params

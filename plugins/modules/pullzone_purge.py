@@ -23,6 +23,7 @@ description:
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
+  - edge.platform._options.PULLZONE_PURGE
   - edge.platform.api
   - edge.platform.api.ACTIONGROUP_AND_CHECK
 attributes:
@@ -38,45 +39,6 @@ attributes:
     description: Returns details on what has changed (or would change in check mode) when in diff mode.
     support: none
     details: A purge has no before and after; C(purged) says what was purged.
-options:
-  pullzone_id:
-    description:
-      - Id of the pull zone whose cache is purged.
-      - Exactly one of O(pullzone_id), O(pullzone_name) and O(urls) is required.
-    type: int
-  pullzone_name:
-    description:
-      - Exact name of the pull zone whose cache is purged, looked up in the pull zone list (in check mode too).
-      - Fails when no pull zone has this name.
-    type: str
-  cache_tag:
-    description:
-      - Purge only the pull zone's files tagged so (the cache tag the origin sent with them), not the whole zone.
-      - Only with O(pullzone_id) or O(pullzone_name).
-    type: str
-  urls:
-    description:
-      - URLs to purge, each an C(http://) or C(https://) URL of a hostname of a pull zone, such as
-        V(https://cdn.example.com/css/site.css). A trailing V(*) purges every URL that starts so
-        (V(https://cdn.example.com/images/*)).
-      - One request per URL, in the order given; a URL given twice is purged once.
-      - An empty item is refused before any request. A URL that is on no pull zone is purged all the same (the
-        API answers it like any other).
-    type: list
-    elements: str
-  exact_path:
-    description:
-      - Purge each of the O(urls) as written, without the service's own normalization of the path (C(exactPath)).
-      - Only with O(urls).
-    type: bool
-    default: false
-  wait:
-    description:
-      - With V(true), each of the O(urls) is purged before the API answers. V(false) sends C(async=true), and the
-        service purges after answering, which is quicker for many URLs.
-      - Only with O(urls); V(false) with a pull zone is refused.
-    type: bool
-    default: true
 notes:
   - A purge is safe to repeat, so it is repeated after a server error or a lost connection like a read.
   - When the purge of one of several O(urls) fails, the failure's C(purged) lists those purged before it.
@@ -163,6 +125,7 @@ from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
     purge_urls,
 )
 from ansible_collections.edge.platform.plugins.module_utils._shield import scope_problem
+from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone_purge import TABLE
 
 
 def validate(module: EdgeModule) -> list[str] | None:
@@ -213,14 +176,7 @@ def purge(module: EdgeModule, urls: list[str] | None) -> dict[str, t.Any]:
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            pullzone_id=dict(type='int'),
-            pullzone_name=dict(type='str'),
-            cache_tag=dict(type='str'),
-            urls=dict(type='list', elements='str'),
-            exact_path=dict(type='bool', default=False),
-            wait=dict(type='bool', default=True),
-        ),
+        argument_spec=TABLE.argument_spec(),
         mutually_exclusive=[('pullzone_id', 'pullzone_name', 'urls'), ('cache_tag', 'urls')],
         required_one_of=[('pullzone_id', 'pullzone_name', 'urls')],
     )

@@ -25,68 +25,10 @@ description:
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
+  - edge.platform._options.SHIELD_EVENT_LOG_EXPORT
   - edge.platform.api
-  - edge.platform.shield.EVENT_LOG_SCOPE
   - edge.platform.api.ACTIONGROUP_AND_CHECK
   - ansible.builtin.files
-options:
-  dest:
-    description:
-      - Path of the CSV file to write. Its directory must exist; an existing file is replaced when the export differs.
-    type: path
-    required: true
-  mode:
-    description:
-      - The permissions of O(dest), as octal digits (quoted, such as V('0640')) or a symbolic mode
-        (such as V(u=rw,g=r)).
-      - When not set, O(dest) gets (or keeps) mode V(0600), a new file and an existing one alike - the file holds client
-        addresses and request details.
-      - O(mode), O(owner) and O(group) are checked before any request, in check mode too - a mode that is neither
-        octal nor symbolic, or an owner or group that this host does not know, is refused. They are set on the
-        temporary file before it replaces O(dest), so attributes that cannot be set leave O(dest) as it was.
-    type: raw
-  start:
-    description:
-      - Start of the window, as ISO 8601 (V(2026-11-22T10:00:00Z); without an offset, UTC), epoch milliseconds
-        (V(1795000000000)), or relative to now (V(-24h), V(-30m), V(-2d), V(now)).
-      - No more than 72 hours back.
-    type: raw
-    default: -24h
-  end:
-    description:
-      - End of the window, in the forms of O(start). Must be after O(start) and not in the future.
-    type: raw
-    default: now
-  query:
-    description:
-      - Free-text search across the IP address, rule id, URL, User-Agent and rule name of the events.
-      - An empty string searches nothing (it is not sent).
-    type: str
-  filters:
-    description:
-      - Filters of the events; all must match (AND). The values of one filter are alternatives (OR).
-      - Checked before anything is sent.
-    type: list
-    elements: dict
-    suboptions:
-      field:
-        description: The dimension to filter on.
-        type: str
-        required: true
-        choices: [feature, ruleId, ip, ja4, ua, url, asn, country, action]
-      op:
-        description:
-          - V(eq) and V(in) match a value exactly, V(contains) a part of it, V(wildcard) a pattern where C(*) matches
-            any run of characters, V(cidr) an address in a network such as V(192.0.2.0/24) (O(filters[].field=ip) only).
-        type: str
-        required: true
-        choices: [eq, in, contains, cidr, wildcard]
-      value:
-        description:
-          - The value, or a list of values. A single string is one value, even with commas in it.
-          - Numbers (an ASN) are sent as strings.
-        type: raw
-        required: true
 notes:
   - O(start) and O(end) are resolved once, when the module starts, and sent as epoch milliseconds. With a relative
     window (the defaults) every run exports a different window, so the file usually changes (RV(ignore:changed))
@@ -195,41 +137,20 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, make_diff
 from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, ExportFile, check_dest
-from ansible_collections.edge.platform.plugins.module_utils._shield import (
-    SCOPE_ARGUMENT_SPEC,
-    SCOPE_OPTIONS,
-    ShieldApi,
-    scope_problem,
-)
+from ansible_collections.edge.platform.plugins.module_utils._shield import SCOPE_OPTIONS, ShieldApi, scope_problem
 from ansible_collections.edge.platform.plugins.module_utils._shield_events import (
-    FILTER_FIELDS,
-    FILTER_OPS,
     EventLogApi,
     check_filters,
     export_body,
     export_window,
 )
+from ansible_collections.edge.platform.plugins.module_utils._tables.shield_event_log_export import TABLE
 from ansible_collections.edge.platform.plugins.module_utils._timespec import iso
 
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            SCOPE_ARGUMENT_SPEC,
-            dest=dict(type='path', required=True),
-            start=dict(type='raw', default='-24h'),
-            end=dict(type='raw', default='now'),
-            query=dict(type='str'),
-            filters=dict(
-                type='list',
-                elements='dict',
-                options=dict(
-                    field=dict(type='str', required=True, choices=list(FILTER_FIELDS)),
-                    op=dict(type='str', required=True, choices=list(FILTER_OPS)),
-                    value=dict(type='raw', required=True),
-                ),
-            ),
-        ),
+        argument_spec=TABLE.argument_spec(),
         mutually_exclusive=[SCOPE_OPTIONS],
         required_one_of=[SCOPE_OPTIONS],
         add_file_common_args=True,

@@ -23,28 +23,9 @@ description:
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
+  - edge.platform._options.SHIELD_EVENT_LOG_INFO
   - edge.platform.api
-  - edge.platform.shield.EVENT_LOG_SCOPE
   - edge.platform.api.INFO_MODULE
-options:
-  date:
-    description:
-      - The day whose event logs to read, as V(YYYY-MM-DD), a UTC day.
-      - Must be today or one of the two days before (UTC); the API keeps no older event logs.
-    type: str
-    required: true
-  continuation_token:
-    description:
-      - Start at the page this token names, as returned in RV(continuation_token) by an earlier run for the same
-        Shield zone and O(date). Without it, reading starts at the first page of the day.
-      - The token is opaque; the API refuses one it did not give for this Shield zone and day.
-    type: str
-  max_pages:
-    description:
-      - The most pages to read in this run (at least 1). The API chooses how many entries a page holds.
-      - When more pages are left, RV(has_more_data) is true and RV(continuation_token) is set.
-    type: int
-    default: 10
 seealso:
   - module: edge.platform.shield_event_log_export
   - module: edge.platform.shield_zone
@@ -142,27 +123,14 @@ shield_zone_id:
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._shield import (
-    SCOPE_ARGUMENT_SPEC,
-    SCOPE_OPTIONS,
-    ShieldApi,
-    scope_problem,
-)
-from ansible_collections.edge.platform.plugins.module_utils._shield_events import (
-    DEFAULT_MAX_PAGES,
-    EventLogApi,
-    check_date,
-)
+from ansible_collections.edge.platform.plugins.module_utils._shield import SCOPE_OPTIONS, ShieldApi, scope_problem
+from ansible_collections.edge.platform.plugins.module_utils._shield_events import EventLogApi, check_date
+from ansible_collections.edge.platform.plugins.module_utils._tables.shield_event_log_info import TABLE
 
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            SCOPE_ARGUMENT_SPEC,
-            date=dict(type='str', required=True),
-            continuation_token=dict(type='str', no_log=False),
-            max_pages=dict(type='int', default=DEFAULT_MAX_PAGES),
-        ),
+        argument_spec=TABLE.argument_spec(),
         mutually_exclusive=[SCOPE_OPTIONS],
         required_one_of=[SCOPE_OPTIONS],
     )

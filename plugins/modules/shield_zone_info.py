@@ -23,35 +23,9 @@ description:
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
 extends_documentation_fragment:
+  - edge.platform._options.SHIELD_ZONE_INFO
   - edge.platform.api
   - edge.platform.api.INFO_MODULE
-options:
-  shield_zone_id:
-    description:
-      - Id of one Shield zone. An id that does not exist returns an empty list.
-      - Mutually exclusive with O(pullzone_id) and O(pullzone_name).
-    type: int
-  pullzone_id:
-    description:
-      - Id of a pull zone; returns its Shield zone. A pull zone without one (or that does not exist) returns
-        an empty list.
-    type: int
-  pullzone_name:
-    description:
-      - Exact name of a pull zone (case-sensitive), looked up in the pull zone list; returns the Shield zone of
-        each pull zone with that name. No such pull zone, or none with a Shield zone, returns an empty list.
-    type: str
-  access_lists:
-    description:
-      - Whether each zone also carries its access lists, as C(accessLists).
-      - V(none) leaves them out.
-      - V(overview) adds the access list overview of the zone - its managed and custom lists (C(listId),
-        C(configurationId), C(name), C(description), C(isEnabled), C(type), C(action), C(entryCount), C(lastUpdated))
-        with the counts and limits of its plan.
-      - V(content) adds the C(content) (entries separated by newlines) and C(checksum) of each custom list too.
-    type: str
-    choices: [none, overview, content]
-    default: none
 seealso:
   - module: edge.platform.shield_zone
   - module: edge.platform.shield_access_list
@@ -155,13 +129,9 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
-from ansible_collections.edge.platform.plugins.module_utils._shield import (
-    SCOPE_ARGUMENT_SPEC,
-    SCOPE_OPTIONS,
-    ShieldApi,
-    scope_problem,
-)
+from ansible_collections.edge.platform.plugins.module_utils._shield import SCOPE_OPTIONS, ShieldApi, scope_problem
 from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import AccessListApi
+from ansible_collections.edge.platform.plugins.module_utils._tables.shield_zone_info import TABLE
 
 
 def zone_by_id(api: ShieldApi, zone_id: int) -> list[dict[str, t.Any]]:
@@ -184,10 +154,7 @@ def zones_of_pullzones(api: ShieldApi, pullzone_ids: t.Iterable[int]) -> list[di
 
 def main() -> None:
     module = EdgeModule(
-        argument_spec=dict(
-            SCOPE_ARGUMENT_SPEC,
-            access_lists=dict(type='str', choices=['none', 'overview', 'content'], default='none'),
-        ),
+        argument_spec=TABLE.argument_spec(),
         mutually_exclusive=[SCOPE_OPTIONS],
     )
     params = module.params

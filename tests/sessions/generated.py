@@ -4,7 +4,9 @@
 
 """Files made from the option tables (plugins/module_utils/_tables/), as community.dns makes its doc fragments from
 its code: the doc fragment ``edge.platform._options`` (one attribute a table: the options of a module as
-ansible-doc shows them) and docs/enums.md (every enum the collection takes, its names and the API's numbers).
+ansible-doc shows them), docs/enums.md (every enum the collection takes, its names and the API's numbers), and the
+``options`` of the doc fragments that several modules share (``SHARED_FRAGMENTS``: the rest of those is written by
+hand).
 
 ``nox -s update-docs-fragments`` writes them; ``nox -s docs-fragments-check`` (a step of make test) fails when
 one is not what the tables make, naming the command that makes it so.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import re
 import sys
 import tempfile
 import typing as t
@@ -32,7 +35,19 @@ TABLES_DIR = ROOT / 'plugins' / 'module_utils' / '_tables'
 FRAGMENT = ROOT / 'plugins' / 'doc_fragments' / '_options.py'
 ENUMS = ROOT / 'docs' / 'enums.md'
 # Modules of _tables that are shared pieces, not a module's table.
-SHARED = ('__init__', 'scopes')
+SHARED = ('__init__', 'scopes', 'api', 'cdn_log_query')
+# The doc fragments written by hand but for their options: each attribute's ``options`` are those of a shared table
+# (the module of _tables, and its Table or tuple of Options).
+SHARED_FRAGMENTS = {
+    ROOT / 'plugins' / 'doc_fragments' / 'api.py': {
+        'DOCUMENTATION': ('api', 'TABLE'),
+        'VIDEO': ('api', 'VIDEO'),
+        'LOGGING': ('api', 'LOGGING'),
+        'PULLZONE_SCOPE': ('scopes', 'PULLZONE_SCOPE'),
+    },
+    ROOT / 'plugins' / 'doc_fragments' / 'shield.py': {'EVENT_LOG_SCOPE': ('scopes', 'EVENT_LOG_SCOPE')},
+    ROOT / 'plugins' / 'doc_fragments' / 'cdn_logs.py': {'QUERY': ('cdn_log_query', 'TABLE')},
+}
 HEADER = '''# -*- coding: utf-8 -*-
 # Copyright (c) edge.platform contributors
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
@@ -101,6 +116,32 @@ def fragment_text(by_module: dict[str, t.Any]) -> str:
     return ''.join(parts)
 
 
+def options_text(table: t.Any) -> str:
+    """The ``options`` of a hand-written fragment: folded narrower than ``_options.py``, so that a long word past the
+    width still ends within the 120 columns ruff checks there."""
+    return yaml.dump({'options': table.documentation()}, Dumper=Dumper, sort_keys=False, width=90, allow_unicode=True)
+
+
+def shared_fragment_text(path: Path, attributes: dict[str, tuple[str, str]]) -> str:
+    """The fragment file at ``path`` with the ``options`` of each of ``attributes`` made from its shared table."""
+    from ansible_collections.edge.platform.plugins.module_utils._options import Table
+
+    text = path.read_text()
+    for attribute, (module_name, name) in attributes.items():
+        module = importlib.import_module(
+            f'ansible_collections.edge.platform.plugins.module_utils._tables.{module_name}'
+        )
+        options = getattr(module, name)
+        table = options if isinstance(options, Table) else Table(*options)
+        # The attribute's YAML, and in it the options: block (up to the next key of the top level).
+        pattern = re.compile(rf"(\n    {attribute} = r'''\n(?:(?!''').*\n)*?)options:\n(?:(?:  .*)?\n)*")
+        match = pattern.search(text)
+        if match is None:
+            raise ValueError(f'{path.name}: no options of {attribute} to write')
+        text = text[: match.end(1)] + options_text(table) + text[match.end() :]
+    return text
+
+
 def enums_text(by_module: dict[str, t.Any]) -> str:
     """docs/enums.md: each enum once, with the options that take it."""
     users: dict[t.Any, list[str]] = {}
@@ -130,7 +171,8 @@ def enums_text(by_module: dict[str, t.Any]) -> str:
 def rendered() -> dict[Path, str]:
     with collection_importable():
         by_module = tables()
-        return {FRAGMENT: fragment_text(by_module), ENUMS: enums_text(by_module)}
+        shared = {path: shared_fragment_text(path, attributes) for path, attributes in SHARED_FRAGMENTS.items()}
+        return {FRAGMENT: fragment_text(by_module), ENUMS: enums_text(by_module), **shared}
 
 
 def stale() -> list[Path]:
@@ -149,4 +191,5 @@ def check(session: nox.Session) -> None:
     if outdated:
         names = ', '.join(str(path.relative_to(ROOT)) for path in outdated)
         session.error(f'{names}: not what the option tables make; run nox -s update-docs-fragments and commit')
-    session.log(f'{FRAGMENT.relative_to(ROOT)} and {ENUMS.relative_to(ROOT)} are what the option tables make')
+    made = ', '.join(str(path.relative_to(ROOT)) for path in [FRAGMENT, ENUMS, *SHARED_FRAGMENTS])
+    session.log(f'{made}: what the option tables make')

@@ -22,7 +22,7 @@ from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
 )
 from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
-from ansible_collections.edge.platform.plugins.module_utils._shield import shield_zone_of_pullzone
+from ansible_collections.edge.platform.plugins.module_utils._shield import ShieldApi
 from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import AccessListApi
 from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone import PULLZONE_TYPES, SETTINGS, TABLE
 
@@ -121,7 +121,7 @@ class PullZone(EdgeResource):
     def what_goes(self, zone: Record) -> dict[str, t.Any]:
         """What deleting ``zone`` removes with it, for the diff: its hostnames, its edge rules, its Shield zone and
         the Shield zone's custom access lists (a read of each; only with ``--diff``)."""
-        shield_zone = shield_zone_of_pullzone(self.client, int(zone['Id']))
+        shield_zone = ShieldApi(self.client).zone_of_pullzone(int(zone['Id']))
         access_lists = []
         if shield_zone:
             overview = AccessListApi(self.client, int(shield_zone['shieldZoneId'])).overview()

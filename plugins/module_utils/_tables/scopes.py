@@ -3,7 +3,7 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Options that several tables share: the pull zone a module works on."""
+"""Options that several tables share: the pull zone a module works on, the Shield zone of event logs."""
 
 from __future__ import annotations
 
@@ -23,6 +23,33 @@ PULLZONE_SCOPE = (
             'Exact name of the pull zone, looked up in the pull zone list. The lookup is a read, so it runs in check '
             'mode too.',
             'Fails when no pull zone has this name.',
+        ),
+    ),
+)
+
+#: The Shield zone whose event logs a module reads: by its id, or by the pull zone it protects (doc fragment
+#: ``edge.platform.shield.EVENT_LOG_SCOPE``).
+EVENT_LOG_SCOPE = (
+    Option(
+        'shield_zone_id',
+        'int',
+        (
+            'Id of the Shield zone.',
+            'Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.',
+            "A Shield zone that does not exist fails with the API's answer.",
+        ),
+    ),
+    Option(
+        'pullzone_id',
+        'int',
+        ("Id of the pull zone whose Shield zone's event logs to use.", 'Fails when the pull zone has no Shield zone.'),
+    ),
+    Option(
+        'pullzone_name',
+        'str',
+        (
+            "Exact name of the pull zone whose Shield zone's event logs to use, looked up in the pull zone list.",
+            'Fails when no pull zone or more than one has this name, or when it has no Shield zone.',
         ),
     ),
 )

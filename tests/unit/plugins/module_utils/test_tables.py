@@ -27,7 +27,12 @@ from ansible_collections.edge.platform.plugins.module_utils._options import (
     member_problem,
 )
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import SERVICE_PROPERTIES
-from ansible_collections.edge.platform.plugins.module_utils._tables import pullzone, pullzone_edge_rule, shield_zone
+from ansible_collections.edge.platform.plugins.module_utils._tables import (
+    api,
+    pullzone,
+    pullzone_edge_rule,
+    shield_zone,
+)
 from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone import SETTINGS
 from ansible_collections.edge.platform.tests.emulator.areas import pullzone_model
 
@@ -267,3 +272,20 @@ def test_what_a_new_shield_zone_gets_is_what_the_service_gives_it(emulator: t.An
     for option in shield_zone.TABLE.mapped():
         value = values[t.cast(str, option.api)]
         assert option.is_new(option.from_api(value)), (option.name, value, option.new)
+
+
+# ---- the connection options -------------------------------------------------------------------------------
+
+
+def test_a_connection_option_falls_back_to_the_variable_its_description_names() -> None:
+    for option in api.TABLE:
+        spec = option.argument_spec()
+        if option.env is None:
+            assert 'fallback' not in spec, option.name
+            continue
+        assert spec['fallback'][1] == [option.env], option.name
+        assert f'E({option.env})' in ' '.join(option.lines), option.name
+    for part in (api.VIDEO, api.LOGGING):
+        for option in part:
+            assert option.argument_spec() == api.TABLE[option.name].argument_spec()
+            assert f'E({option.env})' in ' '.join(option.lines), option.name
