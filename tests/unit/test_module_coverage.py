@@ -2,9 +2,9 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""What every module must have beside its own file (docs/developing.md, Adding a resource): a unit test file, an
-integration target, a case of the fault matrix when it writes through the API, a guide that shows it, a line of the
-README's table. A module added without one of them fails here, naming what is missing."""
+"""What every module must have beside its own file (docs/developing.md, Adding a resource): its table of options, a
+unit test file, an integration target, a case of the fault matrix when it writes through the API, a guide that shows
+it, a line of the README's table. A module added without one of them fails here, naming what is missing."""
 
 from __future__ import annotations
 
@@ -31,6 +31,14 @@ def writes(module: str) -> bool:
 def test_the_modules_are_found() -> None:
     assert len(MODULES) >= 23
     assert {'pullzone', 'site_info', 'db_query'} <= set(MODULES)
+
+
+@pytest.mark.parametrize('module', MODULES)
+def test_every_module_takes_its_options_from_its_table(module: str) -> None:
+    assert (ROOT / 'plugins' / 'module_utils' / '_tables' / f'{module}.py').is_file(), f'{module} has no table'
+    source = (ROOT / 'plugins' / 'modules' / f'{module}.py').read_text()
+    assert f'edge.platform._options.{module.upper()}' in source, f'{module} does not extend its generated options'
+    assert '\noptions:' not in source, f'{module} writes options in its DOCUMENTATION instead of its table'
 
 
 @pytest.mark.parametrize('module', MODULES)

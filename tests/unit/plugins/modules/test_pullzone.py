@@ -14,7 +14,7 @@ from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone 
 from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone import SETTINGS
 from ansible_collections.edge.platform.plugins.modules import pullzone
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator
-from ansible_collections.edge.platform.tests.unit.plugins.test_options_agree import (
+from ansible_collections.edge.platform.tests.unit.plugins.test_resource_fields import (
     argument_spec_of,
     documented_options,
 )

@@ -2,12 +2,13 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Each option is stated in three places: the module's DOCUMENTATION (what ansible-doc shows), its argument spec (what
-Ansible checks) and, for a writing module, the Field table of its resource (what is compared and sent). Sanity
-compares the first two; this compares all three, for every module, in seconds.
+"""Every option is written once, in its module's table (module_utils/_tables/), and the argument spec and the
+documentation are made from it (sanity's validate-modules and tests/unit/plugins/module_utils/test_tables.py check
+them). What a module can still write beside its table is the Field of its resource (a write-only password, a
+comparison of its own): each must be an option of the module, of the kind the field handles.
 
 It lives outside tests/unit/plugins/modules: ansible-test runs the tests there as a target's, where only
-ansible.module_utils can be imported, and the doc fragments of ansible.builtin are controller code."""
+ansible.module_utils can be imported."""
 
 from __future__ import annotations
 
@@ -79,32 +80,6 @@ def resources_of(name: str) -> list[type[EdgeResource]]:
         and issubclass(member, EdgeResource)
         and member.__module__ in (module.__name__, f'{_resources_package}.{name}')
     ]
-
-
-def compared(spec: dict[str, t.Any]) -> dict[str, t.Any]:
-    """What an option's documentation and argument spec must both say."""
-    kind = spec.get('type', 'str')
-    view = {
-        'type': kind,
-        'required': bool(spec.get('required', False)),
-        'default': spec.get('default'),
-        'choices': sorted(map(str, spec['choices'])) if spec.get('choices') is not None else None,
-    }
-    if kind == 'list':
-        view['elements'] = spec.get('elements')
-    suboptions = spec.get('options') if spec.get('options') is not None else spec.get('suboptions')
-    if suboptions is not None:
-        view['options'] = {option: compared(sub) for option, sub in suboptions.items()}
-    return view
-
-
-@pytest.mark.parametrize('name', MODULES)
-def test_documentation_and_argument_spec_agree(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    argument_spec = argument_spec_of(name, monkeypatch)
-    documented = documented_options(name)
-    assert sorted(documented) == sorted(argument_spec)
-    for option, spec in argument_spec.items():
-        assert compared(documented[option]) == compared(spec), option
 
 
 @pytest.mark.parametrize('name', MODULES)
