@@ -382,6 +382,74 @@ def audit(tree: pathlib.Path, repeat: int, zones: int = 1000) -> list[Row]:
     ]
 
 
+def adopt(tree: pathlib.Path, repeat: int, zones: int = 1000, beside_uri: int = 100) -> list[Row]:
+    """(e) Adopting an account: site_info reading 1,000 pull zones as declarations and the export playbook writing
+    them as files (absolute targets), and site_info against plain uri tasks sending the same reads
+    (bench/adopt_uri.yml) on an account of 100, as a uri task a read takes minutes at 1,000."""
+    read = playbook(HERE / 'playbooks' / 'site_info_all.yml')
+    emulator = Emulator(tree, beside_uri)
+    env = emulator.env(tree)
+    try:
+        small = interleaved(
+            repeat,
+            {
+                'ours': lambda: run(read, env, emulator),
+                'processes': lambda: run(read, dict(env, EDGE_PLATFORM_IN_PROCESS='false'), emulator),
+                'uri': lambda: run(playbook(HERE / 'adopt_uri.yml'), env, emulator),
+            },
+        )
+    finally:
+        emulator.stop()
+    emulator = Emulator(tree, zones)
+    with tempfile.TemporaryDirectory() as export_dir:
+        env = emulator.env(tree)
+        export = playbook(HERE.parent / 'playbooks' / 'export.yml', '-e', f'export_dir={export_dir}')
+        try:
+            large = interleaved(
+                max(1, repeat // 2),
+                {'ours': lambda: run(read, env, emulator), 'export': lambda: run(export, env, emulator)},
+            )
+        finally:
+            emulator.stop()
+    ours, uri = median(small['ours']), median(small['uri'])
+    read_large, export_seconds = median(large['ours']), median(large['export'])
+    return [
+        Row(
+            f'site_info, {beside_uri} pull zones with their Shield zones and access lists',
+            'wall s',
+            ours,
+            median(small['processes']),
+            'plain `uri` tasks, the same reads',
+            uri,
+            'reported',
+            True,
+            f"{small['ours'][0].requests} requests; the uri tasks {small['uri'][0].requests}, and no option names",
+        ),
+        Row(
+            f'site_info, {zones:,} pull zones',
+            'wall s',
+            read_large,
+            None,
+            '',
+            None,
+            '≤ 10 s',
+            read_large <= 10,
+            f"{large['ours'][0].requests} requests",
+        ),
+        Row(
+            f'export playbook, {zones:,} pull zones',
+            'wall s',
+            export_seconds,
+            None,
+            '',
+            None,
+            '≤ 30 s',
+            export_seconds <= 30,
+            f"{large['export'][0].requests} requests; a file a pull zone",
+        ),
+    ]
+
+
 @dataclasses.dataclass
 class Absolute:
     """A scenario of its own, with an absolute target."""
@@ -451,6 +519,7 @@ COMPARISONS: dict[str, t.Callable[[pathlib.Path, int], list[Row]]] = {
     'listing': listing,
     'per-task': per_task,
     'audit': audit,
+    'adopt': adopt,
     'absolute': absolute,
 }
 
