@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ansible_collections.edge.platform.plugins.module_utils._options import Option, Table
 from ansible_collections.edge.platform.plugins.module_utils._tables import api, cdn_log_query
+from ansible_collections.edge.platform.plugins.module_utils._tables.scopes import LOG_FILE_MODE
 
 TABLE = Table(
     replace(
@@ -44,20 +45,7 @@ TABLE = Table(
         'Path of the file to write. Its directory must exist; an existing file is replaced when the export differs.',
         required=True,
     ),
-    Option(
-        'mode',
-        'raw',
-        (
-            "The permissions of O(dest), as octal digits (quoted, such as V('0640')) or a symbolic mode (such as "
-            'V(u=rw,g=r)).',
-            'When not set, O(dest) gets (or keeps) mode V(0600), a new file and an existing one alike - the file holds '
-            'client addresses and request details.',
-            'O(mode), O(owner) and O(group) are checked before any request, in check mode too - a mode that is '
-            'neither octal nor symbolic, or an owner or group that this host does not know, is refused. They are set '
-            'on the temporary file before it replaces O(dest), so attributes that cannot be set leave O(dest) as it '
-            'was.',
-        ),
-    ),
+    LOG_FILE_MODE,
     Option(
         'api_version',
         'int',

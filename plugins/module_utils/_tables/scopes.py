@@ -3,7 +3,8 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Options that several tables share: the pull zone a module works on, the Shield zone of event logs."""
+"""Options that several tables share: the pull zone a module works on, the Shield zone of event logs, the mode of an
+exported log file."""
 
 from __future__ import annotations
 
@@ -51,5 +52,21 @@ EVENT_LOG_SCOPE = (
             "Exact name of the pull zone whose Shield zone's event logs to use, looked up in the pull zone list.",
             'Fails when no pull zone or more than one has this name, or when it has no Shield zone.',
         ),
+    ),
+)
+
+#: The permissions of the file a log export writes (the CDN log and the Shield event log exports).
+LOG_FILE_MODE = Option(
+    'mode',
+    'raw',
+    (
+        "The permissions of O(dest), as octal digits (quoted, such as V('0640')) or a symbolic mode (such as "
+        'V(u=rw,g=r)).',
+        'When not set, O(dest) gets (or keeps) mode V(0600), a new file and an existing one alike - the file holds '
+        'client addresses and request details.',
+        'O(mode), O(owner) and O(group) are checked before any request, in check mode too - a mode that is '
+        'neither octal nor symbolic, or an owner or group that this host does not know, is refused. They are set '
+        'on the temporary file before it replaces O(dest), so attributes that cannot be set leave O(dest) as it '
+        'was.',
     ),
 )
