@@ -168,9 +168,10 @@ for core in get_supported_core_versions(max_version=NEWEST_CORE):
         (
             'units',
             f'ansible-test units with ansible-core {core}',
-            # The emulator's own tests do not depend on ansible-core: they run with the newest only.
+            # The emulator's own tests and those at scale (tests/unit/scale) do not depend on ansible-core: they run
+            # with the newest only.
             ['units', '--venv', '--python', newest_python(core)]
-            + ([] if core == NEWEST_CORE else ['--exclude', 'tests/unit/emulator/']),
+            + ([] if core == NEWEST_CORE else ['--exclude', 'tests/unit/emulator/', '--exclude', 'tests/unit/scale/']),
         ),
     ):
         before, after = ansible_test_around(kind, f'ansible-test-{kind}-{core}')

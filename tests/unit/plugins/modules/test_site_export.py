@@ -3,8 +3,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 """site_export: the declarations of site_info as files - one a pull zone and account.yml, each with its header and
-no secret, written only when their content changes, never half written, named safely; and the promise of an export,
-on an account of 1,000 pull zones: each declaration applied with site_pullzone changes nothing and writes nothing."""
+no secret, written only when their content changes, never half written, named safely. The promise of an export on
+an account of 1,000 pull zones is tests/unit/scale/test_export_promise.py."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import typing as t
 import yaml
 
 from ansible_collections.edge.platform.plugins.module_utils._declaration_files import file_names
-from ansible_collections.edge.platform.plugins.modules import site_export, site_info, site_pullzone
+from ansible_collections.edge.platform.plugins.modules import site_export, site_info
 from ansible_collections.edge.platform.tests.unit.helpers import API_URL, COMMON_ARGS, Emulator
 
 
@@ -94,21 +94,3 @@ def test_file_names_are_safe_for_any_pull_zone_name() -> None:
         {'pullzone_name': '../etc/passwd', 'pullzone_id': 4},
     ]
     assert file_names(sites) == ['shop.yml', 'Shop-2.yml', 'account-3.yml', 'etc-passwd.yml']
-
-
-def test_every_declaration_of_1000_pull_zones_is_found_as_declared(emulator: Emulator, run_module: t.Any) -> None:
-    """The promise of an export at scale: each pull zone's declaration, applied, changes nothing and writes nothing."""
-    emulator.rescale(1000)
-    sites = run_module(site_info.main, COMMON_ARGS).result['sites']
-    assert len(sites) == 1000
-    for site in sites:
-        declaration = site['declaration']
-        args = dict(
-            COMMON_ARGS,
-            pullzone=declaration['site_pullzone'],
-            shield=declaration.get('site_shield'),
-            access_lists=declaration['site_access_lists'],
-        )
-        outcome = run_module(site_pullzone.main, args)
-        assert not outcome.failed and not outcome.result['changed'], (site['pullzone_name'], outcome.result)
-    assert emulator.writes == []
