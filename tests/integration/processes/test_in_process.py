@@ -690,9 +690,8 @@ ASYNC = 'edge.platform.pullzone_info: runs as a module process (async)'
         ({'ini': 'false'}, OFF),
         ({'ini': 'true', 'env': {'EDGE_PLATFORM_IN_PROCESS': 'false'}}, OFF),
         ({'vars': False}, OFF),
-        ({'env': {'EDGE_PLATFORM_IN_PROCESS': 'yes'}}, INSIDE),
+        # The words a switch takes, and a variable's refusal, are tests/unit/plugins/action/test_switch.py's.
         ({'ini': 'maybe'}, 'in_process in the [edge_platform] section of {config} must be true or false'),
-        ({'vars': 'maybe'}, 'the variable edge_platform_in_process must be true or false'),
     ],
 )
 def test_switch_and_fallbacks(
