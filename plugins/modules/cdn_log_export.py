@@ -148,17 +148,9 @@ date:
   sample: "2026-11-21"
 '''
 
-import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query import LogQuery, LogReader, connect
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._files import (
-    CsvMeasure,
-    ExportFile,
-    LineMeasure,
-    check_dest,
-)
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
+from ansible_collections.edge.platform.plugins.module_utils._resources.cdn_log_export import export_log
 from ansible_collections.edge.platform.plugins.module_utils._tables.cdn_log_export import TABLE
 
 
@@ -172,39 +164,7 @@ def main() -> None:
         required_if=[('api_version', 1, ('date',))],
         add_file_common_args=True,
     )
-    params = module.params
-    module.refuse_blank('pullzone_name')
-    query = LogQuery(module, v2_only=('format',))
-    if query.version == 2 and query.order is None:
-        query.order = 'asc'  # a file reads oldest first
-    dest = check_dest(module, params['dest'])
-    file_format = params['format'] or 'jsonl'
-    # A pull zone given by name is found in the pull zone list of the management API.
-    client = connect(module, management_api=params['pullzone_name'] is not None)
-    reader = LogReader(query, client)
-
-    def run() -> dict[str, t.Any]:
-        if query.pullzone_id is None:
-            query.pullzone_id = PullZoneApi(client).resolve_id(params['pullzone_name'])
-        if query.version == 1:
-            export = ExportFile(module, dest, LineMeasure)
-            changed = export.write(reader.write_v1)
-            scope: dict[str, t.Any] = {'date': t.cast(t.Any, query.day).isoformat()}
-        else:
-            export = ExportFile(module, dest, CsvMeasure if file_format == 'csv' else LineMeasure)
-            changed = export.write(lambda sink: reader.write_v2(sink, file_format))
-            scope = {'window': query.window_view(), 'format': file_format}
-        return dict(
-            export.after,
-            changed=changed,
-            dest=dest,
-            has_more=reader.has_more,
-            pullzone_id=query.pullzone_id,
-            diff=export.diff(path=dest),
-            **scope,
-        )
-
-    module.run(run)
+    export_log(module)
 
 
 if __name__ == '__main__':

@@ -183,18 +183,10 @@ checksum:
   sample: 5d41402abc4b2a76b9719d911017c592a4b2f3d9e6c8a1b0f7e6d5c4b3a29180
 '''
 
-import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._cdn_log_query import LogQuery, LogReader, connect
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._files import ExportFile, LineMeasure, check_dest
+from ansible_collections.edge.platform.plugins.module_utils._resources.cdn_log_info import read_logs
 from ansible_collections.edge.platform.plugins.module_utils._tables.cdn_log_info import TABLE
-
-DEST_DEPRECATION = (
-    'The dest option of cdn_log_info is deprecated: an info module changes nothing. To keep the day file, '
-    'use edge.platform.cdn_log_export, which writes it to dest (left alone when the file already holds it) '
-    'and reports the change.'
-)
 
 
 def main() -> None:
@@ -205,31 +197,7 @@ def main() -> None:
         required_if=[('api_version', 1, ('date',))],
         add_file_common_args=True,
     )
-    query = LogQuery(module, v1_only=('date', 'dest'))
-    module.refuse_blank('dest')
-    dest = check_dest(module, module.params['dest']) if module.params['dest'] is not None else None
-    if dest is not None:
-        module.ansible.deprecate(DEST_DEPRECATION, version='2.0.0', collection_name='edge.platform')
-    reader = LogReader(query, connect(module))
-
-    def run() -> dict[str, t.Any]:
-        if query.version == 2:
-            return reader.query_v2()
-        if dest is None:
-            return reader.read_v1()
-        # Deprecated: the file is still written (atomically, left alone when it holds the same), never a change.
-        day_file = ExportFile(module, dest, LineMeasure)
-        day_file.write(reader.write_v1)
-        rows = day_file.after['rows']
-        return dict(
-            day_file.after,
-            changed=False,
-            dest=dest,
-            has_more=reader.has_more,
-            next_offset=query.offset + rows if reader.has_more else None,
-        )
-
-    module.run(run)
+    read_logs(module)
 
 
 if __name__ == '__main__':

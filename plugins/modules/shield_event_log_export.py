@@ -133,19 +133,11 @@ shield_zone_id:
   sample: 3001
 '''
 
-import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, make_diff
-from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, ExportFile, check_dest
-from ansible_collections.edge.platform.plugins.module_utils._shield import SCOPE_OPTIONS, ShieldApi, scope_problem
-from ansible_collections.edge.platform.plugins.module_utils._shield_events import (
-    EventLogApi,
-    check_filters,
-    export_body,
-    export_window,
-)
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._resources.shield_event_log_export import export_events
+from ansible_collections.edge.platform.plugins.module_utils._shield import SCOPE_OPTIONS
 from ansible_collections.edge.platform.plugins.module_utils._tables.shield_event_log_export import TABLE
-from ansible_collections.edge.platform.plugins.module_utils._timespec import iso
 
 
 def main() -> None:
@@ -155,36 +147,7 @@ def main() -> None:
         required_one_of=[SCOPE_OPTIONS],
         add_file_common_args=True,
     )
-    params = module.params
-
-    # ---- input, refused before any request ----
-    problem = scope_problem(params)
-    if problem:
-        module.fail(problem)
-    try:
-        begin, finish = export_window(params['start'], params['end'])
-        filters = check_filters(params['filters'])
-    except ValueError as exc:
-        module.fail(str(exc))
-    dest = check_dest(module, params['dest'])
-    body = export_body(begin, finish, params['query'], filters)
-    window = {'start': iso(begin), 'end': iso(finish), 'from': body['from'], 'to': body['to']}
-
-    def run() -> dict[str, t.Any]:
-        zone_id = ShieldApi(module.client).require_zone_id(params)
-        operation = f'export the shield event logs of shield zone {zone_id} from {window["start"]} to {window["end"]}'
-        export = ExportFile(module, dest, CsvMeasure)
-        changed = export.write(lambda sink: EventLogApi(module.client).export(zone_id, body, operation, sink).result())
-        return dict(
-            export.after,
-            changed=changed,
-            dest=dest,
-            window=window,
-            shield_zone_id=zone_id,
-            diff=make_diff(export.before, export.after),
-        )
-
-    module.run(run)
+    export_events(module)
 
 
 if __name__ == '__main__':

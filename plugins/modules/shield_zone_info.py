@@ -125,31 +125,11 @@ shield_zones:
         customListLimit: 10
 '''
 
-import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
-from ansible_collections.edge.platform.plugins.module_utils._shield import SCOPE_OPTIONS, ShieldApi, scope_problem
-from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import AccessListApi
+from ansible_collections.edge.platform.plugins.module_utils._resources.shield_zone_info import read_zones
+from ansible_collections.edge.platform.plugins.module_utils._shield import SCOPE_OPTIONS
 from ansible_collections.edge.platform.plugins.module_utils._tables.shield_zone_info import TABLE
-
-
-def zone_by_id(api: ShieldApi, zone_id: int) -> list[dict[str, t.Any]]:
-    zone = api.zone(zone_id)
-    if zone is None:
-        return []
-    if zone.get('pullZoneId') is None:  # the record may leave it out: the mapping has it
-        zone['pullZoneId'] = api.pullzone_mapping().get(zone_id)
-    return [zone]
-
-
-def zones_of_pullzones(api: ShieldApi, pullzone_ids: t.Iterable[int]) -> list[dict[str, t.Any]]:
-    zones = []
-    for pullzone_id in pullzone_ids:
-        zone = api.zone_of_pullzone(pullzone_id)
-        if zone is not None:
-            zones.append(dict(zone, pullZoneId=zone.get('pullZoneId') or pullzone_id))
-    return zones
 
 
 def main() -> None:
@@ -157,29 +137,7 @@ def main() -> None:
         argument_spec=TABLE.argument_spec(),
         mutually_exclusive=[SCOPE_OPTIONS],
     )
-    params = module.params
-    problem = scope_problem(params)
-    if problem:
-        module.fail(problem)
-
-    def run() -> dict[str, t.Any]:
-        api = ShieldApi(module.client)
-        if params['shield_zone_id'] is not None:
-            zones = zone_by_id(api, params['shield_zone_id'])
-        elif params['pullzone_id'] is not None:
-            zones = zones_of_pullzones(api, [params['pullzone_id']])
-        elif params['pullzone_name'] is not None:
-            named = PullZoneApi(module.client).named(params['pullzone_name'])
-            zones = zones_of_pullzones(api, [int(zone['Id']) for zone in named])
-        else:
-            zones = api.zones_with_pullzones()
-        if params['access_lists'] != 'none':
-            for zone in zones:
-                lists = AccessListApi(module.client, int(zone['shieldZoneId']))
-                zone['accessLists'] = lists.overview(with_content=params['access_lists'] == 'content')
-        return {'shield_zones': zones}
-
-    module.run(run)
+    read_zones(module)
 
 
 if __name__ == '__main__':

@@ -4,10 +4,12 @@
 
 """What every module must have beside its own file (docs/developing.md, Adding a resource): its table of options, a
 unit test file, an integration target, a case of the fault matrix when it writes through the API, a guide that shows
-it, a line of the README's table. A module added without one of them fails here, naming what is missing."""
+it, a line of the README's table. A module added without one of them fails here, naming what is missing. The file
+itself is its documentation, its imports and a short main(): its code lives in module_utils/_resources/."""
 
 from __future__ import annotations
 
+import ast
 import pathlib
 
 import pytest
@@ -16,6 +18,8 @@ import yaml
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 MODULES = sorted(path.stem for path in (ROOT / 'plugins' / 'modules').glob('*.py') if path.stem != '__init__')
 TARGETS = ROOT / 'tests' / 'integration' / 'targets'
+# The longest main() a module may have: the EdgeModule with its option rules, and the run of its code.
+MAIN_LINES = 30
 
 # Modules whose integration target bears another name: the target of the playbook that runs the module.
 TARGET_OF = {'site_export': 'export'}
@@ -39,6 +43,28 @@ def test_every_module_takes_its_options_from_its_table(module: str) -> None:
     source = (ROOT / 'plugins' / 'modules' / f'{module}.py').read_text()
     assert f'edge.platform._options.{module.upper()}' in source, f'{module} does not extend its generated options'
     assert '\noptions:' not in source, f'{module} writes options in its DOCUMENTATION instead of its table'
+
+
+@pytest.mark.parametrize('module', MODULES)
+def test_every_module_is_its_documentation_and_a_short_main(module: str) -> None:
+    tree = ast.parse((ROOT / 'plugins' / 'modules' / f'{module}.py').read_text())
+    docs = {'DOCUMENTATION', 'EXAMPLES', 'RETURN'}
+    main = None
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.name == 'main':
+            main = node
+        elif isinstance(node, ast.Assign):
+            assert [getattr(target, 'id', None) for target in node.targets] in [[name] for name in docs], (
+                f'{module}: line {node.lineno} belongs in module_utils/_resources/{module}.py'
+            )
+        else:
+            allowed = (ast.Import, ast.ImportFrom, ast.If)  # the imports, and if __name__ == '__main__'
+            assert isinstance(node, allowed) or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)), (
+                f'{module}: line {node.lineno} belongs in module_utils/_resources/{module}.py'
+            )
+    assert main is not None, f'{module} has no main()'
+    length = (main.end_lineno or main.lineno) - main.lineno + 1
+    assert length <= MAIN_LINES, f'{module}: main() has {length} lines; its code belongs in module_utils/_resources/'
 
 
 @pytest.mark.parametrize('module', MODULES)

@@ -15,6 +15,7 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils import _locks
+from ansible_collections.edge.platform.plugins.module_utils._resources import db_token as db_token_resource
 from ansible_collections.edge.platform.plugins.modules import db_token
 from ansible_collections.edge.platform.tests.emulator.areas import databases as databases_area
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator, Sent
@@ -396,7 +397,7 @@ def test_an_env_file_that_cannot_be_written_is_refused_before_a_token_is_generat
     def refuse(self: t.Any) -> None:
         raise ValueError(f'env_file {self.path} cannot be written: Read-only file system')
 
-    monkeypatch.setattr(db_token.EnvFile, 'check_writable', refuse)
+    monkeypatch.setattr(db_token_resource.EnvFile, 'check_writable', refuse)
     for state in ('present', 'absent'):
         outcome = run_module(db_token.main, args(db, state=state, env_file=str(tmp_path / 'app.env')))
         assert outcome.failed and outcome.result['changed'] is False
@@ -415,7 +416,7 @@ def test_an_existing_env_file_whose_token_works_needs_no_write(emulator, run_mod
     def refuse(self: t.Any) -> None:
         raise ValueError(f'env_file {self.path} cannot be written: Read-only file system')
 
-    monkeypatch.setattr(db_token.EnvFile, 'check_writable', refuse)  # a read-only directory
+    monkeypatch.setattr(db_token_resource.EnvFile, 'check_writable', refuse)  # a read-only directory
     kept = run_module(db_token.main, args(db, env_file=str(env_file)))
     assert not kept.failed and kept.result['changed'] is False
     revoke(emulator, db)  # the file's token stops working: a new one would have to be written

@@ -9,6 +9,7 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils import _locks
+from ansible_collections.edge.platform.plugins.module_utils._resources.video_blocked_referrer import BlockedReferrers
 from ansible_collections.edge.platform.plugins.modules import video_blocked_referrer
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator, FakeApi
 from ansible_collections.edge.platform.tests.unit.plugins.modules.test_shield_access_list_forks import run_at_once
@@ -261,7 +262,7 @@ def test_library_by_name_is_read_again_when_another_run_held_its_turn_since_the_
 ):
     # Another run on the controller takes the library's turn (and writes) after this run read the list, before its
     # own turn: the list entry may be stale, so the library is read again under the lock.
-    listed = video_blocked_referrer.BlockedReferrers.locate
+    listed = BlockedReferrers.locate
 
     def locate_then_another_run(self: t.Any) -> t.Any:
         found = listed(self)
@@ -272,7 +273,7 @@ def test_library_by_name_is_read_again_when_another_run_held_its_turn_since_the_
             )
         return found
 
-    monkeypatch.setattr(video_blocked_referrer.BlockedReferrers, 'locate', locate_then_another_run)
+    monkeypatch.setattr(BlockedReferrers, 'locate', locate_then_another_run)
     outcome = run_module(video_blocked_referrer.main, by_name(hostnames=['other.example.com'], purge=True))
     assert not outcome.failed, outcome.result
     assert outcome.result['removed'] == SEEDED and outcome.result['added'] == []
