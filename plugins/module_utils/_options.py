@@ -43,16 +43,16 @@ class Enum:
     the type."""
 
     api_name: str
-    numbers: t.Mapping[str, t.Any]
+    numbers: t.Mapping[str, object]
 
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(self.numbers)
 
-    def number(self, name: str) -> t.Any:
+    def number(self, name: str) -> object:
         return self.numbers[name]
 
-    def name(self, number: t.Any) -> t.Any:
+    def name(self, number: object) -> t.Any:
         """The name of an API number; a number the collection does not know stays the number."""
         for name, value in self.numbers.items():
             if value == number:
@@ -73,7 +73,7 @@ def set_env_fallback(*names: str) -> str:
     raise AnsibleFallbackNotFound
 
 
-def member_problem(member: str | None, value: t.Any) -> str | None:
+def member_problem(member: str | None, value: object) -> str | None:
     """Why ``value`` is not a ``member`` (``hostname``, ``ip``, ``country``, ``url``; None takes any), or None."""
     text = str(value).strip()
     if member == 'hostname':
@@ -102,7 +102,7 @@ def member_problem(member: str | None, value: t.Any) -> str | None:
     return None
 
 
-def member_form(member: str | None, value: t.Any) -> str:
+def member_form(member: str | None, value: object) -> str:
     """A member as the service compares it: hostnames in lower case, country codes in upper case, addresses and
     networks in their canonical spelling (an IPv6 address compressed, in lower case)."""
     text = str(value).strip()
@@ -115,7 +115,7 @@ def member_form(member: str | None, value: t.Any) -> str:
     return text
 
 
-def optional_text(value: t.Any) -> str | None:
+def optional_text(value: object) -> str | None:
     """An optional text as the API keeps it: empty and null are the same."""
     return None if value in (None, '') else str(value)
 
@@ -141,7 +141,7 @@ class Option:
     api: str | None = None
     enum: Enum | None = None
     choices: tuple[t.Any, ...] | None = None
-    default: t.Any = None
+    default: object = None
     #: None: not said (left out of the documentation, as false); False is documented as such.
     required: bool | None = None
     no_log: bool | None = None
@@ -199,8 +199,8 @@ class Option:
 
     # ---- what Ansible and ansible-doc take ----
 
-    def argument_spec(self) -> dict[str, t.Any]:
-        spec: dict[str, t.Any] = {'type': self.type}
+    def argument_spec(self) -> dict[str, object]:
+        spec: dict[str, object] = {'type': self.type}
         if self.required:
             spec['required'] = True
         if self.default is not None:
@@ -219,8 +219,8 @@ class Option:
             spec['fallback'] = (set_env_fallback, [self.env])
         return spec
 
-    def documentation(self) -> dict[str, t.Any]:
-        doc: dict[str, t.Any] = {'description': [*self.lines, *self.generated_lines()], 'type': self.type}
+    def documentation(self) -> dict[str, object]:
+        doc: dict[str, object] = {'description': [*self.lines, *self.generated_lines()], 'type': self.type}
         if self.elements:
             doc['elements'] = self.elements
         if self.names:
@@ -273,7 +273,7 @@ class Option:
                 return f'{value!r} {reason}'
         return None
 
-    def normalized(self, value: t.Any) -> t.Any:
+    def normalized(self, value: t.Any) -> object:
         """``value`` as the service keeps it: members in their normal form, an integer rounded up to a step."""
         if self.type == 'list' and self.elements == 'str' and self.member is not None:
             return [member_form(self.member, item) for item in value]
@@ -281,7 +281,7 @@ class Option:
             return next((step for step in self.steps if step >= value), value)
         return value
 
-    def to_api(self, value: t.Any) -> t.Any:
+    def to_api(self, value: t.Any) -> object:
         """An option value as the API takes it: enums as numbers, dicts of a list by their suboptions' API names."""
         if value is None:
             return None
@@ -294,7 +294,7 @@ class Option:
             ]
         return self.normalized(value)
 
-    def from_api(self, value: t.Any) -> t.Any:
+    def from_api(self, value: object) -> object:
         """An API value as the option takes it: enum numbers as names, sets sorted, optional texts empty as null."""
         if value is None:
             return None
@@ -341,10 +341,10 @@ class Table:
         """This table with the option ``name`` changed as given (its description, default …)."""
         return Table(*(replace(option, **changes) if option.name == name else option for option in self.options))
 
-    def argument_spec(self) -> dict[str, dict[str, t.Any]]:
+    def argument_spec(self) -> dict[str, dict[str, object]]:
         return {option.name: option.argument_spec() for option in self.options}
 
-    def documentation(self) -> dict[str, t.Any]:
+    def documentation(self) -> dict[str, object]:
         return {option.name: option.documentation() for option in self.options}
 
     def mapped(self) -> t.Iterator[Option]:
@@ -366,7 +366,7 @@ class Table:
 
         return walk(self.options, '')
 
-    def problems(self, params: t.Mapping[str, t.Any]) -> t.Iterator[str]:
+    def problems(self, params: t.Mapping[str, object]) -> t.Iterator[str]:
         """Why each set value of ``params`` cannot be sent, as ``<option> <reason>``."""
         for option in self.options:
             value = params.get(option.name)

@@ -26,12 +26,13 @@ from dataclasses import dataclass, field as dataclass_field
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule, make_diff, mask_secrets
 from ansible_collections.edge.platform.plugins.module_utils._options import Enum, Option, member_form
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 
 #: ``decide`` finds the object itself unless it is given what the caller found.
 FIND = object()
 
 
-def same_set(current: t.Any, wanted: t.Any) -> bool:
+def same_set(current: t.Iterable[t.Hashable] | None, wanted: t.Iterable[t.Hashable] | None) -> bool:
     """Lists compared as sets: order and duplicates ignored."""
     return set(current or ()) == set(wanted or ())
 
@@ -52,10 +53,10 @@ class Field:
 
     option: str
     api: str
-    to_api: t.Callable[[t.Any], t.Any] | None = None
-    equal: t.Callable[[t.Any, t.Any], bool] | None = None
+    to_api: t.Callable[..., object] | None = None
+    equal: t.Callable[..., bool] | None = None
     updatable: bool = True
-    from_api: t.Callable[[t.Any], t.Any] | None = None
+    from_api: t.Callable[..., object] | None = None
     members: bool = False
     write_only: bool = False
     #: The names an enum option takes (its argument spec's ``choices`` must be these).
@@ -77,23 +78,23 @@ class Field:
         return cls(option.name, option.api, **kwargs)
 
     @classmethod
-    def enum(cls, option: str, api: str, names: Enum | t.Mapping[str, t.Any], **kwargs: t.Any) -> Field:
+    def enum(cls, option: str, api: str, names: Enum | t.Mapping[str, object], **kwargs: t.Any) -> Field:
         """A field whose option takes the names of ``names`` that the API knows as their numbers."""
         enum = names if isinstance(names, Enum) else Enum(api, names)
         return cls(option, api, to_api=enum.number, from_api=enum.name, choices=enum.names, **kwargs)
 
     @classmethod
-    def set(cls, option: str, api: str, member: t.Callable[[t.Any], t.Any] | None = None, **kwargs: t.Any) -> Field:
+    def set(cls, option: str, api: str, member: t.Callable[..., object] | None = None, **kwargs: t.Any) -> Field:
         """A field whose value is a set of members, each converted by ``member``."""
         convert = member or (lambda value: value)
         return cls(
             option, api, to_api=lambda values: frozenset(convert(value) for value in values), members=True, **kwargs
         )
 
-    def convert(self, value: t.Any) -> t.Any:
+    def convert(self, value: object) -> object:
         return self.to_api(value) if self.to_api else value
 
-    def shown(self, value: t.Any) -> t.Any:
+    def shown(self, value: object) -> object:
         """An API value as the user writes the option (the diff speaks the user's terms)."""
         return self.from_api(value) if self.from_api and value is not None else value
 
@@ -108,9 +109,9 @@ class Plan:
     """What the run will do: ``action`` (None when the object is as wanted), from ``current`` to ``wanted``."""
 
     action: str | None
-    current: dict[str, t.Any] | None
-    wanted: dict[str, t.Any]
-    changes: dict[str, t.Any] = dataclass_field(default_factory=dict)
+    current: Record | None
+    wanted: Record
+    changes: Record = dataclass_field(default_factory=dict)
     fixed: list[str] = dataclass_field(default_factory=list)  # options the API cannot change in place
 
     @property
@@ -145,64 +146,64 @@ class EdgeResource:
         self.where: t.Any = None
         self.notes: list[str] = []  # what the run found or did beyond the plan, for the diff header
         #: The object after ``carry_out`` (as the API answered, or as predicted in check mode; None once deleted).
-        self.final: dict[str, t.Any] | None = None
+        self.final: Record | None = None
 
     # ---- hooks a module overrides ------------------------------------------------------
 
     def validate(self) -> None:
         """Refuse bad input before any request is sent (call ``self.module.fail``)."""
 
-    def locate(self) -> t.Any:
+    def locate(self) -> object:
         """Where the object lives (read once, before ``find``); becomes ``self.where``."""
         return None
 
-    def exclusive(self) -> t.ContextManager[t.Any]:
+    def exclusive(self) -> t.ContextManager[object]:
         """Held from ``find`` to the end of the writes: a lock that the other runs on this host changing the same
         object take too (``_locks.controller_lock``), so that they take turns. Default: none."""
         return contextlib.nullcontext()
 
-    def find(self) -> dict[str, t.Any] | None:
+    def find(self) -> Record | None:
         """The remote object, or None when it does not exist."""
         raise NotImplementedError
 
-    def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def resolve(self, wanted: Record, current: Record | None) -> Record:
         """The wanted API values once the current object is known (values that depend on it)."""
         return wanted
 
     def check(self, plan: Plan) -> None:
         """Refuse a planned write that cannot succeed, before anything is sent (in check mode too)."""
 
-    def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def create(self, wanted: Record) -> Record:
         raise NotImplementedError
 
-    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def update(self, current: Record, changes: Record) -> Record:
         raise NotImplementedError
 
-    def delete(self, current: dict[str, t.Any]) -> None:
+    def delete(self, current: Record) -> None:
         raise NotImplementedError
 
-    def replace(self, current: dict[str, t.Any], wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def replace(self, current: Record, wanted: Record) -> Record:
         """Replace an object whose non-updatable fields change (default: delete, then create)."""
         self.delete(current)
         return self.create(wanted)
 
-    def carried_over(self, current: dict[str, t.Any]) -> dict[str, t.Any]:
+    def carried_over(self, current: Record) -> Record:
         """Managed values of ``current`` that a replacement keeps when the user did not set them."""
         return {field.api: current[field.api] for field in self.fields if field.api in current}
 
-    def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_create(self, wanted: Record) -> Record:
         """What ``create`` would return (check mode)."""
         return dict(wanted)
 
-    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_update(self, current: Record, changes: Record) -> Record:
         """What ``update`` would return (check mode)."""
         return {**current, **changes}
 
-    def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def result_view(self, resource: Record | None) -> Record | None:
         """The returned resource (API property names), secrets masked."""
         return mask_secrets(resource, self.secret_keys) if resource is not None else None
 
-    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def diff_view(self, resource: Record | None) -> dict[str, object] | None:
         """The managed fields of a resource, as shown in the diff: option names and values as the user writes them."""
         if resource is None:
             return None
@@ -216,11 +217,11 @@ class EdgeResource:
         """The diff header of the planned action."""
         return plan.note
 
-    def prepared(self, plan: Plan, after: dict[str, t.Any] | None) -> str | None:
+    def prepared(self, plan: Plan, after: Record | None) -> str | None:
         """A diff as text (what was sent, such as SQL), shown instead of before/after when there is one."""
         return None
 
-    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def outcome(self, plan: Plan, after: Record | None) -> dict[str, object]:
         """The module's result beside ``diff``; a ``changed`` here tells what a write turned out to change."""
         view = self.result_view(after)
         return {self.name: {} if view is None else view}
@@ -231,7 +232,7 @@ class EdgeResource:
     def state(self) -> str:
         return self.params.get('state') or 'present'
 
-    def declared(self) -> dict[str, t.Any]:
+    def declared(self) -> Record:
         """API values of the fields the user set; unset options leave the remote value alone."""
         return {
             field.api: field.convert(self.params[field.option])
@@ -239,7 +240,7 @@ class EdgeResource:
             if self.params.get(field.option) is not None
         }
 
-    def wanted(self, current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def wanted(self, current: Record | None) -> Record:
         """What the object should be: the declared values, resolved against the current object.
 
         Set fields keep the members they do not list when ``purge`` is false; with ``state:
@@ -256,12 +257,12 @@ class EdgeResource:
                 wanted[field.api] = held | wanted[field.api]
         return wanted
 
-    def changes(self, current: dict[str, t.Any], wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def changes(self, current: Record, wanted: Record) -> Record:
         """The wanted values that differ from the current object (a write-only value only when it is always sent)."""
         by_api = {field.api: field for field in self.fields}
         always = self.params.get('update_password') == 'always'
 
-        def differs(key: str, value: t.Any) -> bool:
+        def differs(key: str, value: object) -> bool:
             field = by_api.get(key)
             if field is None:  # a value the module resolved itself
                 return bool(current.get(key) != value)
@@ -269,7 +270,7 @@ class EdgeResource:
 
         return {key: value for key, value in wanted.items() if differs(key, value)}
 
-    def plan(self, current: dict[str, t.Any] | None) -> Plan:
+    def plan(self, current: Record | None) -> Plan:
         if self.state == 'absent' and self.deletable:
             return Plan('delete' if current is not None else None, current, {})
         wanted = self.wanted(current)
@@ -281,23 +282,23 @@ class EdgeResource:
             return Plan('replace', current, {**self.carried_over(current), **wanted}, changes, fixed)
         return Plan('update' if changes else None, current, wanted, changes)
 
-    def apply(self, plan: Plan) -> dict[str, t.Any] | None:
+    def apply(self, plan: Plan) -> Record | None:
         """Carry the plan out, or predict it in check mode; the object afterwards."""
         current, check_mode = plan.current, self.module.check_mode
         if plan.action == 'delete':
             if not check_mode:
-                self.delete(t.cast('dict[str, t.Any]', current))
+                self.delete(t.cast('Record', current))
             return None
         if plan.action in ('create', 'replace'):
             if check_mode:
                 return self.predict_create(plan.wanted)
             return self.create(plan.wanted) if current is None else self.replace(current, plan.wanted)
         if plan.action == 'update':
-            current = t.cast('dict[str, t.Any]', current)
+            current = t.cast('Record', current)
             return self.predict_update(current, plan.changes) if check_mode else self.update(current, plan.changes)
         return current
 
-    def diff(self, plan: Plan, before: dict[str, t.Any] | None, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def diff(self, plan: Plan, before: Record | None, after: Record | None) -> dict[str, object]:
         """before/after of the managed fields; set fields show the members removed and added."""
         text = self.prepared(plan, after)
         if text is not None:
@@ -326,7 +327,7 @@ class EdgeResource:
             self.check(plan)
         return plan
 
-    def carry_out(self, plan: Plan) -> dict[str, t.Any]:
+    def carry_out(self, plan: Plan) -> dict[str, object]:
         """Write what the plan says (or predict it in check mode); the result, with the diff of the real objects."""
         after = self.apply(plan)
         self.final = after
@@ -336,7 +337,7 @@ class EdgeResource:
             'diff': self.diff(plan, plan.current, after),
         }
 
-    def execute(self) -> dict[str, t.Any]:
+    def execute(self) -> dict[str, object]:
         self.where = self.locate()
         with self.exclusive():
             return self.carry_out(self.decide())
