@@ -51,7 +51,7 @@ PARTS = ('pullzone', 'hostnames', 'edge_rules', 'shield', 'access_lists')
 # The options that say where an item's object lives: the run gives them, the declaration does not.
 SCOPE = ('pullzone_id', 'pullzone_name', 'shield_zone_id')
 # A declared pull zone: its name, origin and settings, hostnames and edge rules (each checked by its own table).
-DECLARATION: dict[str, dict[str, t.Any]] = dict(
+DECLARATION: dict[str, dict[str, object]] = dict(
     name=dict(type='str', required=True),
     origin=dict(type='str'),
     settings=dict(type='dict'),
@@ -62,6 +62,23 @@ DECLARATION: dict[str, dict[str, t.Any]] = dict(
 )
 # The pull zone's own options a declaration's settings may not give: they say which zone is meant, or its origin.
 NOT_SETTINGS = ('name', 'id', 'state', 'origin_url')
+
+
+#: A part's result (a module's result, with the item it is of).
+PartResult = t.Dict[str, object]
+
+
+class _Results(t.TypedDict):
+    hostnames: list[PartResult]
+    edge_rules: list[PartResult]
+    access_lists: list[PartResult]
+
+
+class Results(_Results, total=False):
+    """The results of the run's parts, under ``objects`` in the module's result."""
+
+    pullzone: PartResult
+    shield: PartResult
 
 
 class Refused(Exception):
@@ -86,7 +103,7 @@ class PartModule:
     def diff_mode(self) -> bool:
         return self.site.diff_mode
 
-    def fail(self, msg: str, **result: t.Any) -> t.NoReturn:
+    def fail(self, msg: str, **result: object) -> t.NoReturn:
         raise Refused(msg)
 
     def refuse_blank(self, *options: str) -> None:
@@ -105,11 +122,11 @@ class Item:
     """A declared hostname, edge rule or access list: how messages name it, what identifies it, its resource."""
 
     label: str
-    key: dict[str, t.Any]
+    key: dict[str, object]
     resource: t.Any
     name: str = ''  # as a summary names it: its key's value, or its place in the declaration (#2)
     plan: Plan | None = None
-    result: dict[str, t.Any] | None = None
+    result: dict[str, object] | None = None
 
 
 class SitePullZone:
@@ -139,7 +156,7 @@ class SitePullZone:
 
     # ---- checks before any request ---------------------------------------------------------------------------
 
-    def validated(self, spec: dict[str, t.Any], given: t.Any, label: str) -> dict[str, t.Any] | None:
+    def validated(self, spec: dict[str, dict[str, object]], given: object, label: str) -> dict[str, t.Any] | None:
         """``given`` checked against ``spec`` as Ansible checks a module's options (defaults set), or None when it
         is refused (the problem is kept)."""
         if not isinstance(given, dict):
@@ -151,14 +168,16 @@ class SitePullZone:
             return None
         return dict(result.validated_parameters)
 
-    def keep_secrets_secret(self, table: Table, params: t.Mapping[str, t.Any]) -> None:
+    def keep_secrets_secret(self, table: Table, params: t.Mapping[str, object]) -> None:
         """A secret a part is given is masked in everything the run returns, as a module's no_log option is."""
         for option in table:
             value = params.get(option.name)
             if (option.secret or option.no_log) and value not in (None, ''):
                 self.module.ansible.no_log_values.add(str(value))
 
-    def part(self, table: Table, kind: type[EdgeResource], given: t.Any, label: str, scope: dict[str, t.Any]) -> t.Any:
+    def part(
+        self, table: Table, kind: type[EdgeResource], given: object, label: str, scope: dict[str, object]
+    ) -> t.Any:
         """The resource of one declared part (its module's options, checked), or None when it is refused."""
         spec = {name: spec for name, spec in table.argument_spec().items() if name not in SCOPE}
         params = self.validated(spec, given, label)
@@ -218,9 +237,9 @@ class SitePullZone:
         table: Table,
         kind: type[EdgeResource],
         key: str,
-        scope: dict[str, t.Any],
+        scope: dict[str, object],
         where: str,
-        given: list[t.Any] | None = None,
+        given: t.Sequence[object] | None = None,
     ) -> list[Item]:
         declared = given if given is not None else (t.cast(Record, self.declaration).get(name) or [])
         items = []
@@ -234,9 +253,11 @@ class SitePullZone:
                 items.append(Item(label, identity, resource, name=name))
         return items
 
-    def refuse_twice(self, declared: t.Any, key: str, where: str, form: t.Callable[[t.Any], t.Any]) -> None:
+    def refuse_twice(
+        self, declared: t.Iterable[object] | None, key: str, where: str, form: t.Callable[[str], object]
+    ) -> None:
         """A hostname or access list declared twice would be written in turn, never settling: refused."""
-        seen: dict[t.Any, int] = {}
+        seen: dict[object, int] = {}
         for entry in declared or ():
             value = entry.get(key) if isinstance(entry, dict) else None
             if isinstance(value, str):
@@ -269,7 +290,7 @@ class SitePullZone:
             self.module.fail(f'site_pullzone {reference}: {how} of the account match it')
         return matches[0]
 
-    def decide(self, item: Item, found: t.Any) -> None:
+    def decide(self, item: Item, found: object) -> None:
         """Plan one item; a planned write that cannot succeed is a problem of the run."""
         try:
             item.plan = item.resource.decide(found=found)
@@ -354,11 +375,11 @@ class SitePullZone:
 
     # ---- the run ---------------------------------------------------------------------------------------------
 
-    def run(self) -> dict[str, t.Any]:
+    def run(self) -> dict[str, object]:
         with self.turns:
             return self.make()
 
-    def make(self) -> dict[str, t.Any]:
+    def make(self) -> dict[str, object]:
         self.check_declaration()
         self.stop_on_problems()
         self.zone = self.find_zone()
@@ -400,17 +421,17 @@ class SitePullZone:
         self.stop_on_problems()
         return self.write()
 
-    def remove(self) -> dict[str, t.Any]:
+    def remove(self) -> dict[str, object]:
         """The pull zone deleted, with everything on it (the service deletes its hostnames, edge rules, Shield zone
         and access lists with it)."""
         self.stop_on_problems()
-        results: dict[str, t.Any] = {'hostnames': [], 'edge_rules': [], 'access_lists': []}
+        results: Results = {'hostnames': [], 'edge_rules': [], 'access_lists': []}
         if self.zone_resource is not None and self.zone_plan is not None:
             results['pullzone'] = self.zone_resource.carry_out(self.zone_plan)
         return self.outcome(results, [], zone_id=None if self.zone is None else self.zone['Id'])
 
-    def write(self) -> dict[str, t.Any]:
-        results: dict[str, t.Any] = {'hostnames': [], 'edge_rules': [], 'access_lists': []}
+    def write(self) -> dict[str, object]:
+        results: Results = {'hostnames': [], 'edge_rules': [], 'access_lists': []}
         reasons: list[str] = []
         check_mode = self.module.check_mode
         zone = self.zone
@@ -455,7 +476,7 @@ class SitePullZone:
                 ]
             )
 
-    def write_shield(self, results: dict[str, t.Any], zone: Record | None, zone_created: bool) -> None:
+    def write_shield(self, results: Results, zone: Record | None, zone_created: bool) -> None:
         check_mode = self.module.check_mode
         zone_id = None if zone is None else zone.get('Id')
         shield_created = False
@@ -479,7 +500,7 @@ class SitePullZone:
         for item in self.access_lists:
             results['access_lists'].append(self.carry_out(item, parent))
 
-    def carry_out(self, item: Item, created_with: str | None) -> dict[str, t.Any]:
+    def carry_out(self, item: Item, created_with: str | None) -> dict[str, object]:
         """Write one item (or predict it); a part of a parent the run creates is predicted as created with it."""
         plan = t.cast(Plan, item.plan)
         result = dict(item.resource.carry_out(plan))
@@ -489,11 +510,11 @@ class SitePullZone:
         item.result = result
         return result
 
-    def outcome(self, results: dict[str, t.Any], reasons: list[str], zone_id: t.Any) -> dict[str, t.Any]:
+    def outcome(self, results: Results, reasons: list[str], zone_id: object) -> dict[str, object]:
         parts = [results.get('pullzone'), *results['hostnames'], *results['edge_rules'], results.get('shield')]
         parts += results['access_lists']
         changed = any(part.get('changed') for part in parts if part)
-        outcome: dict[str, t.Any] = {
+        outcome: dict[str, object] = {
             'changed': changed,
             'pullzone': {'id': zone_id, 'name': self.zone_name},
             'objects': results,
@@ -525,9 +546,9 @@ def match_rules(declared: list[EdgeRule], rules: list[Record]) -> list[Record | 
     any - is a rule of its description that is exactly as declared, else one of the others of its description (in
     the zone's order), else a new rule: so several rules of one description, or none, settle after one run."""
     matched: list[Record | None] = [None] * len(declared)
-    taken: set[t.Any] = set()
+    taken: set[object] = set()
 
-    def described(value: t.Any) -> t.Any:
+    def described(value: object) -> str | None:
         return optional_text(value)
 
     def take(index: int, rule: Record) -> None:
@@ -539,7 +560,7 @@ def match_rules(declared: list[EdgeRule], rules: list[Record]) -> list[Record | 
             rule = next((r for r in rules if str(r.get('Guid') or '').lower() == resource.guid.lower()), None)
             if rule is not None:
                 take(index, rule)
-    counts: dict[t.Any, int] = {}
+    counts: dict[str | None, int] = {}
     for resource in declared:
         counts[described(resource.description)] = counts.get(described(resource.description), 0) + 1
     open_rules = [rule for rule in rules if not rule.get('ReadOnly')]
