@@ -49,7 +49,7 @@ class StatementError(EdgeApiError):
         code = f'{self.error_key}: ' if self.error_key else ''
         return f'{self.operation} failed: {code}{self.message}'
 
-    def failure(self) -> dict[str, t.Any]:
+    def failure(self) -> dict[str, object]:
         failure = super().failure()
         if self.statement is not None:
             failure['statement'] = self.statement
@@ -76,7 +76,7 @@ def pipeline_base_url(url: str, option: str = 'database_url') -> str:
 # ---- values ----------------------------------------------------------------------------------
 
 
-def encode_value(value: t.Any, where: str) -> dict[str, t.Any]:
+def encode_value(value: object, where: str) -> dict[str, object]:
     """A Python (or YAML) value as a Hrana value; a dict with ``type`` is taken as a Hrana value."""
     if value is None:
         return {'type': 'null'}
@@ -102,7 +102,7 @@ def encode_value(value: t.Any, where: str) -> dict[str, t.Any]:
     )
 
 
-def _explicit_value(value: Mapping[str, t.Any], where: str) -> dict[str, t.Any]:
+def _explicit_value(value: Mapping[str, t.Any], where: str) -> dict[str, object]:
     kind = value.get('type')
     if kind not in VALUE_TYPES:
         raise ValueError(f"{where}: type must be one of {', '.join(VALUE_TYPES)}, got {kind!r}")
@@ -142,7 +142,7 @@ def _explicit_value(value: Mapping[str, t.Any], where: str) -> dict[str, t.Any]:
     return {'type': 'text', 'value': str(raw)}
 
 
-def decode_value(value: t.Any) -> t.Any:
+def decode_value(value: object) -> object:
     """A Hrana value as a native value (blobs as base64 text)."""
     if not isinstance(value, dict):
         return value
@@ -163,14 +163,16 @@ def decode_value(value: t.Any) -> t.Any:
 class Statement:
     """One statement of db_query: SQL and its arguments, already encoded."""
 
-    def __init__(self, number: int, sql: str, args: list[dict[str, t.Any]], named_args: list[dict[str, t.Any]]) -> None:
+    def __init__(
+        self, number: int, sql: str, args: list[dict[str, object]], named_args: list[dict[str, object]]
+    ) -> None:
         self.number = number  # 1-based, as messages count
         self.sql = sql
         self.args = args
         self.named_args = named_args
 
-    def stmt(self) -> dict[str, t.Any]:
-        stmt: dict[str, t.Any] = {'sql': self.sql, 'want_rows': True}
+    def stmt(self) -> dict[str, object]:
+        stmt: dict[str, object] = {'sql': self.sql, 'want_rows': True}
         if self.args:
             stmt['args'] = self.args
         if self.named_args:
@@ -194,7 +196,7 @@ def changes_connection(sql: str) -> bool:
     return CONNECTION_STATEMENT_RE.match(sql) is not None
 
 
-def parse_statements(items: t.Any) -> list[Statement]:
+def parse_statements(items: object) -> list[Statement]:
     """Validate ``statements`` (SQL strings or ``{sql, args, named_args}``); raise ValueError."""
     if not isinstance(items, list) or not items:
         raise ValueError('statements must be a non-empty list of SQL strings or {sql, args, named_args}')
@@ -224,7 +226,7 @@ def parse_statements(items: t.Any) -> list[Statement]:
         if not isinstance(named, Mapping):
             raise ValueError(f'{where}: named_args must be a dict of parameter names (such as :name) to values')
         encoded_args = [encode_value(value, f'{where}, args[{index}]') for index, value in enumerate(args)]
-        encoded_named = []
+        encoded_named: list[dict[str, object]] = []
         for name, value in named.items():
             if not isinstance(name, str) or not re.match(r'^[:@$]?[A-Za-z0-9_]+\Z', name):
                 raise ValueError(f'{where}: {name!r} is not a parameter name such as :name, @name or $name')
@@ -233,7 +235,7 @@ def parse_statements(items: t.Any) -> list[Statement]:
     return statements
 
 
-def unique_names(columns: list[t.Any]) -> list[str]:
+def unique_names(columns: t.Sequence[object]) -> list[str]:
     """Keys for row dicts: the column names, with ``_2``, ``_3`` … added to repeated ones."""
     names: list[str] = []
     seen: dict[str, int] = {}
@@ -251,7 +253,7 @@ def unique_names(columns: list[t.Any]) -> list[str]:
     return names
 
 
-def statement_result(result: t.Any, sql: str) -> dict[str, t.Any]:
+def statement_result(result: object, sql: str) -> dict[str, object]:
     """A Hrana StmtResult as db_query returns it."""
     result = result if isinstance(result, dict) else {}
     columns = [col.get('name') if isinstance(col, dict) else None for col in result.get('cols') or []]
@@ -270,21 +272,28 @@ def statement_result(result: t.Any, sql: str) -> dict[str, t.Any]:
 # ---- the pipeline --------------------------------------------------------------------------
 
 
-def result_error(result: t.Any) -> dict[str, t.Any] | None:
+class PipelineError(t.TypedDict, total=False):
+    """The ``error`` of a failed pipeline result or batch step."""
+
+    message: str
+    code: str | None
+
+
+def result_error(result: object) -> PipelineError | None:
     """The ``{message, code}`` of a failed pipeline result, or None."""
     if isinstance(result, dict) and result.get('type') == 'error':
         error = result.get('error')
-        return error if isinstance(error, dict) else {'message': 'no message'}
+        return t.cast(PipelineError, error) if isinstance(error, dict) else {'message': 'no message'}
     return None
 
 
-def response_result(result: t.Any) -> t.Any:
+def response_result(result: object) -> t.Any:
     """The ``result`` of a successful pipeline result."""
     response = result.get('response') if isinstance(result, dict) else None
     return response.get('result') if isinstance(response, dict) else None
 
 
-def reads_only(statement: Statement, described: t.Any) -> bool:
+def reads_only(statement: Statement, described: object) -> bool:
     """Whether a statement only reads: what the database's ``describe`` says (``is_readonly``), except that ATTACH
     and DETACH, which it calls read-only, write."""
     readonly = (response_result(described) or {}).get('is_readonly') is True
@@ -292,17 +301,17 @@ def reads_only(statement: Statement, described: t.Any) -> bool:
 
 
 #: What the database said of a statement before it ran: (only reads, None when it cannot tell; the error then).
-Described = t.Tuple[t.Optional[bool], t.Optional[t.Dict[str, t.Any]]]
+Described = t.Tuple[t.Optional[bool], t.Optional[PipelineError]]
 
 
-def batch_steps(statements: t.Sequence[Statement], finish: str | None) -> list[dict[str, t.Any]]:
+def batch_steps(statements: t.Sequence[Statement], finish: str | None) -> list[dict[str, object]]:
     """The steps of a batch that runs ``statements`` in order, each only if the one before succeeded: inside
     ``BEGIN`` and ``finish`` (``COMMIT``, or ``ROLLBACK`` when nothing may stay) unless ``finish`` is None."""
-    steps: list[dict[str, t.Any]] = []
+    steps: list[dict[str, object]] = []
     if finish is not None:
         steps.append({'stmt': {'sql': 'BEGIN', 'want_rows': False}})
     for statement in statements:
-        step: dict[str, t.Any] = {'stmt': statement.stmt()}
+        step: dict[str, object] = {'stmt': statement.stmt()}
         if steps:
             step['condition'] = {'type': 'ok', 'step': len(steps) - 1}
         steps.append(step)
@@ -328,8 +337,8 @@ class BatchResult:
     its number; None when the database still cannot tell)."""
 
     results: list[t.Any]
-    errors: list[dict[str, t.Any] | None]
-    commit_error: dict[str, t.Any] | None = None
+    errors: list[PipelineError | None]
+    commit_error: PipelineError | None = None
     described: dict[int, bool | None] = field(default_factory=dict)
 
 
@@ -347,7 +356,7 @@ class Pipeline:
         """The database's address, as operations name it."""
         return self.client.base_urls.get(self.service, '')
 
-    def run(self, requests: list[dict[str, t.Any]], operation: str, idempotent: bool = False) -> list[t.Any]:
+    def run(self, requests: list[dict[str, object]], operation: str, idempotent: bool = False) -> list[t.Any]:
         """Send ``requests`` then ``close`` on a new stream; return the results of ``requests``.
 
         ``idempotent`` when repeating the call cannot change the database (reads, describes):
@@ -405,7 +414,10 @@ class Pipeline:
         after it, on the same stream. A batch the database refuses whole, or a ``BEGIN`` that fails, raises
         StatementError; a statement's own failure is in the result."""
         steps = batch_steps(statements, finish)
-        requests = [{'type': 'batch', 'batch': {'steps': steps}}, *describe_requests(describe_after)]
+        requests: list[dict[str, object]] = [
+            {'type': 'batch', 'batch': {'steps': steps}},
+            *describe_requests(describe_after),
+        ]
         results = self.run(requests, self.run_operation, idempotent=idempotent)
         return self.batch_result(statements, finish, steps, results[0], describe_after, results[1:])
 
@@ -452,10 +464,10 @@ class Pipeline:
         self,
         statements: t.Sequence[Statement],
         finish: str | None,
-        steps: list[dict[str, t.Any]],
-        result: t.Any,
+        steps: list[dict[str, object]],
+        result: object,
         describe_after: t.Sequence[Statement],
-        described_after: t.Sequence[t.Any],
+        described_after: t.Sequence[object],
     ) -> BatchResult:
         """A batch's result in the pipeline's answer, and what the describes sent after it say."""
         operation = self.run_operation
@@ -483,11 +495,11 @@ class Pipeline:
         )
 
 
-def describe_requests(statements: t.Sequence[Statement]) -> list[dict[str, t.Any]]:
+def describe_requests(statements: t.Sequence[Statement]) -> list[dict[str, object]]:
     return [{'type': 'describe', 'sql': statement.sql} for statement in statements]
 
 
-def described_by(statements: t.Sequence[Statement], results: t.Sequence[t.Any]) -> list[Described]:
+def described_by(statements: t.Sequence[Statement], results: t.Sequence[object]) -> list[Described]:
     """What the describe results say of each statement: (only reads, None when it cannot tell; the error then)."""
     described: list[Described] = []
     for statement, result in zip(statements, results):

@@ -84,7 +84,7 @@ class Statements(EdgeResource):
 
     # ---- running ----
 
-    def statement_error(self, statement: Statement, error: dict[str, t.Any], note: str) -> StatementError:
+    def statement_error(self, statement: Statement, error: t.Mapping[str, t.Any], note: str) -> StatementError:
         message = str(error.get('message') or 'no message')
         code = error.get('code')
         if code == 'BLOCKED':
