@@ -63,7 +63,7 @@ class ListItem(t.TypedDict, total=False):
 class Overview(t.TypedDict, total=False):
     """The access lists of a Shield zone: managed and custom lists, counts and limits."""
 
-    managedLists: list[dict[str, t.Any]]
+    managedLists: list[dict[str, object]]
     customLists: list[ListItem]
     customEntryCount: int
     customEntryLimit: int
@@ -169,7 +169,7 @@ def predicted(zone_id: int | None, wanted: t.Mapping[str, t.Any]) -> HeldList:
     return with_entries(record, wanted.get('entries') or frozenset())
 
 
-def held_options(record: t.Mapping[str, t.Any]) -> dict[str, t.Any]:
+def held_options(record: t.Mapping[str, t.Any]) -> dict[str, object]:
     """What a list holds in the options' terms (to declare it again)."""
     return {
         'name': record.get('name'),
@@ -194,12 +194,12 @@ ENTRY_RULES = {
 }
 
 
-def entry_set(values: t.Iterable[t.Any]) -> frozenset[str]:
+def entry_set(values: t.Iterable[object]) -> frozenset[str]:
     """The entries as a set: each value trimmed (values that hold a line break are refused before, ``broken_lines``)."""
     return frozenset(str(value).strip() for value in values)
 
 
-def broken_lines(values: t.Iterable[t.Any]) -> list[str]:
+def broken_lines(values: t.Iterable[object]) -> list[str]:
     """The values that still hold a line break once trimmed: the content is one entry a line, so such a value
     would be written as several entries."""
     return [str(value) for value in values if len(str(value).strip().splitlines()) > 1]
@@ -291,11 +291,11 @@ class AccessListApi:
         self.client = client
         self.zone_id = zone_id
 
-    def path(self, list_id: t.Any = None) -> str:
+    def path(self, list_id: object = None) -> str:
         path = f'shield/shield-zone/{self.zone_id}/access-lists'
         return f'{path}/{list_id}' if list_id is not None else path
 
-    def label(self, name: str | None = None, list_id: t.Any = None) -> str:
+    def label(self, name: str | None = None, list_id: object = None) -> str:
         """``custom access list "name" (id) of shield zone N``, with what is known of the list."""
         text = f'"{name}"' if name else ''
         if list_id:
@@ -305,7 +305,7 @@ class AccessListApi:
     def of(self, record: t.Mapping[str, t.Any]) -> str:
         return self.label(record.get('name'), record.get('id'))
 
-    def _call(self, method: str, path: str, operation: str, **kwargs: t.Any) -> t.Any:
+    def _call(self, method: str, path: str, operation: str, **kwargs: t.Any) -> object:
         return shield_request(self.client, method, path, operation, **kwargs)
 
     def overview(self, with_content: bool = False) -> Overview:
@@ -319,7 +319,7 @@ class AccessListApi:
                 item.update({key: detail.get(key) for key in ('content', 'checksum')})
         return t.cast(Overview, overview)
 
-    def read(self, list_id: t.Any, operation: str) -> ListAnswer:
+    def read(self, list_id: object, operation: str) -> ListAnswer:
         """A list with its content."""
         return t.cast(ListAnswer, self._call('GET', self.path(list_id), operation) or {})
 
@@ -334,7 +334,7 @@ class AccessListApi:
         self, record: t.Mapping[str, t.Any], name: str | None = None, entries: frozenset[str] | None = None
     ) -> ListAnswer:
         """Rename a list and/or set its entries (absolute values: safe to repeat)."""
-        body: dict[str, t.Any] = {}
+        body: dict[str, object] = {}
         if name is not None:
             body['name'] = name
         if entries is not None:
@@ -348,7 +348,7 @@ class AccessListApi:
         # The API's 404: gone already (a repeated delete whose first answer was lost).
         self._call('DELETE', self.path(record['id']), f'delete {self.of(record)}', missing=True)
 
-    def configure(self, record: t.Mapping[str, t.Any], settings: t.Mapping[str, t.Any]) -> dict[str, t.Any]:
+    def configure(self, record: t.Mapping[str, t.Any], settings: t.Mapping[str, object]) -> dict[str, object]:
         """Set the ``action`` and ``isEnabled`` of a list through its configuration; what the API answers."""
         answer = self._call(
             'PATCH',
@@ -372,7 +372,7 @@ MERGE_ATTEMPTS = 3
 CONFIGURATION = ('action', 'isEnabled')
 
 
-def replaces(item: t.Mapping[str, t.Any], name: str, list_id: t.Any = None) -> bool:
+def replaces(item: t.Mapping[str, object], name: str, list_id: object = None) -> bool:
     """Whether ``item`` is the replacement of the list ``name`` (of the list ``list_id``, when given)."""
     match = REPLACING_RE.match(str(item.get('name') or ''))
     return (
@@ -386,7 +386,7 @@ class ReplacementFailed(EdgeApiError):
     """A replacement in a zone without room for two lists failed after the old list was deleted: the old list was
     restored (``held`` is None), or could not be, and ``held`` says what it held, in the options' terms."""
 
-    def __init__(self, cause: EdgeApiError, outcome: str, held: dict[str, t.Any] | None = None) -> None:
+    def __init__(self, cause: EdgeApiError, outcome: str, held: dict[str, object] | None = None) -> None:
         self.outcome = outcome
         self.held = held
         super().__init__(cause.operation, cause.status, cause.message, cause.error_key, cause.field_errors)
@@ -593,7 +593,7 @@ class AccessLists:
             f'after {MERGE_ATTEMPTS} attempts; run again',
         )
 
-    def delete(self, current: t.Mapping[str, t.Any]) -> None:
+    def delete(self, current: t.Mapping[str, object]) -> None:
         self.api.delete(current)
 
     def replace(self, current: HeldList, values: t.Mapping[str, t.Any]) -> HeldList:
