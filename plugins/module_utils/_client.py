@@ -159,7 +159,7 @@ def backoff_seconds(attempt: int, rng: t.Callable[[float, float], float] = rando
 def _causes(exc: BaseException) -> t.Iterator[BaseException]:
     """``exc`` and every exception behind it (requests wraps urllib3's, which wrap the socket's)."""
     seen: set[int] = set()
-    pending: list[t.Any] = [exc]
+    pending: list[object] = [exc]
     while pending:
         current = pending.pop()
         if not isinstance(current, BaseException) or id(current) in seen:
@@ -201,7 +201,7 @@ class Deadline:
         self.seconds = 0.0
         self.expired = False
         self._timer: threading.Timer | None = None
-        self._socket: t.Any = None
+        self._socket: socket.socket | None = None
         self._lock = threading.Lock()
 
     def arm(self, seconds: float) -> None:
@@ -216,7 +216,7 @@ class Deadline:
             self._timer.cancel()
             self._timer = None
 
-    def watch(self, sock: t.Any) -> None:
+    def watch(self, sock: socket.socket | None) -> None:
         """The socket the current request goes over (a reused one, or one just connected)."""
         if sock is None:
             return
@@ -327,7 +327,7 @@ class Response:
         return self.raw.content
 
 
-def _no_auth(request: t.Any) -> t.Any:
+def _no_auth(request: requests.PreparedRequest) -> requests.PreparedRequest:
     return request
 
 
@@ -347,7 +347,7 @@ class EdgeClient:
         validate_certs: bool = True,
         user_agent: str = 'edge.platform',
         sleep: t.Callable[[float], None] | None = None,
-        session: t.Any = None,
+        session: requests.Session | None = None,
         ca_path: str | None = None,
     ) -> None:
         self.base_urls = {name: url.rstrip('/') for name, url in base_urls.items() if url}
@@ -395,7 +395,7 @@ class EdgeClient:
         operation: str,
         service: str = 'api',
         params: dict[str, t.Any] | None = None,
-        json_body: t.Any = None,
+        json_body: object = None,
         data: t.Any = None,
         headers: t.Mapping[str, str | None] | None = None,
         idempotent: bool | None = None,
@@ -527,7 +527,7 @@ class EdgeClient:
         return text or type(exc).__name__
 
     @staticmethod
-    def _body_of(raw: t.Any) -> tuple[str, t.Any]:
+    def _body_of(raw: requests.Response) -> tuple[str, object]:
         """The text of an answer and its JSON (None when it is not JSON)."""
         try:
             text = raw.text
@@ -538,7 +538,7 @@ class EdgeClient:
         except ValueError:
             return text, None
 
-    def _answered_by_api(self, raw: t.Any, shapes: t.Sequence[ErrorParser]) -> bool:
+    def _answered_by_api(self, raw: requests.Response, shapes: t.Sequence[ErrorParser]) -> bool:
         """Whether an error answer comes from the API area itself: its body is one of the area's error shapes,
         or empty (the reference documents some errors without a body)."""
         text, body = self._body_of(raw)
@@ -548,7 +548,7 @@ class EdgeClient:
 
     @classmethod
     def error_from(
-        cls, operation: str, raw: t.Any, shapes: t.Sequence[ErrorParser] = (), foreign: str | None = None
+        cls, operation: str, raw: requests.Response, shapes: t.Sequence[ErrorParser] = (), foreign: str | None = None
     ) -> EdgeApiError:
         """The error of a failed answer, its body read in the area's ``shapes`` first. ``foreign`` is the URL of an
         answer that did not come from the API (an error body of another service, a web server's page)."""
@@ -600,18 +600,23 @@ class EdgeClient:
         self.session.close()
 
 
+Page = t.TypeVar('Page')
+Position = t.TypeVar('Position')
+Item = t.TypeVar('Item')
+
+
 def iter_pages(
-    fetch: t.Callable[[t.Any], t.Any],
-    items_of: t.Callable[[t.Any], list[t.Any]],
-    next_of: t.Callable[[t.Any, t.Any], t.Any],
-    start: t.Any,
-) -> t.Iterator[t.Any]:
+    fetch: t.Callable[[Position], Page],
+    items_of: t.Callable[[Page], list[Item]],
+    next_of: t.Callable[[Page, Position], Position | None],
+    start: Position,
+) -> t.Iterator[Item]:
     """Yield items page by page, holding one page at a time.
 
     ``fetch(position)`` returns a page body, ``items_of(page)`` its items and
     ``next_of(page, position)`` the next position, or None after the last page.
     """
-    position = start
+    position: Position | None = start
     while position is not None:
         page = fetch(position)
         yield from items_of(page) or []
