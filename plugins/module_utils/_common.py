@@ -60,13 +60,13 @@ def header_credential_problem(option: str, value: str) -> str | None:
     return None
 
 
-def api_argument_spec() -> dict[str, dict[str, t.Any]]:
+def api_argument_spec() -> dict[str, dict[str, object]]:
     """The connection options every module accepts (``_tables/api.py``, doc fragment ``edge.platform.api``), each
     with its fallback."""
     return CONNECTION_OPTIONS.argument_spec()
 
 
-def blank_problem(params: t.Mapping[str, t.Any], options: t.Iterable[str]) -> str | None:
+def blank_problem(params: t.Mapping[str, object], options: t.Iterable[str]) -> str | None:
     """Why one of ``options`` cannot be taken: set to an empty or blank string; or None."""
     for option in options:
         value = params.get(option)
@@ -84,7 +84,7 @@ def non_positive_problem(params: t.Mapping[str, t.Any], options: t.Iterable[str]
     return None
 
 
-def make_diff(before: t.Any, after: t.Any, secret_keys: t.Collection[str] = ()) -> dict[str, t.Any]:
+def make_diff(before: object, after: object, secret_keys: t.Collection[str] = ()) -> dict[str, t.Any]:
     """Ansible diff of two views (None means absent), secrets masked."""
     return {
         'before': mask_secrets(before, secret_keys) if before is not None else {},
@@ -92,7 +92,7 @@ def make_diff(before: t.Any, after: t.Any, secret_keys: t.Collection[str] = ()) 
     }
 
 
-def set_options(params: dict[str, t.Any], names: t.Iterable[str]) -> dict[str, t.Any]:
+def set_options(params: t.Mapping[str, object], names: t.Iterable[str]) -> dict[str, object]:
     """The options among ``names`` that the user set (not None)."""
     return {name: params[name] for name in names if params.get(name) is not None}
 
@@ -102,7 +102,7 @@ def set_options(params: dict[str, t.Any], names: t.Iterable[str]) -> dict[str, t
 _SCALAR_TEXTS = ('True', 'False', 'None', 'inf', '-inf', 'nan')
 
 
-def _free_of(value: t.Any, needles: list[str]) -> bool:
+def _free_of(value: object, needles: list[str]) -> bool:
     """True when ``value`` is plain JSON data and none of ``needles`` occurs in any of its strings.
 
     One pass of the C JSON encoder instead of Ansible's per-value walk: the escaped form of
@@ -132,7 +132,7 @@ def quick_no_log_removal() -> t.Iterator[None]:
     """
     full_scan = basic.remove_values
 
-    def remove_values(value: t.Any, no_log_strings: t.Iterable[t.Any]) -> t.Any:
+    def remove_values(value: object, no_log_strings: t.Iterable[object]) -> object:
         secrets = [str(secret) for secret in no_log_strings]
         if not isinstance(value, dict) or any(
             not secret or any(secret in text for text in _SCALAR_TEXTS) for secret in secrets
@@ -158,7 +158,7 @@ PRIVATE_KEY_PEM = re.compile(
 NOT_SHOWN = '(a value that is not shown)'
 
 
-def private_key_texts(value: t.Any) -> t.Iterator[str]:
+def private_key_texts(value: object) -> t.Iterator[str]:
     """Every string inside ``value`` that holds a PEM private key, then each key in it and its Base64 body, whole
     and line by line: what no output may show, whichever option it was given to."""
     if isinstance(value, str):
@@ -217,7 +217,7 @@ class EdgeModule:
 
     def __init__(
         self,
-        argument_spec: dict[str, dict[str, t.Any]],
+        argument_spec: dict[str, dict[str, object]],
         services: t.Sequence[str] = (),
         supports_check_mode: bool = True,
         management_api: bool = True,
@@ -367,7 +367,7 @@ class EdgeModule:
             f"{len(retries)} {'retry' if len(retries) == 1 else 'retries'} after transient faults: {listed}{more}"
         )
 
-    def fail(self, msg: str, **result: t.Any) -> t.NoReturn:
+    def fail(self, msg: str, **result: object) -> t.NoReturn:
         """Refuse bad input, or fail; a run that already wrote something reports ``changed: true``."""
         result.setdefault('changed', self.wrote)
         self.warn_about_retries()
@@ -375,17 +375,17 @@ class EdgeModule:
             self.ansible.fail_json(msg=msg, **result)
         raise AssertionError('unreachable')  # fail_json exits; this keeps type checkers honest
 
-    def fail_api(self, error: EdgeApiError, **result: t.Any) -> t.NoReturn:
+    def fail_api(self, error: EdgeApiError, **result: object) -> t.NoReturn:
         self.fail(str(error), failure=error.failure(), **result)
 
-    def exit(self, **result: t.Any) -> t.NoReturn:
+    def exit(self, **result: object) -> t.NoReturn:
         result.setdefault('changed', False)
         self.warn_about_retries()
         with quick_no_log_removal():
             self.ansible.exit_json(**result)
         raise AssertionError('unreachable')
 
-    def run(self, main: t.Callable[[], dict[str, t.Any]]) -> t.NoReturn:
+    def run(self, main: t.Callable[[], t.Mapping[str, object]]) -> t.NoReturn:
         """Run ``main`` (which returns the result) and turn API errors into failures."""
         try:
             result = main()

@@ -40,9 +40,9 @@ class EdgeApiError(Exception):
         key = f' {self.error_key}' if self.error_key else ''
         return f'{self.operation} failed: HTTP {self.status}{key}: {self.message}'
 
-    def failure(self) -> dict[str, t.Any]:
+    def failure(self) -> dict[str, object]:
         """The machine-readable part of a module failure."""
-        failure: dict[str, t.Any] = {'status': self.status, 'error_key': self.error_key, 'message': self.message}
+        failure: dict[str, object] = {'status': self.status, 'error_key': self.error_key, 'message': self.message}
         if self.field_errors:
             failure['errors'] = self.field_errors
         return failure
@@ -56,7 +56,7 @@ class EdgeFinding(EdgeApiError):
         super().__init__(operation, None, message, error_key)
 
 
-def _text(value: t.Any) -> str:
+def _text(value: object) -> str:
     return '' if value is None else str(value)
 
 
@@ -191,7 +191,7 @@ def error_shapes(service: str, path: str) -> tuple[ErrorParser, ...]:
 
 
 def unsaved_answer(
-    operation: str, http_status: int | None, body: t.Any, done: t.Collection[str] | None = None
+    operation: str, http_status: int | None, body: object, done: t.Collection[str] | None = None
 ) -> EdgeApiError | None:
     """The failure a 2xx answer reports, or None: the API says "not saved" in three shapes.
 
@@ -230,7 +230,7 @@ def unsaved_answer(
 
 
 def parse_error_body(
-    status: int | None, body: t.Any, raw_text: str = '', shapes: t.Sequence[ErrorParser] = ()
+    status: int | None, body: object, raw_text: str = '', shapes: t.Sequence[ErrorParser] = ()
 ) -> ErrorParts:
     """Return ``(error_key, message, field_errors)`` from an error body of the API.
 
