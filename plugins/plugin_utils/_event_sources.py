@@ -72,7 +72,7 @@ def utc_now() -> datetime.datetime:
 class Args:
     """The arguments a rulebook gave a source, read with their environment fallbacks."""
 
-    def __init__(self, source: str, given: dict[str, t.Any], known: t.Collection[str]) -> None:
+    def __init__(self, source: str, given: t.Mapping[str, object], known: t.Collection[str]) -> None:
         self.source = source
         # ansible-rulebook adds arguments of its own (eda_feedback_queue …); they are not the user's.
         self.given = {name: value for name, value in given.items() if not name.startswith('eda_')}
@@ -145,7 +145,7 @@ class Args:
         except ValueError as error:
             self.fail(str(error))
 
-    def items(self, name: str) -> list[t.Any]:
+    def items(self, name: str) -> list[object]:
         """A list argument; a single value counts as a list of one."""
         value = self.given.get(name)
         if value is None:
@@ -194,7 +194,7 @@ POLLING_ARGS = ('interval', 'state_file', 'start', 'burst_threshold', 'burst_min
 # ---- events ---------------------------------------------------------------------------------------------------------
 
 
-def entry_id(entry: dict[str, t.Any], key: str) -> str:
+def entry_id(entry: t.Mapping[str, object], key: str) -> str:
     """What tells an entry apart: its ``key`` (``logId``, ``requestId``); a digest of the entry when it has none."""
     value = entry.get(key)
     if isinstance(value, str) and value:
@@ -202,7 +202,7 @@ def entry_id(entry: dict[str, t.Any], key: str) -> str:
     return hashlib.sha256(json.dumps(entry, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def error_event(error: EdgeApiError, **where: t.Any) -> dict[str, t.Any]:
+def error_event(error: EdgeApiError, **where: object) -> dict[str, object]:
     """``{"error": {operation, status, error_key, message}}`` and where it happened (the zone's id)."""
     failure = error.failure()
     return dict(
@@ -216,6 +216,16 @@ def error_event(error: EdgeApiError, **where: t.Any) -> dict[str, t.Any]:
         },
         **where,
     )
+
+
+class Burst(t.TypedDict):
+    """A burst summary: how many entries of a key fell within the window, their first and last timestamps (epoch
+    ms) and how many of each label."""
+
+    count: int
+    first_timestamp: int
+    last_timestamp: int
+    labels: dict[str, int]
 
 
 class BurstCounter:
@@ -237,7 +247,7 @@ class BurstCounter:
             if saved.get('reported') is not None:
                 self.reported[key] = int(saved['reported'])
 
-    def add(self, key: str, moment: int, label: str) -> dict[str, t.Any] | None:
+    def add(self, key: str, moment: int, label: str) -> Burst | None:
         times = self.times.setdefault(key, [])
         bisect.insort(times, (moment, label))
         newest = times[-1][0]
@@ -255,10 +265,10 @@ class BurstCounter:
             'labels': dict(collections.Counter(label for _moment, label in times)),
         }
 
-    def state(self) -> dict[str, t.Any]:
+    def state(self) -> dict[str, object]:
         """What to keep in the state file: the entries still inside a window of the newest one."""
         newest = max((times[-1][0] for times in self.times.values() if times), default=0)
-        kept = {}
+        kept: dict[str, object] = {}
         for key, times in self.times.items():
             recent = [[moment, label] for moment, label in times if moment > newest - self.window_ms]
             reported = self.reported.get(key)
@@ -331,7 +341,7 @@ class Cursor:
     def position(self) -> dict[str, t.Any]:
         raise NotImplementedError
 
-    def state(self) -> dict[str, t.Any]:
+    def state(self) -> dict[str, object]:
         state = self.position()
         if self.bursts is not None:
             state['bursts'] = self.bursts.state()
@@ -392,15 +402,15 @@ class Poller(abc.ABC):
         """The id of a scope given by name (in a worker thread); EdgeApiError when it cannot be found."""
 
     @abc.abstractmethod
-    def new_cursor(self, saved: dict[str, t.Any] | None) -> t.Any:
+    def new_cursor(self, saved: dict[str, t.Any] | None) -> Cursor:
         """A scope's cursor: the saved one, or where a first run starts."""
 
     @abc.abstractmethod
-    def read(self, scope: Scope) -> tuple[t.Any, bool]:
+    def read(self, scope: Scope) -> tuple[object, bool]:
         """What the API has from the scope's cursor on, and whether pages were left (in a worker thread)."""
 
     @abc.abstractmethod
-    def new_events(self, scope: Scope, batch: t.Any) -> t.Iterator[dict[str, t.Any]]:
+    def new_events(self, scope: Scope, batch: t.Any) -> t.Iterator[dict[str, object]]:
         """The events of a batch not yet emitted, moving the cursor past each as it is taken."""
 
     def cursors(self) -> dict[str, dict[str, t.Any]]:
@@ -414,7 +424,7 @@ class Poller(abc.ABC):
             self.state_file.save(cursors)
             self.written = cursors
 
-    async def run(self, queue: t.Any) -> None:
+    async def run(self, queue: asyncio.Queue[dict[str, object]]) -> None:
         """Put the events on ``queue`` until cancelled; the cursors are saved on the way out too."""
         LOG.info(
             '%s: following %s every %gs', self.source, ', '.join(scope.label for scope in self.scopes), self.interval
@@ -432,7 +442,7 @@ class Poller(abc.ABC):
             self.save()
             self.client.close()
 
-    async def poll(self, scope: Scope, queue: t.Any) -> None:
+    async def poll(self, scope: Scope, queue: asyncio.Queue[dict[str, object]]) -> None:
         try:
             if scope.id is None:
                 zone_id = await asyncio.to_thread(self.resolve, scope)
@@ -457,7 +467,7 @@ class Poller(abc.ABC):
         for event in self.new_events(scope, batch):
             await queue.put(event)
 
-    async def failed(self, scope: Scope, queue: t.Any, error: EdgeApiError) -> None:
+    async def failed(self, scope: Scope, queue: asyncio.Queue[dict[str, object]], error: EdgeApiError) -> None:
         scope.failures += 1
         pause = min(self.interval * 2**scope.failures, max(self.interval, MAX_BACKOFF))
         scope.due = time.monotonic() + pause
