@@ -133,7 +133,7 @@ def switch_origin(origin: str) -> str:
 
 
 def in_process_enabled(
-    task_vars: dict[str, t.Any] | None = None, template: t.Callable[[t.Any], t.Any] | None = None
+    task_vars: t.Mapping[str, object] | None = None, template: t.Callable[[str], object] | None = None
 ) -> bool:
     """The switch: ``edge_platform_in_process``, ``EDGE_PLATFORM_IN_PROCESS`` or ``[edge_platform] in_process``.
 
@@ -179,7 +179,7 @@ class ModuleRun:
         self.exit_code = 0
 
 
-def encode_arguments(args: dict[str, t.Any]) -> tuple[bytes, str | None]:
+def encode_arguments(args: t.Mapping[str, object]) -> tuple[bytes, str | None]:
     """The module's input exactly as AnsiballZ hands it over: JSON of ``{ANSIBLE_MODULE_ARGS: …}``."""
     wrapped = {'ANSIBLE_MODULE_ARGS': args}
     if get_module_encoder is not None:
@@ -194,7 +194,7 @@ PROCESS_STATE = threading.Lock()
 
 @contextlib.contextmanager
 def module_process(
-    arguments: bytes, profile: str | None, environment: dict[str, t.Any], directory: str
+    arguments: bytes, profile: str | None, environment: t.Mapping[str, object], directory: str
 ) -> t.Iterator[ModuleRun]:
     """The process-wide state a module sees, set up as in a module process and put back afterwards."""
     with (
@@ -207,7 +207,7 @@ def module_process(
 
 
 @contextlib.contextmanager
-def task_environment(environment: dict[str, t.Any]) -> t.Iterator[None]:
+def task_environment(environment: t.Mapping[str, object]) -> t.Iterator[None]:
     """The task's ``environment:`` in ``os.environ`` (as the module process would inherit it), then restored."""
     saved = dict(os.environ)
     os.environ.update({str(key): str(value) for key, value in environment.items()})
@@ -282,7 +282,7 @@ def interruptible() -> t.Iterator[None]:
         return
     received: list[int] = []
 
-    def interrupt(signum: int, frame: t.Any) -> None:
+    def interrupt(signum: int, frame: object) -> None:
         if received:
             return
         received.append(signum)
@@ -338,7 +338,7 @@ def report_crash(run: ModuleRun, bug: Exception, profile: str | None) -> int:
     return 1
 
 
-def is_blank(value: t.Any) -> bool:
+def is_blank(value: object) -> bool:
     """Whether an environment value counts as not set (the modules' fallbacks ignore a blank variable)."""
     return value is None or not str(value).strip()
 
@@ -354,7 +354,7 @@ def clear_module_messages() -> None:
 class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has no type information
     """The action of every edge.platform module: in this process on the controller, else as a module."""
 
-    def run(self, tmp: t.Any = None, task_vars: dict[str, t.Any] | None = None) -> dict[str, t.Any]:
+    def run(self, tmp: t.Any = None, task_vars: dict[str, t.Any] | None = None) -> dict[str, object]:
         task_vars = task_vars if task_vars is not None else {}
         try:
             refusal = self.in_process_refusal(task_vars)
@@ -367,21 +367,21 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
             environment = list(environment) if isinstance(environment, list) else [environment] if environment else []
             self._task.environment = [{VERSION_VARIABLE: collection_version()}, *environment]
             self._task.args = {**self.secret_arguments(), **self._task.args}
-            return t.cast('dict[str, t.Any]', super().run(tmp, task_vars))
+            return t.cast('dict[str, object]', super().run(tmp, task_vars))
         display.vvvv(f'{self._task.action}: runs inside the controller process')
         return self.run_in_process(task_vars)
 
-    def secret_arguments(self) -> dict[str, t.Any]:
+    def secret_arguments(self) -> dict[str, object]:
         """The options the task's secret environment variables stand for (those set and not blank)."""
-        environment: dict[str, t.Any] = {}
+        environment: dict[str, object] = {}
         self._compute_environment_string(environment)
         values = {option: environment.get(variable) for variable, option in SECRET_ENVIRONMENT.items()}
         return {option: value for option, value in values.items() if not is_blank(value)}
 
-    def _compute_environment_string(self, raw_environment_out: dict[str, t.Any] | None = None) -> str:
+    def _compute_environment_string(self, raw_environment_out: dict[str, object] | None = None) -> str:
         """The environment prefix of a module process's command line, without the secret variables (run gives
         the module those as options); RAW_ENVIRONMENT_OUT gets the whole environment."""
-        environment: dict[str, t.Any] = {}
+        environment: dict[str, object] = {}
         super()._compute_environment_string(environment)
         if isinstance(raw_environment_out, dict):
             raw_environment_out.clear()
@@ -391,7 +391,7 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
         }
         return t.cast(str, self._connection._shell.env_prefix(**shown))
 
-    def in_process_refusal(self, task_vars: dict[str, t.Any]) -> str | None:
+    def in_process_refusal(self, task_vars: t.Mapping[str, object]) -> str | None:
         """Why this task cannot run in process, or None when it can."""
         templar = getattr(self, '_templar', None)
         if not in_process_enabled(task_vars, template=templar.template if templar is not None else None):
@@ -421,7 +421,7 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
             return None
         return importlib.import_module(f'{MODULES_PACKAGE}.{name}')
 
-    def run_in_process(self, task_vars: dict[str, t.Any]) -> dict[str, t.Any]:
+    def run_in_process(self, task_vars: dict[str, t.Any]) -> dict[str, object]:
         result = ActionBase.run(self, task_vars=task_vars)  # the generic checks (check mode, async)
         module = self.task_module()
         if module is None:  # in_process_refusal made sure it is not
@@ -429,7 +429,7 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
         module_args = dict(self._task.args)
         # The name as the task gives it, as _execute_module passes it to a module process.
         self._update_module_args(self._task.action, module_args, task_vars)
-        environment: dict[str, t.Any] = {}
+        environment: dict[str, object] = {}
         self._compute_environment_string(environment)
 
         # The local connection starts a module process in the playbook's directory (the loader's base directory,
@@ -451,9 +451,9 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
                         run.exit_code = report_crash(run, bug, profile)
             finally:
                 shutil.rmtree(tmpdir, ignore_errors=True)
-        return t.cast('dict[str, t.Any]', merge_hash(result, self.module_result(run, profile)))
+        return t.cast('dict[str, object]', merge_hash(result, self.module_result(run, profile)))
 
-    def module_result(self, run: ModuleRun, profile: str | None) -> dict[str, t.Any]:
+    def module_result(self, run: ModuleRun, profile: str | None) -> dict[str, object]:
         """The result as ``_execute_module`` would make it of the module's output."""
         output = {'rc': run.exit_code, 'stdout': run.stdout.getvalue(), 'stderr': run.stderr.getvalue()}
         if UnifiedTaskResult is not None:  # ansible-core 2.21+
@@ -463,7 +463,7 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
             else:
                 unified = self._parse_returned_data(output, profile)
             unified.remove_internal_keys()
-            return t.cast('dict[str, t.Any]', unified.as_result_dict(for_round_trip=True))
+            return t.cast('dict[str, object]', unified.as_result_dict(for_round_trip=True))
         if run.result is not None:
             data = run.result
             if AnsibleModuleCapturedError is not None:

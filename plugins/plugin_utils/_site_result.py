@@ -19,6 +19,27 @@ import typing as t
 from collections.abc import Mapping
 
 Result = Mapping[str, t.Any]
+Kept = t.TypeVar('Kept')
+
+
+class Resource(t.TypedDict):
+    """One resource of the summary: what it is, what was done (or would be) and the lines that say what changed."""
+
+    kind: str
+    name: object
+    id: object
+    changed: bool
+    action: str
+    details: list[str]
+
+
+class NotChecked(t.TypedDict):
+    """A resource the run could not check, and why."""
+
+    kind: str
+    name: object
+    reason: str
+
 
 # Each part of a pull zone that edge.platform.site_pullzone reports as a list: its kind, its key in the results, the
 # key of the item that names it, the record its result holds and the record's id.
@@ -42,20 +63,20 @@ def skipped(result: Result) -> bool:
     return bool(result.get('skipped'))
 
 
-def short(value: t.Any) -> str:
+def short(value: object) -> str:
     text = json.dumps(value, default=str)
     return text if len(text) <= 80 else text[:77] + '...'
 
 
-def unique(items: t.Iterable[t.Any]) -> list[t.Any]:
-    kept: list[t.Any] = []
+def unique(items: t.Iterable[Kept]) -> list[Kept]:
+    kept: list[Kept] = []
     for item in items:
         if item not in kept:
             kept.append(item)
     return kept
 
 
-def listed(values: list[t.Any]) -> str:
+def listed(values: t.Sequence[object]) -> str:
     return ', '.join(str(value) for value in values[:5]) + (', ...' if len(values) > 5 else '')
 
 
@@ -63,7 +84,7 @@ def mapping(value: t.Any) -> Mapping[str, t.Any]:
     return value if isinstance(value, Mapping) else {}
 
 
-def diff_lines(diff: t.Any) -> list[str]:
+def diff_lines(diff: object) -> list[str]:
     """A module's diff as lines: each setting that changes, nested settings by their dotted name; the entries of a
     list (the diff holds the whole list before and after) as those added and removed."""
     before, after = mapping(mapping(diff).get('before')), mapping(mapping(diff).get('after'))
@@ -91,7 +112,7 @@ def diff_lines(diff: t.Any) -> list[str]:
     return lines
 
 
-def from_result(kind: str, name: t.Any, resource_id: t.Any, result: Result) -> dict[str, t.Any]:
+def from_result(kind: str, name: object, resource_id: object, result: Result) -> Resource:
     """A resource as its module's result tells it: the diff's header names what was done."""
     diff = result.get('diff')
     is_changed = changed(result)
@@ -109,7 +130,7 @@ def zone_results(run: Mapping[str, t.Any]) -> Mapping[str, t.Any]:
     return mapping(zone.get('objects')) if not skipped(zone) else {}
 
 
-def pullzone_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[dict[str, t.Any]]:
+def pullzone_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[Resource]:
     """A declared pull zone, then its hostnames and edge rules, as edge.platform.site_pullzone made them (or would
     make them, in check mode: a part of a pull zone to be created is created with it)."""
     results, zone = zone_results(run), mapping(mapping(run.get('zone')).get('pullzone'))
@@ -124,7 +145,7 @@ def pullzone_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) 
     return resources
 
 
-def shield_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[dict[str, t.Any]]:
+def shield_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[Resource]:
     """The Shield zone, then the custom access lists, as edge.platform.site_pullzone made them (or would)."""
     results, zone = zone_results(run), mapping(mapping(run.get('zone')).get('pullzone'))
     resources = []
@@ -152,7 +173,7 @@ def purge_of(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> dict[st
     }
 
 
-def other_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[dict[str, t.Any]]:
+def other_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[Resource]:
     """Container registries, blocked referrers and thumbnails of video libraries, as their modules report them."""
     resources = []
     registries = declared.get('site_registries') or []
@@ -199,7 +220,7 @@ def other_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> 
     return resources
 
 
-def database_label(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> t.Any:
+def database_label(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> object:
     """The database as the summary names it: by its id (found by name), or the env file's variable."""
     database, token = declared.get('site_database'), run.get('db_token') or {}
     if database is None:
@@ -211,12 +232,13 @@ def database_label(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> t
 
 def database_resources(
     declared: Mapping[str, t.Any], run: Mapping[str, t.Any]
-) -> tuple[list[dict[str, t.Any]], list[dict[str, t.Any]], dict[str, t.Any]]:
+) -> tuple[list[Resource], list[NotChecked], dict[str, object]]:
     """The database credentials (never the token: the module's diff masks it) and the migrations: the resources, what
     could not be checked, and the schema version before and after."""
     label, token, schema = database_label(declared, run), run.get('db_token'), run.get('schema')
-    resources, not_checked = [], []
-    version: dict[str, t.Any] = {'before': None, 'after': None}
+    resources: list[Resource] = []
+    not_checked: list[NotChecked] = []
+    version: dict[str, object] = {'before': None, 'after': None}
     if token is not None and not skipped(token):
         diff = token.get('diff') or {}
         token_before, token_after = (
@@ -275,7 +297,7 @@ def database_resources(
     return resources, not_checked, version
 
 
-def site_result(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> dict[str, t.Any]:
+def site_result(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> dict[str, object]:
     """site_result: what the run changed (or would change, in check mode), resource by resource, and its summary."""
     resources = pullzone_resources(declared, run) + shield_resources(declared, run) + other_resources(declared, run)
     database, not_checked, schema = database_resources(declared, run)
