@@ -36,7 +36,7 @@ from ansible_collections.edge.platform.plugins.module_utils._cdn_logs import (
 )
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, LineMeasure
+from ansible_collections.edge.platform.plugins.module_utils._files import CsvMeasure, LineMeasure, Measured
 from ansible_collections.edge.platform.plugins.module_utils._timespec import iso, parse_date, parse_time, utc_now
 
 V2_ONLY = (
@@ -300,7 +300,7 @@ class LogReader:
                 raise EdgeApiError(operation, None, str(error)) from None
         return {'logs': rows, 'has_more': has_more, 'next_offset': self.query.offset + len(rows) if has_more else None}
 
-    def write_v1(self, sink: t.BinaryIO | None) -> dict[str, t.Any]:
+    def write_v1(self, sink: t.BinaryIO | None) -> Measured:
         """Stream the day file into ``sink`` (or only count it); ``{checksum, size, rows}``.
 
         Reading only, so a stream that breaks off is read again from the start.
@@ -324,7 +324,7 @@ class LogReader:
                 continue
             return measure.result()
 
-    def write_v2(self, sink: t.BinaryIO | None, file_format: str) -> dict[str, t.Any]:
+    def write_v2(self, sink: t.BinaryIO | None, file_format: str) -> Measured:
         """Stream every row of the window (up to ``limit``) into ``sink`` (or only count them) as JSON Lines or CSV
         (``file_format`` ``jsonl`` or ``csv``), page by page; ``{checksum, size, rows}``."""
         measure = CsvMeasure() if file_format == 'csv' else LineMeasure()

@@ -27,6 +27,7 @@ from ansible_collections.edge.platform.plugins.module_utils._common import EdgeM
 from ansible_collections.edge.platform.plugins.module_utils._files import (
     ExportFile,
     LineMeasure,
+    Measured,
     check_file_attributes,
     unwritable_reason,
 )
@@ -150,7 +151,7 @@ class DeclarationFiles:
             with open(path, encoding='utf-8', errors='replace') as handle:
                 old = handle.read()
 
-        def produce(sink: t.BinaryIO | None) -> dict[str, t.Any]:
+        def produce(sink: t.BinaryIO | None) -> Measured:
             measure = LineMeasure()
             measure.feed(data)
             if sink is not None:

@@ -31,6 +31,14 @@ from ansible_collections.edge.platform.plugins.module_utils._common import PRIVA
 CHUNK_SIZE = 64 * 1024
 
 
+class Measured(t.TypedDict, total=False):
+    """What was counted of a stream (an export written, or the file it replaces)."""
+
+    checksum: str
+    size: int
+    rows: int
+
+
 class Measure(t.Protocol):
     """What is counted of a stream: fed chunk by chunk, then ``result()`` is ``{checksum, size, rows}``."""
 
@@ -38,7 +46,7 @@ class Measure(t.Protocol):
     def feed(self, chunk: bytes) -> None:
         """Count one more chunk of the stream."""
 
-    def result(self) -> dict[str, t.Any]:
+    def result(self) -> Measured:
         """``{checksum, size, rows}`` of what was fed."""
 
 
@@ -62,7 +70,7 @@ class LineMeasure:
             if line.strip():
                 self.open_line = True
 
-    def result(self) -> dict[str, t.Any]:
+    def result(self) -> Measured:
         return {'checksum': self.digest.hexdigest(), 'size': self.size, 'rows': self.rows + self.open_line}
 
 
@@ -106,11 +114,11 @@ class CsvMeasure:
         """Records under the header line."""
         return max(0, self.records + (1 if self.has_data else 0) - 1)
 
-    def result(self) -> dict[str, t.Any]:
+    def result(self) -> Measured:
         return {'checksum': self.checksum, 'size': self.size, 'rows': self.rows}
 
 
-def measure_file(path: str, measure: Measure) -> dict[str, t.Any]:
+def measure_file(path: str, measure: Measure) -> Measured:
     """``{checksum, size, rows}`` of a local file, read in chunks."""
     with open(path, 'rb') as handle:
         for chunk in iter(lambda: handle.read(CHUNK_SIZE), b''):
@@ -139,7 +147,7 @@ class _PrivateFileStat:
     st_mode = stat.S_IFREG | int(PRIVATE_FILE_MODE, 8)
 
 
-def mode_problem(mode: t.Any) -> str | None:
+def mode_problem(mode: object) -> str | None:
     """Why ``mode`` (as the ``mode`` option takes it) cannot be set on a file, or None.
 
     Octal digits (a string, or an integer as YAML reads ``0640``) and symbolic modes (``u=rw,g=r``),
@@ -175,7 +183,7 @@ def account_problem(option: str, value: str | None) -> str | None:
     with contextlib.suppress(ValueError):
         int(value)
         return None
-    lookup: t.Callable[[str], t.Any] = pwd.getpwnam if option == 'owner' else grp.getgrnam
+    lookup: t.Callable[[str], object] = pwd.getpwnam if option == 'owner' else grp.getgrnam
     try:
         lookup(value)
     except KeyError:
@@ -218,8 +226,8 @@ class ExportFile:
         self.module = module
         self.dest = dest
         self.measure = measure
-        self.before: dict[str, t.Any] | None = None
-        self.after: dict[str, t.Any] = {}
+        self.before: Measured | None = None
+        self.after: Measured = {}
         self.attributes: dict[str, t.Any] = {'before': {}, 'after': {}}
 
     def file_args(self, path: str) -> dict[str, t.Any]:
@@ -233,7 +241,7 @@ class ExportFile:
         ansible = self.module.ansible
         fail_json = ansible.fail_json
 
-        def fail(msg: str, **result: t.Any) -> None:
+        def fail(msg: str, **result: object) -> None:
             result.setdefault('changed', self.module.wrote)
             fail_json(msg=msg, **result)
 
@@ -243,7 +251,7 @@ class ExportFile:
         finally:
             del ansible.fail_json  # back to the class's method
 
-    def write(self, produce: t.Callable[[t.BinaryIO | None], dict[str, t.Any]]) -> bool:
+    def write(self, produce: t.Callable[[t.BinaryIO | None], Measured]) -> bool:
         """Run ``produce(sink)``, which streams the content into ``sink`` (None in check mode) and returns its
         ``{checksum, size, rows}``; replace ``dest`` when the content differs. True when ``dest`` changes
         (or in check mode would), its attributes included."""
@@ -266,7 +274,7 @@ class ExportFile:
             module.changed_locally = True  # a later failure still reports the change
         return changed
 
-    def replace(self, produce: t.Callable[[t.BinaryIO | None], dict[str, t.Any]]) -> dict[str, t.Any]:
+    def replace(self, produce: t.Callable[[t.BinaryIO | None], Measured]) -> Measured:
         """Stream the export into a temporary file next to ``dest`` that gets the file attributes, and move it over
         ``dest`` when the content differs. The temporary file never outlives the call, whatever ends it."""
         temporary = None
@@ -307,7 +315,7 @@ class ExportFile:
             os.umask(umask)
         self.module.changed_locally = True  # dest holds the new export: a later failure reports the change
 
-    def diff(self, **extra: t.Any) -> dict[str, t.Any]:
+    def diff(self, **extra: object) -> dict[str, object]:
         """Before and after: the content's summary (``extra`` on both sides) and the attributes that change."""
         before = dict(self.before, **extra) if self.before is not None else {}
         after = dict(self.after, **extra)
