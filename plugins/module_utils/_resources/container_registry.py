@@ -17,6 +17,7 @@ from ansible_collections.edge.platform.plugins.module_utils._containers import (
     ContainersApi,
     registry_type_of,
 )
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._tables.container_registry import TABLE
 from ansible_collections.edge.platform.plugins.module_utils._validation import text_problem
@@ -61,7 +62,7 @@ class Registry(EdgeResource):
             if self.params[option] == '':
                 self.module.fail(f'{option} must not be empty')
 
-    def request_body(self, registry: dict[str, t.Any], creating: bool) -> dict[str, t.Any]:
+    def request_body(self, registry: Record, creating: bool) -> Record:
         """The create/replace body for ``registry`` (API values); refuses what cannot be sent."""
         what = f'container registry "{self.display_name}"'
         registry_type = registry.get('type')
@@ -90,7 +91,7 @@ class Registry(EdgeResource):
 
     # ---- reading ----------------------------------------------------------------------------
 
-    def find(self) -> dict[str, t.Any] | None:
+    def find(self) -> Record | None:
         matches = [record for record in self.api.registries() if record.get('displayName') == self.display_name]
         if len(matches) > 1:
             ids = ', '.join(str(record.get('id')) for record in matches)
@@ -108,23 +109,23 @@ class Registry(EdgeResource):
 
     # ---- writing -------------------------------------------------------------------------------
 
-    def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def create(self, wanted: Record) -> Record:
         body = self.request_body(wanted, creating=True)
         return self.with_password_note(dict(self.api.add_registry(self.display_name, body)), body, None)
 
-    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def update(self, current: Record, changes: Record) -> Record:
         body = self.request_body({**current, **changes}, creating=False)
         saved = self.api.replace_registry(self.display_name, current['id'], body)
         return self.with_password_note(dict(saved), body, current)
 
-    def delete(self, current: dict[str, t.Any]) -> None:
+    def delete(self, current: Record) -> None:
         removal = self.api.remove_registry(self.display_name, current['id'])
         if removal.refusal is not None:
             self.module.fail_api(removal.refusal, applications=removal.applications)
 
     # ---- check mode ------------------------------------------------------------------------------
 
-    def predicted(self, current: dict[str, t.Any] | None, body: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predicted(self, current: Record | None, body: Record) -> Record:
         """The record the API would hold after saving ``body``."""
         record: dict[str, t.Any] = (
             dict(current)
@@ -155,21 +156,21 @@ class Registry(EdgeResource):
         record['type'] = body['type']
         return self.with_password_note(record, body, current)
 
-    def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_create(self, wanted: Record) -> Record:
         return self.predicted(None, self.request_body(wanted, creating=True))
 
-    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_update(self, current: Record, changes: Record) -> Record:
         return self.predicted(current, self.request_body({**current, **changes}, creating=False))
 
     # ---- output ------------------------------------------------------------------------------------
 
-    def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def result_view(self, resource: Record | None) -> Record | None:
         view = super().result_view(resource)
         if view is not None:
             view.pop(PASSWORD_NOTE, None)
         return view
 
-    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def diff_view(self, resource: Record | None) -> dict[str, object] | None:
         if resource is None:
             return None
         view = super().diff_view({**resource, 'type': registry_type_of(resource)}) or {}

@@ -20,6 +20,7 @@ from ansible_collections.edge.platform.plugins.module_utils._database_pipeline i
     pipeline_base_url,
     statement_result,
 )
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
 from ansible_collections.edge.platform.plugins.module_utils._tables.db_query import COMMON, TABLE
 
@@ -74,12 +75,12 @@ class Statements(EdgeResource):
             self.module.connect({SERVICE: self.url}), self.params['auth_token'], unauthorized=UNAUTHORIZED_HINT
         )
 
-    def find(self) -> dict[str, t.Any]:
+    def find(self) -> Record:
         """What the database says of each statement: ``(reads only, error)``; None when it cannot tell yet. Check
         mode asks before it runs what only reads; a real run asks in the request that runs them (``update``)."""
         return {'described': self.where.describe(self.statements) if self.module.check_mode else None}
 
-    def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def resolve(self, wanted: Record, current: Record | None) -> Record:
         return {'run': True}  # statements run every time; outcome says whether one of them wrote
 
     # ---- running ----
@@ -97,7 +98,7 @@ class Statements(EdgeResource):
             statement.sql,
         )
 
-    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def update(self, current: Record, changes: Record) -> Record:
         # Described and run in one request; statements that could not be described before the run depend on
         # earlier ones (a table they create): they are described again after the run, on the same stream.
         finish = 'COMMIT' if self.transaction else None
@@ -137,7 +138,7 @@ class Statements(EdgeResource):
             ],
         }
 
-    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_update(self, current: Record, changes: Record) -> Record:
         """Check mode: run what only reads (and roll back), skip the rest."""
         plan: list[bool] = []  # True: run it
         for statement, (readonly, error) in zip(self.statements, current['described']):
@@ -164,7 +165,7 @@ class Statements(EdgeResource):
     def describe(self, plan: Plan) -> str | None:
         return None
 
-    def prepared(self, plan: Plan, after: dict[str, t.Any] | None) -> str | None:
+    def prepared(self, plan: Plan, after: Record | None) -> str | None:
         writes = (after or {}).get('writes')
         if not writes:
             return None
@@ -173,10 +174,10 @@ class Statements(EdgeResource):
         lines += [f'{statement.sql.strip().rstrip(";")};' for statement in writes]
         return '\n'.join(lines) + '\n'
 
-    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def diff_view(self, resource: Record | None) -> dict[str, object] | None:
         return None
 
-    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def outcome(self, plan: Plan, after: Record | None) -> dict[str, object]:
         after = after or {}
         return {'changed': bool(after.get('writes')), 'results': after.get('results')}
 

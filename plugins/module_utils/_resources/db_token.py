@@ -26,6 +26,7 @@ from ansible_collections.edge.platform.plugins.module_utils._database_pipeline i
     token_works,
 )
 from ansible_collections.edge.platform.plugins.module_utils._env_file import ENV_FILE_MODE, EnvFile, mode_text
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
 
 NEW = f'{MASK} (new)'
@@ -84,14 +85,14 @@ class DatabaseTokens(EdgeResource):
     def locate(self) -> Database:
         return self.api.require(self.params['database_id'], self.params['database_name'])
 
-    def exclusive(self) -> t.ContextManager[t.Any]:
+    def exclusive(self) -> t.ContextManager[object]:
         """The runs on this controller that write the same env file take turns, from its read to its write: forks
         that each found no working token there would each generate one. Check mode writes nothing: no turn."""
         if self.env is None or self.module.check_mode:
             return super().exclusive()
         return self.env.turn()
 
-    def find(self) -> dict[str, t.Any]:
+    def find(self) -> Record:
         """What can be known of the tokens: whether the env file's token still works for this database."""
         env, url = self.env, self.where['url']
         current: dict[str, t.Any] = {'token': 'not tracked (tokens cannot be listed)', 'works': False}
@@ -123,11 +124,11 @@ class DatabaseTokens(EdgeResource):
                 current['tokens'] = {self.params['access']: token}
         return current
 
-    def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def resolve(self, wanted: Record, current: Record | None) -> Record:
         """absent: revoked (always a change); present: a working token, and an env file that says so (mode 0600)."""
         if self.state == 'absent':
             return {'revoked': True}
-        if not t.cast('dict[str, t.Any]', current)['works']:
+        if not t.cast('Record', current)['works']:
             return {'token': 'new'}
         env = self.env
         if env is not None and (env.changes({ENV_URL: self.where['url']}) if not env.get(ENV_URL) else env.mode_wrong):
@@ -136,13 +137,13 @@ class DatabaseTokens(EdgeResource):
 
     # ---- writing (check mode predicts with the same steps, writing nothing) ----
 
-    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def update(self, current: Record, changes: Record) -> Record:
         return self.absent(current) if self.state == 'absent' else self.present(current)
 
-    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_update(self, current: Record, changes: Record) -> Record:
         return self.update(current, changes)  # every step below writes only outside check mode
 
-    def present(self, current: dict[str, t.Any]) -> dict[str, t.Any]:
+    def present(self, current: Record) -> Record:
         access, env, url = self.params['access'], self.env, self.where['url']
         after = dict(current)
         if current['works']:
@@ -160,7 +161,7 @@ class DatabaseTokens(EdgeResource):
             after['env_file'] = self.env_view(url, NEW, ENV_FILE_MODE)
         return after
 
-    def absent(self, current: dict[str, t.Any]) -> dict[str, t.Any]:
+    def absent(self, current: Record) -> Record:
         access, env, url = self.params['access'], self.env, self.where['url']
         after = dict(current, token='all revoked')
         self.writable()
@@ -242,7 +243,7 @@ class DatabaseTokens(EdgeResource):
     def describe(self, plan: Plan) -> str | None:
         return None if self.notes else 'no change'
 
-    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def diff_view(self, resource: Record | None) -> dict[str, object] | None:
         if resource is None:
             return None
         view = {'database_id': self.database_id, 'token': resource['token']}
@@ -250,7 +251,7 @@ class DatabaseTokens(EdgeResource):
             view['env_file'] = resource['env_file']
         return view
 
-    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def outcome(self, plan: Plan, after: Record | None) -> dict[str, object]:
         after = after or {}
         result: dict[str, t.Any] = {
             'database_id': self.database_id,

@@ -38,7 +38,7 @@ def counted(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
-def same_text(current: t.Any, wanted: t.Any) -> bool:
+def same_text(current: object, wanted: object) -> bool:
     """Texts compared with null and empty as one (the API may answer either for a setting cleared)."""
     return (current or '') == (wanted or '')
 
@@ -158,7 +158,7 @@ class PullZone(EdgeResource):
 
     # ---- output ----
 
-    def outcome(self, plan: Plan, after: Record | None) -> dict[str, t.Any]:
+    def outcome(self, plan: Plan, after: Record | None) -> dict[str, object]:
         """With ``state: absent``, ``deleted`` names the pull zone the run deleted (or would, in check mode)."""
         outcome = super().outcome(plan, after)
         if self.state == 'absent':

@@ -25,6 +25,7 @@ from ansible_collections.edge.platform.plugins.module_utils._edge_rules import (
     triggers_view,
 )
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import scope_problem
 from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone_edge_rule import TABLE
@@ -98,7 +99,7 @@ class EdgeRule(EdgeResource):
     def locate(self) -> dict[str, t.Any]:
         return self.api.require(self.params['pullzone_id'], self.params['pullzone_name'])
 
-    def find(self) -> dict[str, t.Any] | None:
+    def find(self) -> Record | None:
         rules = rules_of(self.where)
         if self.guid is not None:
             wanted = self.guid.lower()
@@ -144,23 +145,23 @@ class EdgeRule(EdgeResource):
 
     # ---- writing ----
 
-    def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def create(self, wanted: Record) -> Record:
         known = {rule.get('Guid') for rule in rules_of(self.where)}
         return self.api.add_edge_rule(self.saved_zone_id, new_rule(self.description, wanted), known)
 
-    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def update(self, current: Record, changes: Record) -> Record:
         guid = str(current['Guid'])
         if set(changes) == {'Enabled'}:
             self.api.set_edge_rule_enabled(self.saved_zone_id, guid, bool(changes['Enabled']))
             return {**current, **changes}
         return self.api.save_edge_rule(self.saved_zone_id, saved_form({**current, **changes}))
 
-    def delete(self, current: dict[str, t.Any]) -> None:
+    def delete(self, current: Record) -> None:
         self.api.delete_edge_rule(self.saved_zone_id, str(current['Guid']))
 
     # ---- check mode ----
 
-    def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_create(self, wanted: Record) -> Record:
         return {'Guid': None, **new_rule(self.description, wanted), 'OrderIndex': None, 'ReadOnly': False}
 
     # ---- output ----
@@ -172,5 +173,5 @@ class EdgeRule(EdgeResource):
             return 'update (the rule is replaced whole and keeps its guid)'
         return plan.note
 
-    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def outcome(self, plan: Plan, after: Record | None) -> dict[str, object]:
         return {**super().outcome(plan, after), 'pullzone_id': self.zone_id}

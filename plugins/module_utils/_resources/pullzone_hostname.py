@@ -25,6 +25,7 @@ from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
     PullZoneApi,
     ZoneHostname,
 )
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import scope_problem
 from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone_hostname import TABLE
@@ -74,48 +75,48 @@ class PullZoneHostname(EdgeResource):
         params = self.params
         return PullZoneApi(self.client).zone_hostname(self.hostname, params['pullzone_id'], params['pullzone_name'])
 
-    def find(self) -> dict[str, t.Any] | None:
+    def find(self) -> Record | None:
         return self.where.record()
 
-    def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def resolve(self, wanted: Record, current: Record | None) -> Record:
         if CERTIFICATE_SUMMARY in wanted:
             wanted[CERTIFICATE_SUMMARY] = self.certificate
         return wanted
 
     def check(self, plan: Plan) -> None:
-        problem = plan.action == 'delete' and self.where.removal_problem(t.cast('dict[str, t.Any]', plan.current))
+        problem = plan.action == 'delete' and self.where.removal_problem(t.cast('Record', plan.current))
         if problem:
             self.module.fail(problem)
 
-    def wants_free_certificate(self, wanted: dict[str, t.Any]) -> bool:
+    def wants_free_certificate(self, wanted: Record) -> bool:
         """Whether ``wanted`` asks for a free certificate (loaded right after the hostname is added)."""
         return CERTIFICATE_SUMMARY in wanted and self.certificate is not None and self.certificate.kind == FREE
 
-    def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def create(self, wanted: Record) -> Record:
         # A free certificate is loaded right after the hostname is added: the hostname is read back once, with it.
         added = self.where.add(free_certificate=self.wants_free_certificate(wanted))
         return self.update(added, self.changes(added, wanted))
 
-    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def update(self, current: Record, changes: Record) -> Record:
         return self.where.configure(current, changes.get(CERTIFICATE_SUMMARY), changes.get('ForceSSL'))
 
-    def delete(self, current: dict[str, t.Any]) -> None:
+    def delete(self, current: Record) -> None:
         self.where.remove()
 
-    def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_create(self, wanted: Record) -> Record:
         new = self.where.new()
         return self.predict_update(new, self.changes(new, wanted))
 
-    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_update(self, current: Record, changes: Record) -> Record:
         return self.where.predict(current, changes.get(CERTIFICATE_SUMMARY), changes.get('ForceSSL'))
 
-    def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def result_view(self, resource: Record | None) -> Record | None:
         return super().result_view(ZoneHostname.model(resource) if resource is not None else None)
 
-    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def diff_view(self, resource: Record | None) -> dict[str, object] | None:
         return ZoneHostname.state(resource) if resource is not None else None
 
-    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def outcome(self, plan: Plan, after: Record | None) -> dict[str, object]:
         return {
             **super().outcome(plan, after),
             'certificate': ZoneHostname.certificate(after),

@@ -35,7 +35,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists
 from ansible_collections.edge.platform.plugins.module_utils._tables.shield_access_list import ACCESS_LIST_TYPES, TABLE
 
 
-def same_text(current: t.Any, wanted: t.Any) -> bool:
+def same_text(current: object, wanted: object) -> bool:
     return (current or '') == (wanted or '')
 
 
@@ -125,7 +125,7 @@ class CustomAccessList(EdgeResource):
         lists.notes = self.notes  # what the lists' writes found or did goes into the diff header
         return lists
 
-    def exclusive(self) -> t.ContextManager[t.Any]:
+    def exclusive(self) -> t.ContextManager[object]:
         """The runs on this controller that change the zone's lists take turns. Check mode writes nothing: no turn."""
         if self.where is None or self.module.check_mode:
             return super().exclusive()

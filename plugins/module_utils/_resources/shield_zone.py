@@ -12,6 +12,7 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, same_set
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
     BOT_DETECTION,
@@ -40,7 +41,7 @@ def engine_config(value: list[dict[str, t.Any]]) -> list[dict[str, str]]:
     return [{'name': item['name'], 'valueEncoded': item['value_encoded']} for item in value]
 
 
-def engine_config_option(value: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
+def engine_config_option(value: list[dict[str, t.Any]]) -> list[dict[str, object]]:
     return [
         {'name': item.get('name'), 'value_encoded': item.get('valueEncoded')}
         for item in value
@@ -48,20 +49,20 @@ def engine_config_option(value: list[dict[str, t.Any]]) -> list[dict[str, t.Any]
     ]
 
 
-def same_engine_config(current: t.Any, wanted: t.Any) -> bool:
+def same_engine_config(current: object, wanted: object) -> bool:
     def by_name(items: t.Any) -> dict[t.Any, t.Any]:
         return {item.get('name'): item.get('valueEncoded') for item in items or () if isinstance(item, dict)}
 
     return by_name(current) == by_name(wanted)
 
 
-def same_list(current: t.Any, wanted: t.Any) -> bool:
+def same_list(current: t.Iterable[object] | None, wanted: t.Iterable[object] | None) -> bool:
     return list(current or ()) == list(wanted or ())
 
 
 # What the table cannot say of a setting: how it compares, converts and shows. Sets of rule ids and headers compare as
 # sets, but the diff shows them whole.
-SETTING_BEHAVIOUR: dict[str, dict[str, t.Any]] = {
+SETTING_BEHAVIOUR: dict[str, dict[str, object]] = {
     'learning_mode_until': dict(to_api=normalize_timestamp, equal=same_instant),
     'waf_disabled_rules': dict(equal=same_set, members=False),
     'waf_log_only_rules': dict(equal=same_set, members=False),
@@ -126,7 +127,7 @@ class ShieldZone(EdgeResource):
     def locate(self) -> int:
         return self.api.resolve_pullzone(self.params['pullzone_id'], self.params['pullzone_name'])
 
-    def find(self) -> dict[str, t.Any] | None:
+    def find(self) -> Record | None:
         zone = self.api.zone_of_pullzone(self.where)
         if zone is None:
             # A create needs a pull zone: make sure it exists, so check mode does not predict a create that fails.
@@ -137,7 +138,7 @@ class ShieldZone(EdgeResource):
             return None
         return self.with_parts(zone)
 
-    def with_parts(self, zone: dict[str, t.Any]) -> dict[str, t.Any]:
+    def with_parts(self, zone: Record) -> Record:
         """The zone with the settings of its parts that the run manages (a read of each such part)."""
         current = dict(zone)
         for prefix, part in PARTS:
@@ -147,14 +148,14 @@ class ShieldZone(EdgeResource):
 
     # ---- writing ----
 
-    def patch_parts(self, zone_id: int, changes: dict[str, t.Any], after: dict[str, t.Any]) -> None:
+    def patch_parts(self, zone_id: int, changes: Record, after: Record) -> None:
         """Write the bot detection and upload scanning changes through their own endpoints."""
         for prefix, part in PARTS:
             values = {key[len(prefix) :]: value for key, value in changes.items() if key.startswith(prefix)}
             if values:
                 after.update(flatten(prefix, self.api.update_part(zone_id, part, nest(values)) or {}))
 
-    def create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def create(self, wanted: Record) -> Record:
         top_level = {name: wanted[key] for key, name in ON_CREATE.items() if key in wanted}
         data = self.api.create_zone(self.where, {k: v for k, v in wanted.items() if '.' not in k}, top_level)
         created = self.predict_create(wanted)
@@ -171,7 +172,7 @@ class ShieldZone(EdgeResource):
             self.patch_parts(int(created['shieldZoneId']), rest, created)
         return created
 
-    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def update(self, current: Record, changes: Record) -> Record:
         zone_id = int(current['shieldZoneId'])
         after = {**current, **changes}
         zone_changes = {key: value for key, value in changes.items() if '.' not in key}
@@ -180,12 +181,12 @@ class ShieldZone(EdgeResource):
         self.patch_parts(zone_id, changes, after)
         return after
 
-    def predict_create(self, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_create(self, wanted: Record) -> Record:
         return {'pullZoneId': self.where, **wanted}
 
     # ---- output ----
 
-    def result_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def result_view(self, resource: Record | None) -> Record | None:
         return nest(resource) if resource is not None else None
 
     def diff_fields(self) -> t.Sequence[Field]:

@@ -14,6 +14,7 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
 from ansible_collections.edge.platform.plugins.module_utils._locks import Turn, controller_lock
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._validation import bare_hostname_problem
 from ansible_collections.edge.platform.plugins.module_utils._video import VideoApi
@@ -74,7 +75,7 @@ class BlockedReferrers(EdgeResource):
         self.listed_at = time.monotonic_ns()
         return self.api.library_named(self.params['library_name'])
 
-    def exclusive(self) -> t.ContextManager[t.Any]:
+    def exclusive(self) -> t.ContextManager[object]:
         """The runs on this controller that change the library's referrers take turns, from the read of its list to
         the last write (two runs adding the same hostname would otherwise both send it). Check mode: no lock."""
         if self.module.check_mode:
@@ -89,7 +90,7 @@ class BlockedReferrers(EdgeResource):
             self.turn = turn
             yield
 
-    def find(self) -> dict[str, t.Any]:
+    def find(self) -> Record:
         library = self.where
         listed = library is not None and isinstance(library.get('BlockedReferrers'), list)
         undisturbed = self.module.check_mode or (
@@ -107,7 +108,7 @@ class BlockedReferrers(EdgeResource):
             'removed': [],
         }
 
-    def planned(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> tuple[list[str], list[str]]:
+    def planned(self, current: Record, changes: Record) -> tuple[list[str], list[str]]:
         """The hostnames to remove (as the library holds them) and to add (in the order given)."""
         wanted = changes['hostnames']
         to_remove = [item for item in current['BlockedReferrers'] if item.lower() not in wanted]
@@ -118,7 +119,7 @@ class BlockedReferrers(EdgeResource):
         ]
         return to_remove, to_add
 
-    def after(self, current: dict[str, t.Any], removed: list[str], added: list[str]) -> dict[str, t.Any]:
+    def after(self, current: Record, removed: list[str], added: list[str]) -> Record:
         held = [item for item in current['BlockedReferrers'] if item not in removed] + added
         return {
             'BlockedReferrers': held,
@@ -127,7 +128,7 @@ class BlockedReferrers(EdgeResource):
             'removed': removed,
         }
 
-    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def update(self, current: Record, changes: Record) -> Record:
         to_remove, to_add = self.planned(current, changes)
         library_id, added, removed = self.library_id, [], []
         try:
@@ -143,17 +144,17 @@ class BlockedReferrers(EdgeResource):
             self.module.fail_api(error, added=added, removed=removed)
         return self.after(current, removed, added)
 
-    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_update(self, current: Record, changes: Record) -> Record:
         to_remove, to_add = self.planned(current, changes)
         return self.after(current, to_remove, to_add)
 
     def diff_fields(self) -> t.Sequence[Field]:
         return ()  # the diff shows the library's whole list, before and after (diff_view)
 
-    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def diff_view(self, resource: Record | None) -> dict[str, object] | None:
         return {'blocked_referrers': resource['BlockedReferrers']} if resource is not None else None
 
-    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def outcome(self, plan: Plan, after: Record | None) -> dict[str, object]:
         after = after or {}
         return {
             'library_id': self.library_id,

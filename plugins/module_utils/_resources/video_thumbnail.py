@@ -12,6 +12,7 @@ import os
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
+from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
 from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem
 from ansible_collections.edge.platform.plugins.module_utils._video import IMAGE_KINDS, VideoApi, file_digest, image_kind
@@ -88,11 +89,11 @@ class Thumbnail(EdgeResource):
             return None
         return int(self.api.library_named(self.params['library_name'])['Id'])
 
-    def find(self) -> dict[str, t.Any]:
+    def find(self) -> Record:
         video = self.api.video(self.library_id, self.video_id, f'read {self.label}')
         return {'video': video, 'checksum': self.served_checksum(video)}
 
-    def served_checksum(self, video: dict[str, t.Any]) -> str | None:
+    def served_checksum(self, video: Record) -> str | None:
         """SHA-256 of what the video serves as its thumbnail now; None when it serves none."""
         served = video.get('thumbnailUrl')
         if not served or not str(served).startswith(('http://', 'https://')):
@@ -108,7 +109,7 @@ class Thumbnail(EdgeResource):
             )
         return found[0] if found else None
 
-    def resolve(self, wanted: dict[str, t.Any], current: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def resolve(self, wanted: Record, current: Record | None) -> Record:
         """The image wanted: the file's checksum, or that of what ``url`` serves (fetched once, without the key)."""
         url = self.params['url']
         if url is None:
@@ -127,7 +128,7 @@ class Thumbnail(EdgeResource):
 
     # ---- writing ----
 
-    def update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def update(self, current: Record, changes: Record) -> Record:
         operation = f'set the thumbnail of {self.label} {self.source}'
         src = self.params['src']
         opened: list[t.BinaryIO] = []
@@ -152,7 +153,7 @@ class Thumbnail(EdgeResource):
         video = self.api.video(self.library_id, self.video_id, f'read {self.label} after setting its thumbnail')
         return {'video': video, 'checksum': changes.get('checksum', current['checksum'])}
 
-    def predict_update(self, current: dict[str, t.Any], changes: dict[str, t.Any]) -> dict[str, t.Any]:
+    def predict_update(self, current: Record, changes: Record) -> Record:
         return {'video': current['video'], 'checksum': changes.get('checksum', current['checksum'])}
 
     # ---- output ----
@@ -163,10 +164,10 @@ class Thumbnail(EdgeResource):
         same = plan.current is not None and plan.current['checksum'] == plan.wanted['checksum']
         return f'set thumbnail {self.source}' + (' (force)' if same else '')
 
-    def diff_view(self, resource: dict[str, t.Any] | None) -> dict[str, t.Any] | None:
+    def diff_view(self, resource: Record | None) -> dict[str, object] | None:
         return {'checksum': resource['checksum']} if resource is not None else None
 
-    def outcome(self, plan: Plan, after: dict[str, t.Any] | None) -> dict[str, t.Any]:
+    def outcome(self, plan: Plan, after: Record | None) -> dict[str, object]:
         after = after or {}
         return {
             'library_id': self.library_id,
