@@ -104,7 +104,7 @@ class ContainersApi:
         items = body if isinstance(body, list) else (body or {}).get('items') or []
         return [with_type(item) for item in items if isinstance(item, dict)]
 
-    def registry(self, registry_id: t.Any) -> Registry:
+    def registry(self, registry_id: object) -> Registry:
         operation = f'read container registry {registry_id}'
         return with_type(self.client.get(f'mc/registries/{registry_id}', operation, errors=CONTAINERS) or {})
 
@@ -119,7 +119,7 @@ class ContainersApi:
             raise EdgeApiError(operation, response.status, 'the API answered no registry id')
         return self.registry(answer['id'])
 
-    def replace_registry(self, name: str, registry_id: t.Any, body: dict[str, t.Any]) -> Registry:
+    def replace_registry(self, name: str, registry_id: object, body: dict[str, t.Any]) -> Registry:
         """Replace a registry's settings and credentials whole (the API has no partial update)."""
         operation = f'update container registry "{name}"'
         self.client.request(
@@ -132,7 +132,7 @@ class ContainersApi:
         )
         return self.registry(registry_id)
 
-    def remove_registry(self, name: str, registry_id: t.Any) -> Removal:
+    def remove_registry(self, name: str, registry_id: object) -> Removal:
         """Remove a registry. Gone already (404, ``notFound``) counts as removed; in use (409, ``inUse``) is a
         refusal naming the applications that use it."""
         operation = f'remove container registry "{name}"'

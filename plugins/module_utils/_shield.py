@@ -303,7 +303,7 @@ def normalize_timestamp(text: str) -> str:
     return format_timestamp(parse_iso(text))
 
 
-def same_instant(current: t.Any, wanted: t.Any) -> bool:
+def same_instant(current: object, wanted: object) -> bool:
     """Two timestamps (strings or None) that name the same instant."""
     if current in (None, '') or wanted in (None, ''):
         return current in (None, '') and wanted in (None, '')
