@@ -193,28 +193,37 @@ def _is_local_error(exc: Exception) -> bool:
 class Deadline:
     """A whole request (connect, send, answer, streamed body) within ``seconds``, not each socket read.
 
-    A timer shuts the socket of the request down when time is up, so a server that answers one
-    byte at a time cannot hold a run hostage; the request then fails naming api_timeout.
+    A watcher shuts the socket of the request down when time is up, so a server that answers one
+    byte at a time cannot hold a run hostage; the request then fails naming api_timeout. The watcher
+    is one thread that waits for whichever request is armed (a thread started for each request
+    cost more than a request to a nearby server), and ends when nothing was armed for ``IDLE`` seconds.
     """
+
+    IDLE = 5.0
 
     def __init__(self) -> None:
         self.seconds = 0.0
         self.expired = False
-        self._timer: threading.Timer | None = None
         self._socket: t.Any = None
+        self._until: float | None = None  # time.monotonic() by which the armed request must end
         self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
+        self._watcher: threading.Thread | None = None
 
     def arm(self, seconds: float) -> None:
-        self.disarm()
-        self.seconds, self.expired, self._socket = seconds, False, None
-        self._timer = threading.Timer(seconds, self._expire)
-        self._timer.daemon = True
-        self._timer.start()
+        with self._lock:
+            self.seconds, self.expired, self._socket = seconds, False, None
+            self._until = time.monotonic() + seconds
+            if self._watcher is None:
+                self._watcher = threading.Thread(target=self._watch, name='edge-deadline', daemon=True)
+                self._watcher.start()
+            else:
+                self._changed.notify()
 
     def disarm(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        with self._lock:
+            # The watcher wakes at the time it waited for, finds nothing armed and waits on.
+            self._until = None
 
     def watch(self, sock: t.Any) -> None:
         """The socket the current request goes over (a reused one, or one just connected)."""
@@ -225,10 +234,28 @@ class Deadline:
             if self.expired:
                 self._shut()
 
-    def _expire(self) -> None:
+    def close(self) -> None:
+        """End the watcher now (it would end on its own once idle)."""
         with self._lock:
-            self.expired = True
-            self._shut()
+            self._until = None
+            self._watcher = None
+            self._changed.notify()
+
+    def _watch(self) -> None:
+        me = threading.current_thread()
+        with self._lock:
+            while self._watcher is me:
+                if self._until is None:
+                    if not self._changed.wait(self.IDLE) and self._until is None and self._watcher is me:
+                        self._watcher = None  # idle: the next arm starts another
+                    continue
+                left = self._until - time.monotonic()
+                if left > 0:
+                    self._changed.wait(left)
+                    continue
+                self._until = None
+                self.expired = True
+                self._shut()
 
     def _shut(self) -> None:
         # The answer keeps reading from this socket even after its connection forgot it.
@@ -596,7 +623,7 @@ class EdgeClient:
         raise self.error_from(response.operation, response.raw, errors, foreign=response.url)
 
     def close(self) -> None:
-        self.deadline.disarm()
+        self.deadline.close()
         self.session.close()
 
 

@@ -475,6 +475,39 @@ def test_a_fast_answer_is_not_cut_by_an_earlier_deadline(drip_server: str, api: 
     assert not client.deadline.expired
 
 
+def test_one_watcher_thread_serves_every_request_of_a_client(drip_server: str) -> None:
+    # A thread started for each request cost more than a request to a nearby server: one waits for them all.
+    client = EdgeClient(API_KEY, {'api': drip_server}, timeout=1.0, retries=0)
+    watchers = []
+    started = time.monotonic()
+    for _attempt in range(3):
+        with pytest.raises(EdgeApiError, match='no complete answer within 1 s'):
+            client.request('GET', '/body', 'read the slow thing')
+        watchers.append(client.deadline._watcher)
+    assert 2.5 < time.monotonic() - started < 6  # each cut at its own deadline, none at an earlier one's
+    [watcher] = set(watchers)
+    assert watcher is not None and watcher.is_alive()
+    client.close()
+    watcher.join(2)
+    assert not watcher.is_alive()  # closed: the watcher ended
+
+
+def test_an_idle_watcher_ends_and_the_next_request_starts_another(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(client_module.Deadline, 'IDLE', 0.1)
+    deadline = client_module.Deadline()
+    deadline.arm(0.05)
+    deadline.disarm()  # the watcher is not woken: it finds nothing armed when the time it waited for comes
+    first = deadline._watcher
+    assert first is not None
+    first.join(2)
+    assert not first.is_alive() and deadline._watcher is None and not deadline.expired
+    deadline.arm(0.2)
+    assert deadline._watcher is not None and deadline._watcher is not first
+    time.sleep(0.5)
+    assert deadline.expired
+    deadline.close()
+
+
 # ---- errors that repeating cannot cure -------------------------------------------------------
 
 
