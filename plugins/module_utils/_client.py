@@ -298,6 +298,27 @@ class DeadlineAdapter(HTTPAdapter):
         }
 
 
+def _environment_read_once(session: t.Any) -> None:
+    """Make ``session`` read the environment (proxies and ``NO_PROXY``, ``REQUESTS_CA_BUNDLE``) once per address
+    and settings, not once per request: requests walks the whole environment for each, which cost more than a
+    request to a nearby server. The environment of a run does not change while it runs."""
+    merge = getattr(session, 'merge_environment_settings', None)
+    if merge is None:  # not a requests.Session
+        return
+    merged: dict[t.Any, dict[str, t.Any]] = {}
+
+    def merge_once(url: str, proxies: t.Any, stream: t.Any, verify: t.Any, cert: t.Any) -> dict[str, t.Any]:
+        parts = urlsplit(url)
+        key = (parts.scheme, parts.netloc, tuple(sorted((proxies or {}).items())), stream, verify, cert)
+        if key not in merged:
+            merged[key] = merge(url, dict(proxies) if proxies is not None else None, stream, verify, cert)
+        settings = merged[key]
+        found = settings.get('proxies')
+        return dict(settings, proxies=dict(found) if found is not None else None)
+
+    session.merge_environment_settings = merge_once
+
+
 def _never_sent(exc: Exception) -> bool:
     """True when the connection failed before the request left: repeating it cannot duplicate a write."""
     if isinstance(exc, requests.exceptions.ConnectTimeout):
@@ -388,6 +409,7 @@ class EdgeClient:
             adapter = DeadlineAdapter(self.deadline)
             self.session.mount('http://', adapter)
             self.session.mount('https://', adapter)
+            _environment_read_once(self.session)
         # Passed with every request: requests would otherwise let REQUESTS_CA_BUNDLE or
         # CURL_CA_BUNDLE override it, and validate_certs=false must win.
         self.verify: bool | str = ca_path if (validate_certs and ca_path) else validate_certs

@@ -508,6 +508,38 @@ def test_an_idle_watcher_ends_and_the_next_request_starts_another(monkeypatch: p
     deadline.close()
 
 
+def test_the_environment_is_read_once_per_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    # requests walks the whole environment for each request (proxies, NO_PROXY): a run reads it once per address.
+    monkeypatch.setenv('HTTPS_PROXY', 'http://proxy.test:3128')
+    monkeypatch.setenv('NO_PROXY', 'video.test')
+    monkeypatch.setenv('REQUESTS_CA_BUNDLE', '/etc/bundle.pem')
+    read = []
+    real = requests.sessions.get_environ_proxies
+
+    def counting(url: str, no_proxy: t.Any = None) -> t.Any:
+        read.append(url)
+        return real(url, no_proxy=no_proxy)
+
+    monkeypatch.setattr(requests.sessions, 'get_environ_proxies', counting)
+    client = EdgeClient(API_KEY, {'api': API_URL, 'video': 'https://video.test'})
+    plain = requests.Session()
+    for url in (f'{API_URL}/pullzone', f'{API_URL}/pullzone/1', 'https://video.test/library', f'{API_URL}/shield'):
+        for verify in (True, False):
+            expected = plain.merge_environment_settings(url, {}, None, verify, None)
+            assert client.session.merge_environment_settings(url, {}, None, verify, None) == expected
+    assert expected['proxies']['https'] == 'http://proxy.test:3128' and expected['verify'] is False
+    # requests' own reads each time (8), the client's once per address and settings (4).
+    assert len(read) == 8 + 4
+    settings = client.session.merge_environment_settings(f'{API_URL}/x', {}, None, True, None)
+    settings['proxies']['https'] = 'changed'  # what one request does with its settings stays its own
+    assert client.session.merge_environment_settings(f'{API_URL}/x', {}, None, True, None)['proxies']['https'] == (
+        'http://proxy.test:3128'
+    )
+    assert settings['verify'] == '/etc/bundle.pem'
+    client.close()
+    plain.close()
+
+
 # ---- errors that repeating cannot cure -------------------------------------------------------
 
 
