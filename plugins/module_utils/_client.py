@@ -53,6 +53,11 @@ RETRY_AFTER_MIN = 1.0
 RETRY_AFTER_MAX = 60.0
 BACKOFF_BASE = 0.5
 BACKOFF_MAX = 30.0
+# Reads sent at once by ``EdgeClient.concurrently``: the calling thread and this many less one of its own.
+READ_WORKERS = 8
+
+Item = t.TypeVar('Item')
+Result = t.TypeVar('Result')
 
 # Methods whose repetition cannot create a second object. PATCH of absolute values is
 # safe too, but the caller says so (idempotent=True), since PATCH in general is not.
@@ -403,6 +408,7 @@ class EdgeClient:
         self.retries = max(0, int(retries))
         self.sleep = sleep if sleep is not None else time.sleep
         self.deadline = Deadline()
+        self._given = session  # a session the caller gave (its forks share it)
         self.session = session if session is not None else requests.Session()
         if session is None:
             # Connections are reused across calls; urllib3's own retries stay off, ours decide.
@@ -425,6 +431,72 @@ class EdgeClient:
         # Whether a write reached the server: it answered 2xx, or an answer was lost after the
         # request was sent (it may have acted). A failed run that wrote still reports a change.
         self.wrote = False
+
+    def fork(self) -> EdgeClient:
+        """A client of the same account, addresses, timeout, retries and TLS settings for another thread, with a
+        session (connections) and deadline of its own; its retries are told in this client's ``retry_log`` and to
+        its ``on_wait``. A session the caller gave is shared (it is the caller's to make safe)."""
+        twin = EdgeClient(
+            None, self.base_urls, timeout=self.timeout, retries=self.retries, sleep=self.sleep, session=self._given
+        )
+        twin.verify = self.verify
+        twin.session.headers = self.session.headers.copy()
+        twin.retry_log = self.retry_log
+        twin.on_wait = self.on_wait
+        return twin
+
+    def concurrently(
+        self,
+        work: t.Callable[[EdgeClient, Item], Result],
+        items: t.Iterable[Item],
+        workers: int | None = None,
+    ) -> list[Result]:
+        """``work(client, item)`` for every item, up to ``workers`` (``READ_WORKERS``) at once: this thread with this
+        client, the others each with a ``fork``; what each returned, in the order of ``items``. For reads only: the
+        order of requests between items is not kept, each item's own requests are sent in order, each with its
+        retries. When one fails, no further item starts; the failure of the first item that failed, in the order of
+        ``items``, is raised once the items under way have ended (as one after the other, where it would have been
+        the first)."""
+        pending = list(items)
+        workers = READ_WORKERS if workers is None else workers
+        if workers <= 1 or len(pending) <= 1:
+            return [work(self, item) for item in pending]
+        results: list[t.Any] = [None] * len(pending)
+        failures: dict[int, BaseException] = {}
+        indexes = iter(range(len(pending)))
+        taking = threading.Lock()
+        stop = threading.Event()
+
+        def take(client: EdgeClient, caught: type[BaseException] = BaseException) -> None:
+            while not stop.is_set():
+                with taking:
+                    index = next(indexes, None)
+                if index is None:
+                    return
+                try:
+                    results[index] = work(client, pending[index])
+                except caught as exc:  # raised in the calling thread below
+                    failures[index] = exc
+                    stop.set()
+
+        forks = [self.fork() for _ in range(min(workers, len(pending)) - 1)]
+        threads = [threading.Thread(target=take, args=(fork,), name='edge-read', daemon=True) for fork in forks]
+        try:
+            for thread in threads:
+                thread.start()
+            take(self, Exception)  # an interrupt (Ctrl-C, SIGTERM) reaches this thread and ends the run as before
+            for thread in threads:
+                thread.join()
+        finally:
+            stop.set()  # an interrupt: the other threads end after their current item
+            for fork in forks:
+                self.wrote = self.wrote or fork.wrote
+                fork.deadline.close()
+                if fork.session is not self.session:
+                    fork.session.close()
+        if failures:
+            raise failures[min(failures)]
+        return results
 
     def url(self, service: str, path: str) -> str:
         try:

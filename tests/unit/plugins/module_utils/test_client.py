@@ -540,6 +540,67 @@ def test_the_environment_is_read_once_per_address(monkeypatch: pytest.MonkeyPatc
     plain.close()
 
 
+# ---- several reads at once ----------------------------------------------------------------------
+
+
+def test_concurrent_work_keeps_the_order_of_its_items(client: EdgeClient, api: FakeApi) -> None:
+    api.add('GET', r'^/pullzone/\d+$', lambda call: {'Id': int(call.url.rsplit('/', 1)[1])})
+    clients: set[int] = set()
+    threads: set[int] = set()
+
+    def read(each: EdgeClient, zone_id: int) -> t.Any:
+        clients.add(id(each))
+        threads.add(threading.get_ident())
+        time.sleep(0.01 * (zone_id % 3))  # answers come back out of order
+        return each.get(f'pullzone/{zone_id}', f'read pull zone {zone_id}')['Id']
+
+    assert client.concurrently(read, range(1, 31), workers=4) == list(range(1, 31))
+    assert len(clients) == 4 and len(threads) == 4  # this thread and three of their own, each with its client
+    assert sorted(int(call.url.rsplit('/', 1)[1]) for call in api.calls) == list(range(1, 31))
+
+
+def test_a_fork_has_the_clients_settings_and_tells_its_retries(client: EdgeClient, api: FakeApi) -> None:
+    told: list[str] = []
+    client.on_wait = told.append
+    api.add('GET', r'^/pullzone/1$', FakeResponse(503, {'Message': 'busy'}), {'Id': 1})
+    fork = client.fork()
+    assert fork.session.headers['AccessKey'] == API_KEY and fork.base_urls == client.base_urls
+    assert (fork.timeout, fork.retries, fork.verify) == (client.timeout, client.retries, client.verify)
+    assert fork.deadline is not client.deadline
+    assert fork.get('pullzone/1', 'read pull zone 1') == {'Id': 1}
+    assert client.retry_log == told and len(told) == 1 and 'GET pullzone/1: HTTP 503, retry 1 of 3' in told[0]
+    fork.deadline.close()
+
+
+def test_the_first_failure_in_the_order_of_items_is_raised_and_no_more_start(client: EdgeClient) -> None:
+    started: list[int] = []
+
+    def read(each: EdgeClient, item: int) -> int:
+        started.append(item)
+        if item == 5:  # fails after item 12 did: its failure is still the one raised, as one after the other
+            time.sleep(0.3)
+            raise EdgeApiError(f'read item {item}', 503, 'busy')
+        if item == 12:
+            raise EdgeApiError(f'read item {item}', 500, 'broken')
+        time.sleep(0.01)
+        return item
+
+    with pytest.raises(EdgeApiError) as caught:
+        client.concurrently(read, range(60), workers=8)
+    assert str(caught.value).startswith('read item 5 failed')
+    assert 12 in started and max(started) < 40  # no item started once one had failed, but those under way
+
+
+def test_one_item_or_one_worker_runs_in_this_thread(client: EdgeClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    def where(each: EdgeClient, item: int) -> tuple[int, str]:
+        return id(each), threading.current_thread().name
+
+    here = (id(client), threading.current_thread().name)
+    assert client.concurrently(where, [1]) == [here]
+    monkeypatch.setattr(client_module, 'READ_WORKERS', 1)
+    assert client.concurrently(where, [1, 2, 3]) == [here] * 3
+
+
 # ---- errors that repeating cannot cure -------------------------------------------------------
 
 
