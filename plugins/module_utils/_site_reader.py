@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._certificates import served_summary
+from ansible_collections.edge.platform.plugins.module_utils._certificates import CUSTOM, FREE, is_free, served_leaf
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._containers import ContainersApi
 from ansible_collections.edge.platform.plugins.module_utils._declarations import (
@@ -45,9 +45,12 @@ PARTS = (('botDetection.', BOT_DETECTION), ('uploadScanning.', UPLOAD_SCANNING))
 
 def certificate_kind(hostname: Record) -> str | None:
     """Whether a hostname's certificate is one the service issued free or the account's own (its issuer tells); None
-    when the record does not hold it."""
-    summary = served_summary(hostname)
-    return summary.get('kind') if summary is not None else None
+    when the record does not hold it. Only the issuer is read (not the whole summary: a site of every zone reads
+    many)."""
+    if not hostname.get('HasCertificate'):
+        return None
+    leaf = served_leaf(hostname.get('Certificate'))
+    return None if leaf is None else FREE if is_free(leaf) else CUSTOM
 
 
 class SiteReader:
