@@ -440,7 +440,9 @@ class EdgeClient:
             None, self.base_urls, timeout=self.timeout, retries=self.retries, sleep=self.sleep, session=self._given
         )
         twin.verify = self.verify
-        twin.session.headers = self.session.headers.copy()
+        if twin.session is not self.session:
+            twin.session.headers.clear()
+            twin.session.headers.update(self.session.headers)
         twin.retry_log = self.retry_log
         twin.on_wait = self.on_wait
         return twin
