@@ -481,7 +481,7 @@ class EdgeClient:
                     failures[index] = exc
                     stop.set()
 
-        forks = [self.fork() for _ in range(min(workers, len(pending)) - 1)]
+        forks = [self.fork() for _worker in range(min(workers, len(pending)) - 1)]
         threads = [threading.Thread(target=take, args=(fork,), name='edge-read', daemon=True) for fork in forks]
         try:
             for thread in threads:
