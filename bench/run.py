@@ -406,7 +406,7 @@ def adopt(tree: pathlib.Path, repeat: int, zones: int = 1000, beside_uri: int = 
         export = playbook(HERE.parent / 'playbooks' / 'export.yml', '-e', f'export_dir={export_dir}')
         try:
             large = interleaved(
-                max(1, repeat // 2),
+                repeat,
                 {'ours': lambda: run(read, env, emulator), 'export': lambda: run(export, env, emulator)},
             )
         finally:

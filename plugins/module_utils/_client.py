@@ -53,6 +53,11 @@ RETRY_AFTER_MIN = 1.0
 RETRY_AFTER_MAX = 60.0
 BACKOFF_BASE = 0.5
 BACKOFF_MAX = 30.0
+# Reads sent at once by ``EdgeClient.concurrently``: the calling thread and this many less one of its own.
+READ_WORKERS = 8
+
+Item = t.TypeVar('Item')
+Result = t.TypeVar('Result')
 
 # Methods whose repetition cannot create a second object. PATCH of absolute values is
 # safe too, but the caller says so (idempotent=True), since PATCH in general is not.
@@ -193,28 +198,37 @@ def _is_local_error(exc: Exception) -> bool:
 class Deadline:
     """A whole request (connect, send, answer, streamed body) within ``seconds``, not each socket read.
 
-    A timer shuts the socket of the request down when time is up, so a server that answers one
-    byte at a time cannot hold a run hostage; the request then fails naming api_timeout.
+    A watcher shuts the socket of the request down when time is up, so a server that answers one
+    byte at a time cannot hold a run hostage; the request then fails naming api_timeout. The watcher
+    is one thread that waits for whichever request is armed (a thread started for each request
+    cost more than a request to a nearby server), and ends when nothing was armed for ``IDLE`` seconds.
     """
+
+    IDLE = 5.0
 
     def __init__(self) -> None:
         self.seconds = 0.0
         self.expired = False
-        self._timer: threading.Timer | None = None
         self._socket: socket.socket | None = None
+        self._until: float | None = None  # time.monotonic() by which the armed request must end
         self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
+        self._watcher: threading.Thread | None = None
 
     def arm(self, seconds: float) -> None:
-        self.disarm()
-        self.seconds, self.expired, self._socket = seconds, False, None
-        self._timer = threading.Timer(seconds, self._expire)
-        self._timer.daemon = True
-        self._timer.start()
+        with self._lock:
+            self.seconds, self.expired, self._socket = seconds, False, None
+            self._until = time.monotonic() + seconds
+            if self._watcher is None:
+                self._watcher = threading.Thread(target=self._watch, name='edge-deadline', daemon=True)
+                self._watcher.start()
+            else:
+                self._changed.notify()
 
     def disarm(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        with self._lock:
+            # The watcher wakes at the time it waited for, finds nothing armed and waits on.
+            self._until = None
 
     def watch(self, sock: socket.socket | None) -> None:
         """The socket the current request goes over (a reused one, or one just connected)."""
@@ -225,10 +239,28 @@ class Deadline:
             if self.expired:
                 self._shut()
 
-    def _expire(self) -> None:
+    def close(self) -> None:
+        """End the watcher now (it would end on its own once idle)."""
         with self._lock:
-            self.expired = True
-            self._shut()
+            self._until = None
+            self._watcher = None
+            self._changed.notify()
+
+    def _watch(self) -> None:
+        me = threading.current_thread()
+        with self._lock:
+            while self._watcher is me:
+                if self._until is None:
+                    if not self._changed.wait(self.IDLE) and self._until is None and self._watcher is me:
+                        self._watcher = None  # idle: the next arm starts another
+                    continue
+                left = self._until - time.monotonic()
+                if left > 0:
+                    self._changed.wait(left)
+                    continue
+                self._until = None
+                self.expired = True
+                self._shut()
 
     def _shut(self) -> None:
         # The answer keeps reading from this socket even after its connection forgot it.
@@ -269,6 +301,27 @@ class DeadlineAdapter(HTTPAdapter):
             'http': _deadline_pool(HTTPConnectionPool, self.deadline),
             'https': _deadline_pool(HTTPSConnectionPool, self.deadline),
         }
+
+
+def _environment_read_once(session: t.Any) -> None:
+    """Make ``session`` read the environment (proxies and ``NO_PROXY``, ``REQUESTS_CA_BUNDLE``) once per address
+    and settings, not once per request: requests walks the whole environment for each, which cost more than a
+    request to a nearby server. The environment of a run does not change while it runs."""
+    merge = getattr(session, 'merge_environment_settings', None)
+    if merge is None:  # not a requests.Session
+        return
+    merged: dict[t.Any, dict[str, t.Any]] = {}
+
+    def merge_once(url: str, proxies: t.Any, stream: t.Any, verify: t.Any, cert: t.Any) -> dict[str, t.Any]:
+        parts = urlsplit(url)
+        key = (parts.scheme, parts.netloc, tuple(sorted((proxies or {}).items())), stream, verify, cert)
+        if key not in merged:
+            merged[key] = merge(url, dict(proxies) if proxies is not None else None, stream, verify, cert)
+        settings = merged[key]
+        found = settings.get('proxies')
+        return dict(settings, proxies=dict(found) if found is not None else None)
+
+    session.merge_environment_settings = merge_once
 
 
 def _never_sent(exc: Exception) -> bool:
@@ -355,12 +408,14 @@ class EdgeClient:
         self.retries = max(0, int(retries))
         self.sleep = sleep if sleep is not None else time.sleep
         self.deadline = Deadline()
+        self._given = session  # a session the caller gave (its forks share it)
         self.session = session if session is not None else requests.Session()
         if session is None:
             # Connections are reused across calls; urllib3's own retries stay off, ours decide.
             adapter = DeadlineAdapter(self.deadline)
             self.session.mount('http://', adapter)
             self.session.mount('https://', adapter)
+            _environment_read_once(self.session)
         # Passed with every request: requests would otherwise let REQUESTS_CA_BUNDLE or
         # CURL_CA_BUNDLE override it, and validate_certs=false must win.
         self.verify: bool | str = ca_path if (validate_certs and ca_path) else validate_certs
@@ -376,6 +431,74 @@ class EdgeClient:
         # Whether a write reached the server: it answered 2xx, or an answer was lost after the
         # request was sent (it may have acted). A failed run that wrote still reports a change.
         self.wrote = False
+
+    def fork(self) -> EdgeClient:
+        """A client of the same account, addresses, timeout, retries and TLS settings for another thread, with a
+        session (connections) and deadline of its own; its retries are told in this client's ``retry_log`` and to
+        its ``on_wait``. A session the caller gave is shared (it is the caller's to make safe)."""
+        twin = EdgeClient(
+            None, self.base_urls, timeout=self.timeout, retries=self.retries, sleep=self.sleep, session=self._given
+        )
+        twin.verify = self.verify
+        if twin.session is not self.session:
+            twin.session.headers.clear()
+            twin.session.headers.update(self.session.headers)
+        twin.retry_log = self.retry_log
+        twin.on_wait = self.on_wait
+        return twin
+
+    def concurrently(
+        self,
+        work: t.Callable[[EdgeClient, Item], Result],
+        items: t.Iterable[Item],
+        workers: int | None = None,
+    ) -> list[Result]:
+        """``work(client, item)`` for every item, up to ``workers`` (``READ_WORKERS``) at once: this thread with this
+        client, the others each with a ``fork``; what each returned, in the order of ``items``. For reads only: the
+        order of requests between items is not kept, each item's own requests are sent in order, each with its
+        retries. When one fails, no further item starts; the failure of the first item that failed, in the order of
+        ``items``, is raised once the items under way have ended (as one after the other, where it would have been
+        the first)."""
+        pending = list(items)
+        workers = READ_WORKERS if workers is None else workers
+        if workers <= 1 or len(pending) <= 1:
+            return [work(self, item) for item in pending]
+        results: list[t.Any] = [None] * len(pending)
+        failures: dict[int, BaseException] = {}
+        indexes = iter(range(len(pending)))
+        taking = threading.Lock()
+        stop = threading.Event()
+
+        def take(client: EdgeClient, caught: type[BaseException] = BaseException) -> None:
+            while not stop.is_set():
+                with taking:
+                    index = next(indexes, None)
+                if index is None:
+                    return
+                try:
+                    results[index] = work(client, pending[index])
+                except caught as exc:  # raised in the calling thread below
+                    failures[index] = exc
+                    stop.set()
+
+        forks = [self.fork() for _worker in range(min(workers, len(pending)) - 1)]
+        threads = [threading.Thread(target=take, args=(fork,), name='edge-read', daemon=True) for fork in forks]
+        try:
+            for thread in threads:
+                thread.start()
+            take(self, Exception)  # an interrupt (Ctrl-C, SIGTERM) reaches this thread and ends the run as before
+            for thread in threads:
+                thread.join()
+        finally:
+            stop.set()  # an interrupt: the other threads end after their current item
+            for fork in forks:
+                self.wrote = self.wrote or fork.wrote
+                fork.deadline.close()
+                if fork.session is not self.session:
+                    fork.session.close()
+        if failures:
+            raise failures[min(failures)]
+        return results
 
     def url(self, service: str, path: str) -> str:
         try:
@@ -596,13 +719,12 @@ class EdgeClient:
         raise self.error_from(response.operation, response.raw, errors, foreign=response.url)
 
     def close(self) -> None:
-        self.deadline.disarm()
+        self.deadline.close()
         self.session.close()
 
 
 Page = t.TypeVar('Page')
 Position = t.TypeVar('Position')
-Item = t.TypeVar('Item')
 
 
 def iter_pages(

@@ -30,6 +30,8 @@ from ansible_collections.edge.platform.plugins.module_utils._validation import C
 #: What a new resource gets where nothing is said of an option that has no ``new`` of its own: its type's zero (false,
 #: 0, an empty list, no text; an enum's name of 0).
 ZERO = object()
+# The zero of each type: what a new resource gets of an option whose ``new`` is ZERO.
+ZEROS: dict[str, t.Any] = {'bool': False, 'int': 0, 'float': 0.0, 'str': '', 'list': ()}
 
 # The widths of the API's integers: an option of one is checked against it unless it has bounds of its own.
 INT32 = (-(2**31), 2**31 - 1)
@@ -184,8 +186,7 @@ class Option:
             return True
         new = self.new
         if new is ZERO:
-            zeros = {'bool': False, 'int': 0, 'float': 0.0, 'str': '', 'list': ()}
-            new = self.enum.name(0) if self.enum is not None else zeros.get(self.type)
+            new = self.enum.name(0) if self.enum is not None else ZEROS.get(self.type)
         if self.type == 'list' and self.unordered:
             return set(map(str, value)) == set(map(str, new or ()))
         if self.type == 'list':

@@ -6,14 +6,15 @@
 """What ``site_info`` reads, with the fewest requests: the pull zones by pages of 1000 (with their hostnames'
 certificates), the Shield zones by their listing (one pull zone: its own Shield zone), and for each Shield zone the
 parts the API has no listing for (bot detection, upload scanning, the access lists) and the entries of each custom
-list; nothing per pull zone. ``_declarations`` turns what was read into the ``site`` role's declarations.
+list, several Shield zones at once (``EdgeClient.concurrently``); nothing per pull zone. ``_declarations`` turns what
+was read into the ``site`` role's declarations.
 """
 
 from __future__ import annotations
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._certificates import served_summary
+from ansible_collections.edge.platform.plugins.module_utils._certificates import CUSTOM, FREE, is_free, served_leaf
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._containers import ContainersApi
 from ansible_collections.edge.platform.plugins.module_utils._declarations import (
@@ -44,9 +45,12 @@ PARTS = (('botDetection.', BOT_DETECTION), ('uploadScanning.', UPLOAD_SCANNING))
 
 def certificate_kind(hostname: Record) -> str | None:
     """Whether a hostname's certificate is one the service issued free or the account's own (its issuer tells); None
-    when the record does not hold it."""
-    summary = served_summary(hostname)
-    return summary.get('kind') if summary is not None else None
+    when the record does not hold it. Only the issuer is read (not the whole summary: a site of every zone reads
+    many)."""
+    if not hostname.get('HasCertificate'):
+        return None
+    leaf = served_leaf(hostname.get('Certificate'))
+    return None if leaf is None else FREE if is_free(leaf) else CUSTOM
 
 
 class SiteReader:
@@ -83,29 +87,39 @@ class SiteReader:
                 found[int(zone['Id'])] = shield
         return found
 
-    def parts(self, zone_id: int) -> Record:
+    @staticmethod
+    def parts(client: EdgeClient, zone_id: int) -> Record:
         """The bot detection and upload scanning settings of a Shield zone, flattened as the table names them."""
+        shield = ShieldApi(client)
         flat: Record = {}
         for prefix, part in PARTS:
-            flat.update(flatten(prefix, self.shield.part(zone_id, part)))
+            flat.update(flatten(prefix, shield.part(zone_id, part)))
         return flat
 
-    def access_lists(self, zone_id: int) -> list[Record]:
+    @staticmethod
+    def access_lists(client: EdgeClient, zone_id: int) -> list[Record]:
         """The custom access lists of a Shield zone, each with its entries."""
-        overview = AccessListApi(self.client, zone_id).overview(with_content=True)
+        overview = AccessListApi(client, zone_id).overview(with_content=True)
         return [
             {**item, 'entries': sorted(entries_of_content(t.cast(t.Optional[str], item.get('content'))))}
             for item in overview.get('customLists') or []
         ]
 
-    def site(self, zone: Record, shield: Record | None) -> Site:
+    @classmethod
+    def shield_details(cls, client: EdgeClient, shield: Record) -> tuple[Record, list[Record]]:
+        """What a Shield zone's declaration needs beyond its record: its parts and its access lists."""
+        zone_id = int(shield['shieldZoneId'])
+        return cls.parts(client, zone_id), cls.access_lists(client, zone_id)
+
+    @staticmethod
+    def site(zone: Record, shield: Record | None, details: tuple[Record, list[Record]] | None) -> Site:
         left_out: list[LeftOut] = []
         declaration: Record = {'site_pullzone': pullzone_of(zone, left_out, certificate_kind)}
         lists: list[Record] = []
-        if shield is not None:
-            zone_id = int(shield['shieldZoneId'])
-            declaration['site_shield'] = shield_of(shield, self.parts(zone_id))
-            lists = access_lists_of(self.access_lists(zone_id))
+        if shield is not None and details is not None:
+            parts, access_lists = details
+            declaration['site_shield'] = shield_of(shield, parts)
+            lists = access_lists_of(access_lists)
         declaration['site_access_lists'] = lists
         return {
             'pullzone_name': str(zone.get('Name')),
@@ -124,7 +138,14 @@ class SiteReader:
     ) -> dict[str, t.Any]:
         zones = self.zones(pullzone_id, pullzone_name)
         shields = self.shield_zones(zones, every=pullzone_id is None and pullzone_name is None) if zones else {}
-        result: dict[str, t.Any] = {'sites': [self.site(zone, shields.get(int(zone['Id']))) for zone in zones]}
+        # The reads of each Shield zone, several zones at once (each zone's own in order).
+        protected = [int(zone['Id']) for zone in zones if int(zone['Id']) in shields]
+        details = dict(
+            zip(protected, self.client.concurrently(self.shield_details, [shields[pid] for pid in protected]))
+        )
+        result: dict[str, t.Any] = {
+            'sites': [self.site(zone, shields.get(int(zone['Id'])), details.get(int(zone['Id']))) for zone in zones]
+        }
         if include_account:
             result['account'] = self.account()
         return result

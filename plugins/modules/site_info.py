@@ -25,8 +25,9 @@ description:
   - C(left_out) names what a declaration cannot carry, and why - a secret setting, the key of a custom certificate,
     a read-only rule of the service - each with the C(path) where its value would go.
   - Reads pull zones by pages of 1000, the Shield zones by their listing, and for each Shield zone its bot detection,
-    upload scanning and access lists (the reads the API has no listing for) and the entries of each custom list;
-    nothing per pull zone. The collection playbook C(edge.platform.export) writes the declarations as files.
+    upload scanning and access lists (the reads the API has no listing for) and the entries of each custom list,
+    the reads of up to eight Shield zones at a time, each retried on its own as every read is; nothing per pull zone.
+    The collection playbook C(edge.platform.export) writes the declarations as files.
   - Only reads; never changes anything. Never returns a secret.
 author:
   - Edge Platform Collection Maintainers (@edge-platform)

@@ -14,6 +14,7 @@ import io
 import itertools
 import json
 import re
+import threading
 import typing as t
 from http.client import RemoteDisconnected
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -373,6 +374,7 @@ class Emulator:
         self.sent: list[Sent] = []
         self.slept: list[float] = []
         self.loop = asyncio.new_event_loop()
+        self.calling = threading.RLock()
         self.args = dict(EMULATOR_ARGS)
         self.others: list[Meanwhile] = []
         self.in_other_run = False
@@ -450,7 +452,10 @@ class Emulator:
     ) -> tuple[int | None, list[t.Any], bytes]:
         """Run one request through a service's app (or ``app``): (status or None when no answer came, headers,
         body)."""
-        return self.loop.run_until_complete(self._call(app if app is not None else self.apps[service], scope, content))
+        with self.calling:  # one loop for every thread of a module that reads concurrently
+            return self.loop.run_until_complete(
+                self._call(app if app is not None else self.apps[service], scope, content)
+            )
 
     @staticmethod
     async def _call(app: t.Any, scope: dict[str, t.Any], content: bytes) -> tuple[int | None, list[t.Any], bytes]:

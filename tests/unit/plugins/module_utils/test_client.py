@@ -475,6 +475,132 @@ def test_a_fast_answer_is_not_cut_by_an_earlier_deadline(drip_server: str, api: 
     assert not client.deadline.expired
 
 
+def test_one_watcher_thread_serves_every_request_of_a_client(drip_server: str) -> None:
+    # A thread started for each request cost more than a request to a nearby server: one waits for them all.
+    client = EdgeClient(API_KEY, {'api': drip_server}, timeout=1.0, retries=0)
+    watchers = []
+    started = time.monotonic()
+    for _attempt in range(3):
+        with pytest.raises(EdgeApiError, match='no complete answer within 1 s'):
+            client.request('GET', '/body', 'read the slow thing')
+        watchers.append(client.deadline._watcher)
+    assert 2.5 < time.monotonic() - started < 6  # each cut at its own deadline, none at an earlier one's
+    [watcher] = set(watchers)
+    assert watcher is not None and watcher.is_alive()
+    client.close()
+    watcher.join(2)
+    assert not watcher.is_alive()  # closed: the watcher ended
+
+
+def test_an_idle_watcher_ends_and_the_next_request_starts_another(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(client_module.Deadline, 'IDLE', 0.1)
+    deadline = client_module.Deadline()
+    deadline.arm(0.05)
+    deadline.disarm()  # the watcher is not woken: it finds nothing armed when the time it waited for comes
+    first = deadline._watcher
+    assert first is not None
+    first.join(2)
+    assert not first.is_alive() and deadline._watcher is None and not deadline.expired
+    deadline.arm(0.2)
+    assert deadline._watcher is not None and deadline._watcher is not first
+    time.sleep(0.5)
+    assert deadline.expired
+    deadline.close()
+
+
+def test_the_environment_is_read_once_per_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    # requests walks the whole environment for each request (proxies, NO_PROXY): a run reads it once per address.
+    monkeypatch.setenv('HTTPS_PROXY', 'http://proxy.test:3128')
+    monkeypatch.setenv('NO_PROXY', 'video.test')
+    monkeypatch.setenv('REQUESTS_CA_BUNDLE', '/etc/bundle.pem')
+    read = []
+    real = requests.sessions.get_environ_proxies
+
+    def counting(url: str, no_proxy: t.Any = None) -> t.Any:
+        read.append(url)
+        return real(url, no_proxy=no_proxy)
+
+    monkeypatch.setattr(requests.sessions, 'get_environ_proxies', counting)
+    client = EdgeClient(API_KEY, {'api': API_URL, 'video': 'https://video.test'})
+    plain = requests.Session()
+    for url in (f'{API_URL}/pullzone', f'{API_URL}/pullzone/1', 'https://video.test/library', f'{API_URL}/shield'):
+        for verify in (True, False):
+            expected = plain.merge_environment_settings(url, {}, None, verify, None)
+            assert client.session.merge_environment_settings(url, {}, None, verify, None) == expected
+    assert expected['proxies']['https'] == 'http://proxy.test:3128' and expected['verify'] is False
+    # requests' own reads each time (8), the client's once per address and settings (4).
+    assert len(read) == 8 + 4
+    settings = client.session.merge_environment_settings(f'{API_URL}/x', {}, None, True, None)
+    settings['proxies']['https'] = 'changed'  # what one request does with its settings stays its own
+    assert client.session.merge_environment_settings(f'{API_URL}/x', {}, None, True, None)['proxies']['https'] == (
+        'http://proxy.test:3128'
+    )
+    assert settings['verify'] == '/etc/bundle.pem'
+    client.close()
+    plain.close()
+
+
+# ---- several reads at once ----------------------------------------------------------------------
+
+
+def test_concurrent_work_keeps_the_order_of_its_items(client: EdgeClient, api: FakeApi) -> None:
+    api.add('GET', r'^/pullzone/\d+$', lambda call: {'Id': int(call.url.rsplit('/', 1)[1])})
+    clients: set[int] = set()
+    threads: set[int] = set()
+
+    def read(each: EdgeClient, zone_id: int) -> t.Any:
+        clients.add(id(each))
+        threads.add(threading.get_ident())
+        time.sleep(0.01 * (zone_id % 3))  # answers come back out of order
+        return each.get(f'pullzone/{zone_id}', f'read pull zone {zone_id}')['Id']
+
+    assert client.concurrently(read, range(1, 31), workers=4) == list(range(1, 31))
+    assert len(clients) == 4 and len(threads) == 4  # this thread and three of their own, each with its client
+    assert sorted(int(call.url.rsplit('/', 1)[1]) for call in api.calls) == list(range(1, 31))
+
+
+def test_a_fork_has_the_clients_settings_and_tells_its_retries(client: EdgeClient, api: FakeApi) -> None:
+    told: list[str] = []
+    client.on_wait = told.append
+    api.add('GET', r'^/pullzone/1$', FakeResponse(503, {'Message': 'busy'}), {'Id': 1})
+    fork = client.fork()
+    assert fork.session.headers['AccessKey'] == API_KEY and fork.base_urls == client.base_urls
+    assert (fork.timeout, fork.retries, fork.verify) == (client.timeout, client.retries, client.verify)
+    assert fork.deadline is not client.deadline
+    assert fork.get('pullzone/1', 'read pull zone 1') == {'Id': 1}
+    assert client.retry_log == told and len(told) == 1 and 'GET pullzone/1: HTTP 503, retry 1 of 3' in told[0]
+    fork.deadline.close()
+
+
+def test_the_first_failure_in_the_order_of_items_is_raised_and_no_more_start(client: EdgeClient) -> None:
+    started: list[int] = []
+
+    def read(each: EdgeClient, item: int) -> int:
+        started.append(item)
+        if item == 5:  # fails after item 12 did: its failure is still the one raised, as one after the other
+            time.sleep(0.3)
+            raise EdgeApiError(f'read item {item}', 503, 'busy')
+        if item == 12:
+            raise EdgeApiError(f'read item {item}', 500, 'broken')
+        time.sleep(0.01)
+        return item
+
+    with pytest.raises(EdgeApiError) as caught:
+        client.concurrently(read, range(60), workers=8)
+    assert str(caught.value).startswith('read item 5 failed')
+    assert 12 in started and max(started) < 40  # no item started once one had failed, but those under way
+
+
+def test_one_item_or_one_worker_runs_in_this_thread(client: EdgeClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    def where(each: EdgeClient, item: int) -> tuple[int, str]:
+        return id(each), threading.current_thread().name
+
+    here = (id(client), threading.current_thread().name)
+    assert client.concurrently(where, [1]) == [here]
+    monkeypatch.setattr(client_module, 'READ_WORKERS', 1)
+    assert client.concurrently(where, [1, 2, 3]) == [here] * 3
+
+
 # ---- errors that repeating cannot cure -------------------------------------------------------
 
 

@@ -13,6 +13,7 @@ import typing as t
 
 import pytest
 
+from ansible_collections.edge.platform.plugins.module_utils import _client as client_module
 from ansible_collections.edge.platform.plugins.modules import (
     pullzone,
     pullzone_edge_rule,
@@ -120,3 +121,54 @@ def test_each_declaration_is_what_the_account_holds(emulator: Emulator, run_modu
             outcome = run_module(main, dict(COMMON_ARGS, **given), check_mode=True)
             assert not outcome.failed, (site['pullzone_name'], main.__module__, outcome.result)
             assert outcome.result['changed'] is False, (site['pullzone_name'], main.__module__, outcome.result)
+
+
+# ---- the reads of the Shield zones, several at once ------------------------------------------------------------
+
+
+def shield_zone_ids(emulator: Emulator) -> list[int]:
+    return [int(zone['shieldZoneId']) for zone in emulator.snapshot()['shield_zones']]
+
+
+def test_reading_several_shield_zones_at_once_reads_the_same(
+    emulator: Emulator, run_module: t.Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert len(shield_zone_ids(emulator)) > 2  # enough for several threads
+    at_once = read(run_module, include_account=True)
+    sent_at_once = sorted((call.method, call.path, str(call.params)) for call in emulator.sent)
+    emulator.sent.clear()
+    monkeypatch.setattr(client_module, 'READ_WORKERS', 1)
+    one_by_one = read(run_module, include_account=True)
+    assert at_once == one_by_one
+    # The same requests, only not one after the other; each zone's own still in order (its parts, then its lists).
+    assert sorted((call.method, call.path, str(call.params)) for call in emulator.sent) == sent_at_once
+    zone = shield_zone_ids(emulator)[0]
+    own = [call.path for call in emulator.sent if call.path.startswith(f'/shield/shield-zone/{zone}/')]
+    assert own[:3] == [
+        f'/shield/shield-zone/{zone}/bot-detection',
+        f'/shield/shield-zone/{zone}/upload-scanning',
+        f'/shield/shield-zone/{zone}/access-lists',
+    ]
+
+
+def test_a_fault_on_one_shield_zones_read_is_retried(emulator: Emulator, run_module: t.Any) -> None:
+    clean = read(run_module, include_account=True)
+    first, second = shield_zone_ids(emulator)[:2]
+    emulator.forget_requests()
+    emulator.add_fault(path=f'^/shield/shield-zone/{first}/bot-detection$', status=503)
+    emulator.add_fault(path=f'^/shield/shield-zone/{second}/access-lists$', status=429, retry_after=2)
+    assert read(run_module, include_account=True) == clean
+    assert sorted(emulator.slept)[-1] == 2  # the 429's Retry-After; the 503's backoff is shorter
+    assert len(emulator.slept) == 2
+    statuses = [(entry['path'], entry['status']) for entry in emulator.requests]
+    assert statuses.count((f'/shield/shield-zone/{first}/bot-detection', 503)) == 1
+    assert statuses.count((f'/shield/shield-zone/{first}/bot-detection', 200)) == 1
+
+
+def test_a_read_of_one_shield_zone_that_fails_names_it(emulator: Emulator, run_module: t.Any) -> None:
+    zone = shield_zone_ids(emulator)[1]
+    emulator.add_fault(path=f'^/shield/shield-zone/{zone}/upload-scanning$', status=503, times=10)
+    outcome = run_module(site_info.main, dict(COMMON_ARGS, api_retries=1))
+    assert outcome.failed and outcome.result['changed'] is False
+    assert outcome.result['msg'].startswith(f'read upload scanning of shield zone {zone} failed: HTTP 503')
+    assert len(emulator.slept) == 1  # retried once, as api_retries says
