@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import queue
 import re
 import subprocess
@@ -98,6 +99,7 @@ class Outcome:
     seconds: float
     passed: bool
     log: Path
+    cpu: float  # CPU seconds of the job's processes and of its worker's emulator while the job ran
 
 
 def discover_targets() -> list[str]:
@@ -206,16 +208,16 @@ def run_jobs(
                     # pytest imports the collection as ansible_collections.edge.platform and reads the EDGE_*
                     # variables of the worker's emulator; ansible-test reads integration_config.yml.
                     extra = {'PYTHONPATH': str(tree.parents[2]), **emulator.environment} if job.pytest else {}
+                    emulator_cpu = process_cpu(emulator.process.pid)
                     with log.open('w') as output:
-                        status = subprocess.run(
+                        status, cpu = run_measured(
                             job.command(ansible_test),
                             cwd=tree,
                             env={**environment, 'HOME': str(home), **extra},
                             stdout=output,
-                            stderr=subprocess.STDOUT,
-                            check=False,
-                        ).returncode
-                    outcome = Outcome(job, number, began - started, time.monotonic() - began, status == 0, log)
+                        )
+                    cpu += process_cpu(emulator.process.pid) - emulator_cpu
+                    outcome = Outcome(job, number, began - started, time.monotonic() - began, status == 0, log, cpu)
                     outcomes.append(outcome)
                     state = 'passed' if outcome.passed else 'FAILED'
                     print(f'  {state} {job.name} ({outcome.seconds:.0f}s, worker {number})', flush=True)
@@ -234,13 +236,37 @@ def run_jobs(
     return outcomes, problems
 
 
+def run_measured(command: list[str], cwd: Path, env: dict[str, str], stdout: t.IO[str]) -> tuple[int, float]:
+    """COMMAND's exit status and the CPU seconds it and the processes it waited for used (wait4's rusage: the
+    jobs run on threads of one process, whose own RUSAGE_CHILDREN would mix them)."""
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=stdout, stderr=subprocess.STDOUT)
+    _pid, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, usage.ru_utime + usage.ru_stime
+
+
+def process_cpu(pid: int) -> float:
+    """The CPU seconds a running process has used so far (its own, not its children's), 0 where /proc cannot
+    tell."""
+    try:
+        fields = Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()
+    except OSError:
+        return 0.0
+    # utime and stime, fields 14 and 15 of proc(5), counted from the state field (3)
+    return (int(fields[11]) + int(fields[12])) / os.sysconf('SC_CLK_TCK')
+
+
 def report(outcomes: list[Outcome], problems: list[str]) -> bool:
     """Prints each job's time (the longest first), the ends of the failed ones' logs and the problems; whether
     every job ran and passed."""
-    print(f'{len(outcomes)} integration jobs (ansible-test integration, or pytest):')
+    cpu = sum(outcome.cpu for outcome in outcomes)
+    print(f'{len(outcomes)} integration jobs (ansible-test integration, or pytest), {cpu:.0f} CPU seconds in all:')
     for outcome in sorted(outcomes, key=lambda outcome: -outcome.seconds):
         state = 'passed' if outcome.passed else 'FAILED'
-        print(f'  {outcome.seconds:6.0f}s  {state:6}  {outcome.job.name}  (worker {outcome.worker})')
+        print(
+            f'  {outcome.seconds:6.0f}s  {outcome.cpu:6.0f} cpu s  {state:6}  {outcome.job.name}  '
+            f'(worker {outcome.worker})'
+        )
     for outcome in outcomes:
         if not outcome.passed:
             print(f'\n==> {outcome.job.name} failed; the end of {outcome.log}:')

@@ -512,6 +512,7 @@ def assert_same(outcomes: dict[str, tuple[str, list[dict[str, t.Any]]]]) -> list
     return records_in
 
 
+@pytest.mark.weight(20)
 def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> None:
     records = assert_same(both_ways(tmp_path, emulator, '--diff'))
     by_task = {record['task']: record for record in records}
@@ -557,6 +558,7 @@ def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.A
     assert registry['invocation']['module_args']['password'] == 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
 
 
+@pytest.mark.weight(20)
 def test_same_results_in_check_mode(tmp_path: pathlib.Path, emulator: dict[str, t.Any]) -> None:
     records = assert_same(both_ways(tmp_path, emulator, '--check', '--diff'))
     record = requests.get(f"{emulator['admin_url']}/requests", timeout=30).json()
@@ -633,7 +635,11 @@ def test_relative_paths_resolve_against_the_playbook_directory(
 
 
 @pytest.mark.parametrize(
-    ('switch', 'marker'), [('true', 'runs inside the controller process'), ('false', 'ESTABLISH LOCAL CONNECTION')]
+    ('switch', 'marker'),
+    [
+        ('true', 'runs inside the controller process'),
+        pytest.param('false', 'ESTABLISH LOCAL CONNECTION', marks=pytest.mark.weight(11)),
+    ],
 )
 def test_no_secret_at_any_verbosity(
     tmp_path: pathlib.Path, emulator: dict[str, t.Any], switch: str, marker: str
