@@ -169,6 +169,32 @@ class Analysis:
     returns_rows: bool = False
 
 
+class NullForEveryName(dict[str, None]):
+    """Parameters that give NULL to every named parameter (sqlite3 looks each name up with ``[]``)."""
+
+    def __missing__(self, name: str) -> None:
+        return None
+
+
+def execute_with_nulls(conn: sqlite3.Connection, sql: str, count: int) -> sqlite3.Cursor:
+    """Run ``sql`` with NULL for each of its COUNT parameters: by position, or by name where the parameters have
+    names (Python 3.14's sqlite3 refuses a sequence for named parameters; 3.12 and 3.13 warn)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter('error', DeprecationWarning)
+        try:
+            return conn.execute(sql, (None,) * count)
+        except (DeprecationWarning, sqlite3.ProgrammingError):
+            pass
+    try:
+        return conn.execute(sql, NullForEveryName())
+    except sqlite3.ProgrammingError:
+        # Positional and named parameters at once, which only a sequence binds (before Python 3.14, with a
+        # warning); or the statement's own error, which this raises again.
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', DeprecationWarning)
+            return conn.execute(sql, (None,) * count)
+
+
 def _with_param_count(conn: sqlite3.Connection, sql: str) -> tuple[int, t.Any]:
     """Run ``sql`` (an EXPLAIN, which changes nothing) with NULL for every parameter."""
     try:
@@ -178,7 +204,7 @@ def _with_param_count(conn: sqlite3.Connection, sql: str) -> tuple[int, t.Any]:
         if not found:
             raise
         count = int(found.group(1))
-        return count, conn.execute(sql, (None,) * count)
+        return count, execute_with_nulls(conn, sql, count)
 
 
 def analyze(conn: sqlite3.Connection, sql: str) -> Analysis:
@@ -513,9 +539,7 @@ class SqliteDatabase:
         if analysis.readonly and analysis.returns_rows and not analysis.is_explain:
             # Column names of a read-only statement: run it with NULL parameters, read only its header.
             try:
-                with warnings.catch_warnings():
-                    warnings.simplefilter('ignore', DeprecationWarning)
-                    cursor = stream.conn.execute(sql, (None,) * analysis.param_count)
+                cursor = execute_with_nulls(stream.conn, sql, analysis.param_count)
                 columns = [{'name': column[0], 'decltype': None} for column in cursor.description or ()]
                 cursor.close()
             except (sqlite3.Error, sqlite3.Warning):

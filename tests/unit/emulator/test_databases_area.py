@@ -407,6 +407,31 @@ def test_sequence_describe_and_stored_sql(dbs: Databases) -> None:
     assert count['results'][0]['response']['result']['rows'] == [[text('x;y')], [text('z')]]
 
 
+@pytest.mark.filterwarnings('error::DeprecationWarning')
+def test_named_parameters_are_bound_by_name(dbs: Databases) -> None:
+    """Python 3.14's sqlite3 refuses NULLs given by position to named parameters (3.12 and 3.13 warn): describe
+    and the reading of a statement before it runs give them by name."""
+    record = dbs.by_name('app-main')
+    client, token = dbs.pipeline(record), dbs.token(record)
+    answer = post(
+        client,
+        token,
+        [
+            execute('CREATE TABLE n (a TEXT, b INTEGER)'),
+            {'type': 'describe', 'sql': 'SELECT a FROM n WHERE a = :a AND b > $b'},
+            execute('INSERT INTO n VALUES (:a, @b)', a=text('x'), b=integer(2)),
+            execute('SELECT a, b FROM n'),
+            CLOSE,
+        ],
+    ).json()
+    results = answer['results']
+    described = results[1]['response']['result']
+    assert described['params'] == [{'name': ':a'}, {'name': '$b'}]
+    assert [col['name'] for col in described['cols']] == ['a']
+    assert results[2]['response']['result']['affected_row_count'] == 1
+    assert results[3]['response']['result']['rows'] == [[text('x'), integer(2)]]
+
+
 def sqlite_says_read_only(sql: str) -> bool:
     """sqlite3_stmt_readonly() of ``sql``, the function libSQL's describe answers ``is_readonly`` with, from the
     SQLite library Python's sqlite3 module uses."""
