@@ -2321,7 +2321,8 @@ options:
   force:
     description:
       - Set the thumbnail even when the video already shows the same image.
-      - The current thumbnail is still read for the diff, but a failure to read it is ignored.
+      - The current thumbnail is then read only for the diff (in diff mode), and a failure to read it
+        is ignored.
     type: bool
     default: false
   library_api_key:

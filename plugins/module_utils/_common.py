@@ -42,6 +42,9 @@ __all__ = ['MASK', 'mask_secrets', 'set_env_fallback']
 
 # The mode of files the modules write, unless the user gives one: they hold tokens, logs or reports.
 PRIVATE_FILE_MODE = '0600'
+#: Set to 1 in a task's environment, the module's result carries its diff outside diff mode too (the site role, whose
+#: summary is made of its modules' diffs); what a module reads only for a diff it still reads only in diff mode.
+DIFF_VARIABLE = 'EDGE_PLATFORM_RESULT_DIFF'
 
 
 def header_credential_problem(option: str, value: str) -> str | None:
@@ -350,6 +353,11 @@ class EdgeModule:
     def diff_mode(self) -> bool:
         """Whether the run shows a diff (``--diff``, the task's ``diff: true``)."""
         return bool(self.ansible._diff)
+
+    @property
+    def builds_diff(self) -> bool:
+        """Whether the result carries a diff: in diff mode, or when the task's environment asks for it."""
+        return self.diff_mode or os.environ.get(DIFF_VARIABLE) == '1'
 
     @property
     def wrote(self) -> bool:

@@ -328,14 +328,14 @@ class EdgeResource:
         return plan
 
     def carry_out(self, plan: Plan) -> dict[str, object]:
-        """Write what the plan says (or predict it in check mode); the result, with the diff of the real objects."""
+        """Write what the plan says (or predict it in check mode); the result, with the diff of the real objects in
+        diff mode."""
         after = self.apply(plan)
         self.final = after
-        return {
-            'changed': plan.action is not None,
-            **self.outcome(plan, after),
-            'diff': self.diff(plan, plan.current, after),
-        }
+        result = {'changed': plan.action is not None, **self.outcome(plan, after)}
+        if self.module.builds_diff:  # only when it is shown, or the task asks for it (the site role's summary)
+            result['diff'] = self.diff(plan, plan.current, after)
+        return result
 
     def execute(self) -> dict[str, object]:
         self.where = self.locate()

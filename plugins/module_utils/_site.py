@@ -103,6 +103,10 @@ class PartModule:
     def diff_mode(self) -> bool:
         return self.site.diff_mode
 
+    @property
+    def builds_diff(self) -> bool:
+        return self.site.builds_diff
+
     def fail(self, msg: str, **result: object) -> t.NoReturn:
         raise Refused(msg)
 
@@ -504,7 +508,7 @@ class SitePullZone:
         """Write one item (or predict it); a part of a parent the run creates is predicted as created with it."""
         plan = t.cast(Plan, item.plan)
         result = dict(item.resource.carry_out(plan))
-        if created_with is not None and plan.action == 'create':
+        if created_with is not None and plan.action == 'create' and 'diff' in result:
             result['diff'] = dict(result.get('diff') or {}, after_header=f'create (with the {created_with})')
         result['item'] = item.key
         item.result = result
@@ -520,7 +524,7 @@ class SitePullZone:
             'objects': results,
             'purge': {'reasons': reasons, 'check_mode': self.module.check_mode},
         }
-        if self.module.diff_mode:
+        if self.module.builds_diff:
             outcome['diff'] = [part['diff'] for part in parts if part and part.get('changed') and part.get('diff')]
         return outcome
 

@@ -53,7 +53,7 @@ from ansible.utils.display import Display
 from ansible.utils.vars import merge_hash
 
 from ansible_collections.edge.platform.plugins.module_utils._client import HAS_REQUESTS
-from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._common import DIFF_VARIABLE, EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._version import VERSION_VARIABLE, collection_version
 
 try:  # ansible-core 2.19+: module arguments travel in a serialization profile
@@ -97,6 +97,9 @@ PROFILE = 'legacy'
 COLLECTION = 'edge.platform'
 MODULES_PACKAGE = 'ansible_collections.edge.platform.plugins.modules'
 SWITCH_PLUGIN = f'{COLLECTION}.in_process'
+#: The roles that summarise their modules' diffs (site_result's details, the audit's drift): a module builds its diff
+#: only in diff mode, so their tasks ask for it in their environment; ansible-core still shows it only in diff mode.
+SUMMARISING_ROLES = frozenset({f'{COLLECTION}.site'})
 # Secret environment variables of the modules (the task's ``environment:``) and the no_log option each stands for.
 # ansible-core writes a module process's environment into its command line, which -vvv shows: such a variable is
 # left out of it and reaches the module as that option instead. A blank one is no secret and stays on the command
@@ -356,6 +359,9 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
 
     def run(self, tmp: t.Any = None, task_vars: dict[str, t.Any] | None = None) -> dict[str, object]:
         task_vars = task_vars if task_vars is not None else {}
+        role = getattr(self._task, '_role', None)
+        if role is not None and role.get_name() in SUMMARISING_ROLES:
+            self.add_environment({DIFF_VARIABLE: '1'})
         try:
             refusal = self.in_process_refusal(task_vars)
         except SwitchError as error:  # a misspelt switch would otherwise pick a path the user did not ask for
@@ -363,13 +369,17 @@ class InProcessAction(NormalAction):  # type: ignore[misc]  # ansible-core has n
         if refusal:
             display.vvvv(f'{self._task.action}: runs as a module process ({refusal})')
             # The packed module has no collection metadata beside it: it reads its version from here.
-            environment = self._task.environment
-            environment = list(environment) if isinstance(environment, list) else [environment] if environment else []
-            self._task.environment = [{VERSION_VARIABLE: collection_version()}, *environment]
+            self.add_environment({VERSION_VARIABLE: collection_version()})
             self._task.args = {**self.secret_arguments(), **self._task.args}
             return t.cast('dict[str, object]', super().run(tmp, task_vars))
         display.vvvv(f'{self._task.action}: runs inside the controller process')
         return self.run_in_process(task_vars)
+
+    def add_environment(self, variables: dict[str, str]) -> None:
+        """Give the module VARIABLES in its environment, under the task's own (which win)."""
+        environment = self._task.environment
+        environment = list(environment) if isinstance(environment, list) else [environment] if environment else []
+        self._task.environment = [variables, *environment]
 
     def secret_arguments(self) -> dict[str, object]:
         """The options the task's secret environment variables stand for (those set and not blank)."""

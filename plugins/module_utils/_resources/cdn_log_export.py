@@ -45,14 +45,11 @@ def export_log(module: EdgeModule) -> None:
             export = ExportFile(module, dest, CsvMeasure if file_format == 'csv' else LineMeasure)
             changed = export.write(lambda sink: reader.write_v2(sink, file_format))
             scope = {'window': query.window_view(), 'format': file_format}
-        return dict(
-            export.after,
-            changed=changed,
-            dest=dest,
-            has_more=reader.has_more,
-            pullzone_id=query.pullzone_id,
-            diff=export.diff(path=dest),
-            **scope,
+        result = dict(
+            export.after, changed=changed, dest=dest, has_more=reader.has_more, pullzone_id=query.pullzone_id, **scope
         )
+        if module.builds_diff:
+            result['diff'] = export.diff(path=dest)
+        return result
 
     module.run(run)

@@ -51,7 +51,7 @@ TABLE = Table(
         'bool',
         (
             'Set the thumbnail even when the video already shows the same image.',
-            'The current thumbnail is still read for the diff, but a failure to read it is ignored.',
+            'The current thumbnail is then read only for the diff (in diff mode), and a failure to read it is ignored.',
         ),
         default=False,
     ),

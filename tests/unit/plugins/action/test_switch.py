@@ -74,3 +74,26 @@ def test_refusals(monkeypatch: pytest.MonkeyPatch) -> None:
     assert refusal(monkeypatch, has_requests=False) == 'requests is not installed on the controller'
     # A module of another collection whose routing names this action runs as its own module.
     assert refusal(monkeypatch, module='other.collection.pullzone_info') == 'not a module of edge.platform'
+
+
+@pytest.mark.parametrize(
+    'role, asked',
+    [(None, False), ('edge.platform.site', True), ('edge.platform.audit', False), ('other.collection.site', False)],
+)
+def test_the_site_roles_tasks_ask_for_the_diff(monkeypatch: pytest.MonkeyPatch, role: str | None, asked: bool) -> None:
+    """A module builds its diff only in diff mode; the site role summarises every diff (site_result's details, the
+    audit's drift), so its tasks ask for one in their environment, on both paths, under the task's own variables
+    (ansible-core still shows a diff only in diff mode)."""
+    from ansible_collections.edge.platform.plugins.module_utils._common import DIFF_VARIABLE
+    from ansible_collections.edge.platform.plugins.plugin_utils import _in_process
+
+    def stop(task_vars: object) -> None:
+        raise _in_process.SwitchError('stop here')  # run returns at once: the environment is what is tested
+
+    action = _in_process.InProcessAction.__new__(_in_process.InProcessAction)
+    owner = None if role is None else types.SimpleNamespace(get_name=lambda: role)
+    action._task = types.SimpleNamespace(_role=owner, environment={'TZ': 'UTC'})
+    monkeypatch.setattr(action, 'in_process_refusal', stop)
+    assert action.run(task_vars={}) == {'failed': True, 'msg': 'stop here'}
+    expected = [{DIFF_VARIABLE: '1'}, {'TZ': 'UTC'}] if asked else {'TZ': 'UTC'}
+    assert action._task.environment == expected

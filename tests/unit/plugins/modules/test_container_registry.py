@@ -166,7 +166,7 @@ def test_create_in_check_mode_predicts_and_sends_no_write(emulator: Emulator, ru
 
 
 def test_create_without_credentials(emulator: Emulator, run_module: t.Any) -> None:
-    outcome = run_module(container_registry.main, args(registry_type='github'))
+    outcome = run_module(container_registry.main, args(registry_type='github'), diff=True)
     assert emulator.writes[0].json == {'displayName': 'hub', 'type': 'gitHub'}
     assert outcome.result['registry']['hostName'] == 'ghcr.io'
     assert outcome.result['registry']['firstPasswordSymbols'] is None

@@ -144,7 +144,8 @@ def test_one_string_is_one_statement_never_split_on_commas(emulator, backend, ru
 
 def test_reads_are_not_a_change(emulator, backend, run_module):
     run_module(db_query.main, args(backend, *MIGRATION))
-    outcome = run_module(db_query.main, args(backend, 'SELECT count(*) AS n FROM users', 'PRAGMA table_info(users)'))
+    reads = args(backend, 'SELECT count(*) AS n FROM users', 'PRAGMA table_info(users)')
+    outcome = run_module(db_query.main, reads, diff=True)
     assert outcome.result['changed'] is False
     assert outcome.result['results'][0]['rows'] == [{'n': 2}]
     assert [row['name'] for row in outcome.result['results'][1]['rows']] == ['id', 'email', 'score', 'avatar']

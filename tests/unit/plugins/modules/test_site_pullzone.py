@@ -58,7 +58,7 @@ def actions(outcome: t.Any) -> list[tuple[str, t.Any, t.Any]]:
 
 
 def test_check_mode_predicts_the_whole_site_and_writes_nothing(emulator: Emulator, run_module: t.Any) -> None:
-    outcome = run(run_module, SITE, check_mode=True)
+    outcome = run(run_module, SITE, check_mode=True, diff=True)
     assert not outcome.failed, outcome.result
     assert outcome.result['changed'] and emulator.writes == []
     assert outcome.result['pullzone'] == {'id': None, 'name': 'unit-shop'}

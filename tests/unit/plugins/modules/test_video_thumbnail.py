@@ -235,6 +235,11 @@ def test_an_unreadable_thumbnail_fails_unless_forced(emulator, run_module, image
     forced = run_module(video_thumbnail.main, args(src=image, force=True))
     assert forced.result['changed'] is True
     assert len(emulator.writes) == 1
+    # Forced, the current thumbnail is read only for the diff: here it is not read at all.
+    assert [call.status for call in emulator.sent if '/thumbnails/' in call.path] == [403]
+    shown = run_module(video_thumbnail.main, args(src=image, force=True), diff=True)
+    assert shown.result['changed'] is True
+    assert shown.result['diff']['after_header'] == f'set thumbnail from {image}'
     assert [call.status for call in emulator.sent if '/thumbnails/' in call.path] == [403, 403]
 
 
