@@ -414,11 +414,16 @@ class CallOptions(t.TypedDict, total=False):
     write: bool | None
 
 
-class RequestOptions(CallOptions, total=False):
-    """Every keyword argument of ``EdgeClient.request``."""
+class AnswerOptions(CallOptions, total=False):
+    """The arguments of ``EdgeClient.request`` but the error shapes, which an API module's calls set themselves."""
 
     ok_statuses: t.Collection[int]
     refused: t.Callable[[Response], EdgeApiError | None] | None
+
+
+class RequestOptions(AnswerOptions, total=False):
+    """Every keyword argument of ``EdgeClient.request``."""
+
     errors: t.Sequence[ErrorParser] | None
 
 
