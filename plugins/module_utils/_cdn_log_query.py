@@ -131,7 +131,7 @@ class LogQuery:
         except ValueError as error:
             module.fail(str(error))
 
-        filters: dict[str, t.Any] = {'status': ','.join(status), 'search': params['search']}
+        filters: dict[str, str | None] = {'status': ','.join(status), 'search': params['search']}
         if self.version == 2:
             filters.update(
                 {
@@ -153,12 +153,12 @@ class LogQuery:
         return {'start': iso(start), 'end': iso(end)}
 
 
-def csv_columns(first_row: dict[str, t.Any] | None) -> list[str]:
+def csv_columns(first_row: t.Mapping[str, object] | None) -> list[str]:
     """The columns of a CSV export: the v2 fields, then the other fields of the first row in its order."""
     return list(V2_FIELDS) + [name for name in first_row or {} if name not in V2_FIELDS]
 
 
-def csv_value(value: t.Any) -> str:
+def csv_value(value: object) -> str:
     if value is None:
         return ''
     if isinstance(value, bool):
@@ -168,7 +168,7 @@ def csv_value(value: t.Any) -> str:
     return str(value)
 
 
-def csv_lines(rows: t.Iterable[dict[str, t.Any]], columns: t.Sequence[str], header: bool) -> bytes:
+def csv_lines(rows: t.Iterable[t.Mapping[str, object]], columns: t.Sequence[str], header: bool) -> bytes:
     """Rows as CSV records (RFC 4180 quoting, one line each unless a value holds a line break).
 
     Fields not in ``columns`` are left out.
@@ -181,7 +181,7 @@ def csv_lines(rows: t.Iterable[dict[str, t.Any]], columns: t.Sequence[str], head
     return text.getvalue().encode('utf-8')
 
 
-def jsonl_lines(rows: t.Iterable[dict[str, t.Any]]) -> bytes:
+def jsonl_lines(rows: t.Iterable[t.Mapping[str, object]]) -> bytes:
     """Rows as JSON Lines: one JSON object a line, the API's property names and order."""
     return ''.join(json.dumps(row, ensure_ascii=False, separators=(',', ':')) + '\n' for row in rows).encode('utf-8')
 
@@ -204,7 +204,7 @@ class LogReader:
 
     # ---- v2 ---------------------------------------------------------------------------------------------------------
 
-    def v2_pages(self, wanted: int | None) -> t.Iterator[list[dict[str, t.Any]]]:
+    def v2_pages(self, wanted: int | None) -> t.Iterator[list[dict[str, object]]]:
         """The rows of the window, page by page.
 
         ``wanted`` rows at most, or all of them (None) with the largest page.
@@ -231,9 +231,9 @@ class LogReader:
             if not self.has_more or not page:
                 return
 
-    def query_v2(self) -> dict[str, t.Any]:
+    def query_v2(self) -> dict[str, object]:
         query = self.query
-        rows: list[dict[str, t.Any]] = []
+        rows: list[dict[str, object]] = []
         for page in self.v2_pages(query.limit if query.limit is not None else DEFAULT_LIMIT):
             rows.extend(page)
         return {
@@ -249,7 +249,7 @@ class LogReader:
         query = self.query
         day = t.cast(datetime.date, query.day)
         operation = f'read the CDN log file of pull zone {self.pullzone_id} for {day.isoformat()}'
-        params: dict[str, t.Any] = dict(query.filters)
+        params: dict[str, str | int] = dict(query.filters)
         if query.order:
             params['order'] = query.order
         if query.offset:
@@ -283,10 +283,10 @@ class LogReader:
             rows += data_row
             yield line
 
-    def read_v1(self) -> dict[str, t.Any]:
+    def read_v1(self) -> dict[str, object]:
         operation, lines = self.open_v1()
         limit = self.query.limit
-        rows: list[dict[str, t.Any]] = []
+        rows: list[dict[str, object]] = []
         has_more = False
         for number, line in enumerate(lines, 1):
             if not line.strip():

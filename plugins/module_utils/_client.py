@@ -36,6 +36,10 @@ except ImportError:  # pragma: no cover - reported by the module through missing
 else:
     HAS_REQUESTS = True
 
+if t.TYPE_CHECKING:  # only for mypy: neither is imported when the collection runs
+    from typing_extensions import Unpack
+    from urllib3.connection import HTTPConnection
+
 from ansible_collections.edge.platform.plugins.module_utils._errors import (
     EdgeApiError,
     EdgeFinding,
@@ -269,7 +273,7 @@ class Deadline:
                 self._socket.shutdown(socket.SHUT_RDWR)
 
 
-def _deadline_pool(base: t.Any, deadline: Deadline) -> t.Any:
+def _deadline_pool(base: t.Any, deadline: Deadline) -> type[HTTPConnectionPool]:
     """A urllib3 pool class whose connections tell ``deadline`` which socket each request uses."""
 
     class DeadlineConnection(base.ConnectionCls):  # type: ignore[misc]  # a base chosen at run time
@@ -280,8 +284,8 @@ def _deadline_pool(base: t.Any, deadline: Deadline) -> t.Any:
     class DeadlinePool(base):  # type: ignore[misc]
         ConnectionCls = DeadlineConnection
 
-        def _get_conn(self, timeout: float | None = None) -> t.Any:
-            connection = super()._get_conn(timeout)
+        def _get_conn(self, timeout: float | None = None) -> HTTPConnection:
+            connection: HTTPConnection = super()._get_conn(timeout)
             deadline.watch(getattr(connection, 'sock', None))  # a kept-alive connection
             return connection
 
@@ -295,12 +299,21 @@ class DeadlineAdapter(HTTPAdapter):
         self.deadline = deadline
         super().__init__(pool_connections=4, pool_maxsize=8, max_retries=0)
 
-    def init_poolmanager(self, *args: t.Any, **kwargs: t.Any) -> None:
-        super().init_poolmanager(*args, **kwargs)
+    def init_poolmanager(self, connections: int, maxsize: int, block: bool = False, **pool_kwargs: object) -> None:
+        super().init_poolmanager(connections, maxsize, block, **pool_kwargs)
         self.poolmanager.pool_classes_by_scheme = {
             'http': _deadline_pool(HTTPConnectionPool, self.deadline),
             'https': _deadline_pool(HTTPSConnectionPool, self.deadline),
         }
+
+
+class EnvironmentSettings(t.TypedDict):
+    """The settings of a request with the environment's merged in, as ``merge_environment_settings`` answers them."""
+
+    proxies: dict[str, str] | None
+    stream: bool | None
+    verify: bool | str | None
+    cert: str | tuple[str, str] | None
 
 
 def _environment_read_once(session: t.Any) -> None:
@@ -310,16 +323,22 @@ def _environment_read_once(session: t.Any) -> None:
     merge = getattr(session, 'merge_environment_settings', None)
     if merge is None:  # not a requests.Session
         return
-    merged: dict[t.Any, dict[str, t.Any]] = {}
+    merged: dict[tuple[object, ...], EnvironmentSettings] = {}
 
-    def merge_once(url: str, proxies: t.Any, stream: t.Any, verify: t.Any, cert: t.Any) -> dict[str, t.Any]:
+    def merge_once(
+        url: str,
+        proxies: t.Mapping[str, str] | None,
+        stream: bool | None,
+        verify: bool | str | None,
+        cert: str | tuple[str, str] | None,
+    ) -> EnvironmentSettings:
         parts = urlsplit(url)
         key = (parts.scheme, parts.netloc, tuple(sorted((proxies or {}).items())), stream, verify, cert)
         if key not in merged:
             merged[key] = merge(url, dict(proxies) if proxies is not None else None, stream, verify, cert)
         settings = merged[key]
         found = settings.get('proxies')
-        return dict(settings, proxies=dict(found) if found is not None else None)
+        return {**settings, 'proxies': dict(found) if found is not None else None}
 
     session.merge_environment_settings = merge_once
 
@@ -378,6 +397,34 @@ class Response:
     @property
     def content(self) -> bytes:
         return self.raw.content
+
+
+class CallOptions(t.TypedDict, total=False):
+    """The arguments of ``EdgeClient.request`` that an API module's calls pass on: all but how the answers are
+    read (``ok_statuses``, ``refused``, ``errors``), which the module sets itself."""
+
+    service: str
+    params: t.Mapping[str, str | int | None] | None
+    json_body: object
+    data: bytes | str | t.Callable[[], t.BinaryIO] | None
+    headers: t.Mapping[str, str | None] | None
+    idempotent: bool | None
+    stream: bool
+    auth: bool
+    write: bool | None
+
+
+class AnswerOptions(CallOptions, total=False):
+    """The arguments of ``EdgeClient.request`` but the error shapes, which an API module's calls set themselves."""
+
+    ok_statuses: t.Collection[int]
+    refused: t.Callable[[Response], EdgeApiError | None] | None
+
+
+class RequestOptions(AnswerOptions, total=False):
+    """Every keyword argument of ``EdgeClient.request``."""
+
+    errors: t.Sequence[ErrorParser] | None
 
 
 def _no_auth(request: requests.PreparedRequest) -> requests.PreparedRequest:
@@ -463,7 +510,7 @@ class EdgeClient:
         workers = READ_WORKERS if workers is None else workers
         if workers <= 1 or len(pending) <= 1:
             return [work(self, item) for item in pending]
-        results: list[t.Any] = [None] * len(pending)
+        results: dict[int, Result] = {}
         failures: dict[int, BaseException] = {}
         indexes = iter(range(len(pending)))
         taking = threading.Lock()
@@ -498,7 +545,7 @@ class EdgeClient:
                     fork.session.close()
         if failures:
             raise failures[min(failures)]
-        return results
+        return [results[index] for index in range(len(pending))]
 
     def url(self, service: str, path: str) -> str:
         try:
@@ -517,9 +564,9 @@ class EdgeClient:
         path: str,
         operation: str,
         service: str = 'api',
-        params: dict[str, t.Any] | None = None,
+        params: t.Mapping[str, str | int | None] | None = None,
         json_body: object = None,
-        data: t.Any = None,
+        data: bytes | str | t.Callable[[], t.BinaryIO] | None = None,
         headers: t.Mapping[str, str | None] | None = None,
         idempotent: bool | None = None,
         ok_statuses: t.Collection[int] = (),
@@ -688,7 +735,7 @@ class EdgeClient:
 
     # Convenience wrappers -------------------------------------------------------------
 
-    def get(self, path: str, operation: str, **kwargs: t.Any) -> t.Any:
+    def get(self, path: str, operation: str, **kwargs: Unpack[RequestOptions]) -> t.Any:
         return self.request('GET', path, operation, **kwargs).json()
 
     def get_or_none(
@@ -697,7 +744,7 @@ class EdgeClient:
         operation: str,
         missing: t.Collection[int] = (404,),
         errors: t.Sequence[ErrorParser] | None = None,
-        **kwargs: t.Any,
+        **kwargs: Unpack[CallOptions],
     ) -> t.Any:
         """GET that answers None when the API says the object does not exist."""
         response = self.request('GET', path, operation, ok_statuses=missing, errors=errors, **kwargs)

@@ -15,7 +15,12 @@ from __future__ import annotations
 import typing as t
 from dataclasses import dataclass, field
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, iter_pages
+from ansible_collections.edge.platform.plugins.module_utils._client import (
+    EdgeApiError,
+    EdgeClient,
+    Response,
+    iter_pages,
+)
 from ansible_collections.edge.platform.plugins.module_utils._errors import CONTAINERS, unsaved_answer
 
 APP_PAGE_SIZE = 1000  # the largest ``limit`` the application list accepts
@@ -29,7 +34,7 @@ _HOST_SUFFIXES = (
 )
 
 
-def registry_type_of(record: dict[str, t.Any]) -> str | None:
+def registry_type_of(record: t.Mapping[str, object]) -> str | None:
     """The API's type of a registry record: its ``type`` when given, else what its ``hostName`` tells."""
     if record.get('type'):
         return str(record['type'])
@@ -44,16 +49,16 @@ def iter_cursor(client: EdgeClient, path: str, operation: str, limit: int) -> t.
     """Items of a ``{items, meta, cursor}`` list, following ``cursor`` (sent back as ``nextCursor``)."""
     seen: set[str] = set()
 
-    def fetch(cursor: str) -> t.Any:
-        params: dict[str, t.Any] = {'limit': limit}
+    def fetch(cursor: str) -> object:
+        params: dict[str, str | int] = {'limit': limit}
         if cursor:
             params['nextCursor'] = cursor
         return client.get(path, operation, params=params, errors=CONTAINERS)
 
-    def items_of(body: t.Any) -> list[dict[str, t.Any]]:
+    def items_of(body: object) -> list[dict[str, t.Any]]:
         return list((body or {}).get('items') or []) if isinstance(body, dict) else []
 
-    def next_of(body: t.Any, cursor: str) -> str | None:
+    def next_of(body: object, cursor: str) -> str | None:
         following = body.get('cursor') if isinstance(body, dict) else None
         if not following:
             return None
@@ -108,7 +113,7 @@ class ContainersApi:
         operation = f'read container registry {registry_id}'
         return with_type(self.client.get(f'mc/registries/{registry_id}', operation, errors=CONTAINERS) or {})
 
-    def add_registry(self, name: str, body: dict[str, t.Any]) -> Registry:
+    def add_registry(self, name: str, body: t.Mapping[str, object]) -> Registry:
         """Add a registry (``{displayName, type, passwordCredentials?}``); the registry as the API now lists it."""
         operation = f'add container registry "{name}"'
         response = self.client.request(
@@ -119,7 +124,7 @@ class ContainersApi:
             raise EdgeApiError(operation, response.status, 'the API answered no registry id')
         return self.registry(answer['id'])
 
-    def replace_registry(self, name: str, registry_id: object, body: dict[str, t.Any]) -> Registry:
+    def replace_registry(self, name: str, registry_id: object, body: t.Mapping[str, object]) -> Registry:
         """Replace a registry's settings and credentials whole (the API has no partial update)."""
         operation = f'update container registry "{name}"'
         self.client.request(
@@ -165,7 +170,7 @@ class ContainersApi:
         return iter_cursor(self.client, 'mc/apps', 'list container applications', APP_PAGE_SIZE)
 
 
-def with_type(record: dict[str, t.Any]) -> Registry:
+def with_type(record: t.Mapping[str, object]) -> Registry:
     """A registry record with its ``type`` (the API returns ``hostName`` only)."""
     return t.cast(Registry, {**record, 'type': registry_type_of(record)})
 
@@ -179,6 +184,6 @@ def name_list(names: list[str]) -> str:
     return f'{shown} and {len(names) - NAMES_SHOWN} more' if len(names) > NAMES_SHOWN else shown
 
 
-def _refusal(operation: str) -> t.Callable[[t.Any], EdgeApiError | None]:
+def _refusal(operation: str) -> t.Callable[[Response], EdgeApiError | None]:
     """A save's 200 that says it was not saved (``status`` other than ``saved``, or an ``error``)."""
     return lambda response: unsaved_answer(operation, response.status, response.json())

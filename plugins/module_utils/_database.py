@@ -19,6 +19,7 @@ import re
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import (
+    AnswerOptions,
     EdgeApiError,
     EdgeClient,
     EdgeFinding,
@@ -27,6 +28,9 @@ from ansible_collections.edge.platform.plugins.module_utils._client import (
 )
 from ansible_collections.edge.platform.plugins.module_utils._errors import DATABASES
 from ansible_collections.edge.platform.plugins.module_utils._records import Record
+
+if t.TYPE_CHECKING:  # only for mypy
+    from typing_extensions import Unpack
 
 #: The variables a container app or edge script gets a database's credentials in (spec 2.9).
 ENV_URL = 'SERVICE_DATABASE_URL'
@@ -61,7 +65,7 @@ class Database(t.TypedDict, total=False):
     replicas_regions: list[str]
 
 
-def database_record(record: t.Any) -> Record | None:
+def database_record(record: object) -> Record | None:
     """A database record as returned: what the API gives, without any property that could be a token."""
     if not isinstance(record, dict) or not record.get('id'):
         return None
@@ -81,11 +85,11 @@ class DatabaseApi:
     def __init__(self, client: EdgeClient) -> None:
         self.client = client
 
-    def _call(self, method: str, path: str, operation: str, **kwargs: t.Any) -> Response:
+    def _call(self, method: str, path: str, operation: str, **kwargs: Unpack[AnswerOptions]) -> Response:
         return self.client.request(method, path, operation, errors=DATABASES, **kwargs)
 
     @staticmethod
-    def _record(body: t.Any, operation: str) -> Record:
+    def _record(body: object, operation: str) -> Record:
         """The record of an answer ``{db: {...}}``."""
         record = database_record(body.get('db') if isinstance(body, dict) else None)
         if record is None:
@@ -97,15 +101,15 @@ class DatabaseApi:
     def listing(self) -> t.Iterator[Record]:
         """Every database of the account, page by page (``?page=&per_page=``), one page held at a time."""
 
-        def fetch(page: int) -> t.Any:
+        def fetch(page: int) -> object:
             params = {'page': page, 'per_page': DATABASE_PAGE_SIZE}
             return self._call('GET', DATABASES_PATH, f'list databases (page {page})', params=params).json()
 
-        def items_of(body: t.Any) -> list[Record]:
+        def items_of(body: object) -> list[Record]:
             records = body.get('databases') if isinstance(body, dict) else None
             return [record for record in map(database_record, records or []) if record is not None]
 
-        def next_of(body: t.Any, page: int) -> int | None:
+        def next_of(body: object, page: int) -> int | None:
             more = isinstance(body, dict) and (body.get('page_info') or {}).get('has_more_items')
             return page + 1 if more and items_of(body) else None
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._options import Enum, optional_text as text
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import EdgeRuleAction, Trigger
 from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone_edge_rule import (
     EDGE_RULE_ACTIONS,
     PATTERN_MATCHING_TYPES,
@@ -36,11 +37,29 @@ RULE_KEYS = (
 )
 
 
-def same_text(current: t.Any, wanted: t.Any) -> bool:
+class TriggerOption(t.TypedDict):
+    """A trigger as the ``triggers`` option gives it."""
+
+    type: str
+    patterns: list[str]
+    match: str | None
+    parameter_1: str | None
+
+
+class ExtraActionOption(t.TypedDict):
+    """An extra action as the ``extra_actions`` option gives it."""
+
+    action: str
+    action_parameter_1: str | None
+    action_parameter_2: str | None
+    action_parameter_3: str | None
+
+
+def same_text(current: object, wanted: object) -> bool:
     return text(current) == text(wanted)
 
 
-def named(enum: Enum, value: t.Any) -> t.Any:
+def named(enum: Enum, value: object) -> object:
     """An enum number by its option name (a number the collection does not know stays a number)."""
     return enum.name(value)
 
@@ -48,7 +67,7 @@ def named(enum: Enum, value: t.Any) -> t.Any:
 # ---- triggers: a set of triggers, each with a set of patterns --------------------------------------------
 
 
-def triggers_to_api(triggers: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
+def triggers_to_api(triggers: list[TriggerOption]) -> list[dict[str, object]]:
     return [
         {
             'Type': TRIGGER_TYPES.number(trigger['type']),
@@ -60,7 +79,7 @@ def triggers_to_api(triggers: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
     ]
 
 
-def trigger_key(trigger: dict[str, t.Any]) -> tuple[t.Any, ...]:
+def trigger_key(trigger: Trigger) -> tuple[int | None, int, str, tuple[str, ...]]:
     """A trigger in a form that compares as the service matches it: its patterns as a set."""
     return (
         trigger.get('Type'),
@@ -70,12 +89,12 @@ def trigger_key(trigger: dict[str, t.Any]) -> tuple[t.Any, ...]:
     )
 
 
-def same_triggers(current: t.Any, wanted: t.Any) -> bool:
+def same_triggers(current: t.Sequence[Trigger] | None, wanted: t.Sequence[Trigger] | None) -> bool:
     """The triggers as a set: the service combines them with TriggerMatchingType, which order does not change."""
     return sorted(map(trigger_key, current or ()), key=repr) == sorted(map(trigger_key, wanted or ()), key=repr)
 
 
-def triggers_view(triggers: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
+def triggers_view(triggers: list[Trigger]) -> list[dict[str, object]]:
     return [
         {
             'type': named(TRIGGER_TYPES, trigger.get('Type')),
@@ -90,7 +109,7 @@ def triggers_view(triggers: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
 # ---- extra actions: a list, in order -------------------------------------------------------------------------
 
 
-def extra_actions_to_api(actions: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
+def extra_actions_to_api(actions: list[ExtraActionOption]) -> list[dict[str, object]]:
     return [
         {
             'ActionType': EDGE_RULE_ACTIONS.number(action['action']),
@@ -100,18 +119,18 @@ def extra_actions_to_api(actions: list[dict[str, t.Any]]) -> list[dict[str, t.An
     ]
 
 
-def extra_action_key(action: dict[str, t.Any]) -> tuple[t.Any, ...]:
+def extra_action_key(action: EdgeRuleAction) -> tuple[int | str | None, ...]:
     return (action.get('ActionType'), *(text(action.get(api)) for api in PARAMETERS))
 
 
-def same_extra_actions(current: t.Any, wanted: t.Any) -> bool:
+def same_extra_actions(current: t.Sequence[EdgeRuleAction] | None, wanted: t.Sequence[EdgeRuleAction] | None) -> bool:
     """Extra actions in order: they are applied one after another (a later header wins)."""
     return [extra_action_key(action) for action in current or ()] == [
         extra_action_key(action) for action in wanted or ()
     ]
 
 
-def extra_actions_view(actions: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
+def extra_actions_view(actions: list[EdgeRuleAction]) -> list[dict[str, object]]:
     return [
         {
             'action': named(EDGE_RULE_ACTIONS, action.get('ActionType')),
@@ -121,7 +140,7 @@ def extra_actions_view(actions: list[dict[str, t.Any]]) -> list[dict[str, t.Any]
     ]
 
 
-def new_rule(description: str | None, wanted: dict[str, t.Any]) -> dict[str, t.Any]:
+def new_rule(description: str | None, wanted: t.Mapping[str, object]) -> dict[str, object]:
     """A rule to add: the API's values for what is not given, enabled unless ``Enabled`` says otherwise."""
     return {
         'ActionType': 0,
@@ -135,7 +154,7 @@ def new_rule(description: str | None, wanted: dict[str, t.Any]) -> dict[str, t.A
     }
 
 
-def saved_form(rule: dict[str, t.Any]) -> dict[str, t.Any]:
+def saved_form(rule: t.Mapping[str, object]) -> dict[str, object]:
     """What ``addOrUpdate`` takes of a rule the zone holds (``OrderIndex`` and ``ReadOnly`` are the service's)."""
     return {key: value for key, value in rule.items() if key in RULE_KEYS}
 

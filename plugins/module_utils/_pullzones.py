@@ -30,6 +30,7 @@ from ansible_collections.edge.platform.plugins.module_utils._certificates import
     unknown_summary,
 )
 from ansible_collections.edge.platform.plugins.module_utils._client import (
+    AnswerOptions,
     EdgeApiError,
     EdgeClient,
     EdgeFinding,
@@ -40,6 +41,9 @@ from ansible_collections.edge.platform.plugins.module_utils._errors import CORE
 from ansible_collections.edge.platform.plugins.module_utils._lookup import list_core, only_one, select_records
 from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._secrets import MASK
+
+if t.TYPE_CHECKING:  # only for mypy
+    from typing_extensions import Unpack
 
 # ---- records --------------------------------------------------------------------------------------
 
@@ -218,14 +222,14 @@ class PullZoneApi:
     def __init__(self, client: EdgeClient) -> None:
         self.client = client
 
-    def _call(self, method: str, path: str, operation: str, **kwargs: t.Any) -> Response:
+    def _call(self, method: str, path: str, operation: str, **kwargs: Unpack[AnswerOptions]) -> Response:
         return self.client.request(method, path, operation, errors=CORE, **kwargs)
 
     # ---- reading ----
 
     def listing(self, search: str | None = None, include_certificate: bool = False) -> t.Iterator[Record]:
         """Every pull zone (matching ``search``), page by page with the largest page, one page held at a time."""
-        params: dict[str, t.Any] = {'includeCertificate': str(include_certificate).lower()}
+        params: dict[str, str] = {'includeCertificate': str(include_certificate).lower()}
         if search:
             params['search'] = search
         return list_core(self.client, 'pullzone', 'list pull zones', params)
@@ -441,7 +445,7 @@ class PullZoneApi:
         ).json()
         return answer if isinstance(answer, dict) else dict(rule)
 
-    def add_edge_rule(self, zone_id: int, rule: Record, known: t.Collection[t.Any]) -> Record:
+    def add_edge_rule(self, zone_id: int, rule: Record, known: t.Collection[str | None]) -> Record:
         """Add ``rule`` (no ``Guid``) to a zone whose rules have the guids ``known``; the rule as saved. An add is
         never repeated: when it may have been done but its answer is lost, the zone is read again and the one new
         rule of the rule's description is the one it added."""

@@ -21,11 +21,19 @@ from __future__ import annotations
 import datetime
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient, EdgeFinding, iter_pages
+from ansible_collections.edge.platform.plugins.module_utils._client import (
+    CallOptions,
+    EdgeClient,
+    EdgeFinding,
+    iter_pages,
+)
 from ansible_collections.edge.platform.plugins.module_utils._errors import SHIELD, unsaved_answer
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._timespec import parse_iso
+
+if t.TYPE_CHECKING:  # only for mypy
+    from typing_extensions import Unpack
 
 # ---- records ----------------------------------------------------------------------------------------
 
@@ -62,7 +70,7 @@ CREATE_TOP_LEVEL = {
 }
 
 
-def flatten(prefix: str, data: t.Mapping[str, t.Any]) -> Record:
+def flatten(prefix: str, data: t.Mapping[str, object]) -> Record:
     """A part's settings as dotted keys: ``{'a': {'b': 1}}`` → ``{'<prefix>a.b': 1}`` (the part's
     ``shieldZoneId`` is left out)."""
     flat: Record = {}
@@ -76,7 +84,7 @@ def flatten(prefix: str, data: t.Mapping[str, t.Any]) -> Record:
     return flat
 
 
-def nest(flat: t.Mapping[str, t.Any]) -> Record:
+def nest(flat: t.Mapping[str, object]) -> Record:
     """The inverse of ``flatten``: dotted keys become the nested objects the API takes."""
     nested: Record = {}
     for key, value in flat.items():
@@ -95,7 +103,7 @@ ZONE_PAGE_SIZE = 1000
 # ---- the {data, error} envelope -----------------------------------------------------------------
 
 
-def envelope_data(body: t.Any, operation: str, status: int | None = 200) -> t.Any:
+def envelope_data(body: object, operation: str, status: int | None = 200) -> object:
     """The ``data`` of a Shield answer (answers without ``data``, such as a list overview, whole)."""
     error = unsaved_answer(operation, status, body)
     if error is not None:
@@ -104,8 +112,8 @@ def envelope_data(body: t.Any, operation: str, status: int | None = 200) -> t.An
 
 
 def shield_request(
-    client: EdgeClient, method: str, path: str, operation: str, missing: bool = False, **kwargs: t.Any
-) -> t.Any:
+    client: EdgeClient, method: str, path: str, operation: str, missing: bool = False, **kwargs: Unpack[CallOptions]
+) -> object:
     """One Shield request with the area's error shapes; its envelope's ``data``. With ``missing``, a 404 answers None
     when the API itself says so (another service's 404 fails, naming the address)."""
     response = client.request(
@@ -137,14 +145,14 @@ def no_shield_zone(pullzone_id: int | None) -> EdgeFinding:
 SCOPE_OPTIONS = ('shield_zone_id', 'pullzone_id', 'pullzone_name')
 
 
-def scope_problem(params: t.Mapping[str, t.Any], options: t.Sequence[str] = SCOPE_OPTIONS) -> str | None:
+def scope_problem(params: t.Mapping[str, object], options: t.Sequence[str] = SCOPE_OPTIONS) -> str | None:
     """What is wrong with the scope options (before any request), or None."""
     for option in options:
         value = params.get(option)
         if option == 'pullzone_name':
-            if value is not None and not value.strip():
+            if isinstance(value, str) and not value.strip():
                 return 'pullzone_name must not be empty'
-        elif value is not None and not 1 <= value <= 2**63 - 1:
+        elif value is not None and not (isinstance(value, int) and 1 <= value <= 2**63 - 1):
             return f'{option} must be a positive integer, got {value}'
     return None
 
@@ -158,8 +166,10 @@ class ShieldApi:
     def __init__(self, client: EdgeClient) -> None:
         self.client = client
 
-    def _call(self, method: str, path: str, operation: str, **kwargs: t.Any) -> t.Any:
-        return shield_request(self.client, method, path, operation, **kwargs)
+    def _call(
+        self, method: str, path: str, operation: str, missing: bool = False, **kwargs: Unpack[CallOptions]
+    ) -> object:
+        return shield_request(self.client, method, path, operation, missing, **kwargs)
 
     # ---- reading ----
 
@@ -181,7 +191,7 @@ class ShieldApi:
     def zones(self) -> t.Iterator[Record]:
         """Every Shield zone of the account, page by page with the largest page, one page held at a time."""
 
-        def fetch(page: int) -> t.Any:
+        def fetch(page: int) -> object:
             operation = f'list shield zones (page {page})'
             body = self.client.get(
                 'shield/shield-zones', operation, params={'page': page, 'perPage': ZONE_PAGE_SIZE}, errors=SHIELD
@@ -189,11 +199,11 @@ class ShieldApi:
             envelope_data(body, operation)  # only to raise on success: false
             return body
 
-        def items_of(body: t.Any) -> list[Record]:
+        def items_of(body: object) -> list[Record]:
             data = body.get('data') if isinstance(body, dict) else None
             return [zone for zone in data or [] if isinstance(zone, dict)]
 
-        def next_of(body: t.Any, page: int) -> int | None:
+        def next_of(body: object, page: int) -> int | None:
             following = (body.get('page') or {}).get('nextPage') if isinstance(body, dict) else None
             # Only forward: an API that answered the same page again would otherwise be read forever.
             return following if isinstance(following, int) and following > page and items_of(body) else None
@@ -214,7 +224,7 @@ class ShieldApi:
         data = self._call('GET', 'shield/shield-zones/pullzone-mapping', 'read the pull zones of the shield zones')
         return {
             int(item['shieldZoneId']): int(item['pullZoneId'])
-            for item in data or []
+            for item in (data if isinstance(data, list) else [])
             if isinstance(item, dict) and item.get('shieldZoneId') is not None and item.get('pullZoneId') is not None
         }
 

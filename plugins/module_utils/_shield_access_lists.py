@@ -31,7 +31,12 @@ import ipaddress
 import re
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeClient, EdgeFinding
+from ansible_collections.edge.platform.plugins.module_utils._client import (
+    CallOptions,
+    EdgeApiError,
+    EdgeClient,
+    EdgeFinding,
+)
 from ansible_collections.edge.platform.plugins.module_utils._locks import controller_lock
 from ansible_collections.edge.platform.plugins.module_utils._shield import shield_request
 from ansible_collections.edge.platform.plugins.module_utils._tables.shield_access_list import (
@@ -39,6 +44,9 @@ from ansible_collections.edge.platform.plugins.module_utils._tables.shield_acces
     ACCESS_LIST_TYPES,
 )
 from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES, JA4_RE, text_problem
+
+if t.TYPE_CHECKING:  # only for mypy
+    from typing_extensions import Unpack
 
 # ---- enumerations: option value (snake_case name) -> API number ------------------------------
 
@@ -169,7 +177,7 @@ def predicted(zone_id: int | None, wanted: t.Mapping[str, t.Any]) -> HeldList:
     return with_entries(record, wanted.get('entries') or frozenset())
 
 
-def held_options(record: t.Mapping[str, t.Any]) -> dict[str, object]:
+def held_options(record: HeldList) -> dict[str, object]:
     """What a list holds in the options' terms (to declare it again)."""
     return {
         'name': record.get('name'),
@@ -295,18 +303,20 @@ class AccessListApi:
         path = f'shield/shield-zone/{self.zone_id}/access-lists'
         return f'{path}/{list_id}' if list_id is not None else path
 
-    def label(self, name: str | None = None, list_id: object = None) -> str:
+    def label(self, name: object = None, list_id: object = None) -> str:
         """``custom access list "name" (id) of shield zone N``, with what is known of the list."""
         text = f'"{name}"' if name else ''
         if list_id:
             text = f'{text} ({list_id})' if text else str(list_id)
         return f'custom access list {text} of shield zone {self.zone_id}'
 
-    def of(self, record: t.Mapping[str, t.Any]) -> str:
+    def of(self, record: t.Mapping[str, object]) -> str:
         return self.label(record.get('name'), record.get('id'))
 
-    def _call(self, method: str, path: str, operation: str, **kwargs: t.Any) -> object:
-        return shield_request(self.client, method, path, operation, **kwargs)
+    def _call(
+        self, method: str, path: str, operation: str, missing: bool = False, **kwargs: Unpack[CallOptions]
+    ) -> object:
+        return shield_request(self.client, method, path, operation, missing, **kwargs)
 
     def overview(self, with_content: bool = False) -> Overview:
         """The zone's lists, counts and limits; ``with_content`` adds the ``content`` and ``checksum`` of each custom
@@ -331,7 +341,7 @@ class AccessListApi:
         return t.cast(ListAnswer, self._call('POST', self.path(), f'create {self.label(name)}', json_body=body) or {})
 
     def patch(
-        self, record: t.Mapping[str, t.Any], name: str | None = None, entries: frozenset[str] | None = None
+        self, record: t.Mapping[str, object], name: str | None = None, entries: frozenset[str] | None = None
     ) -> ListAnswer:
         """Rename a list and/or set its entries (absolute values: safe to repeat)."""
         body: dict[str, object] = {}
@@ -344,11 +354,11 @@ class AccessListApi:
         )
         return t.cast(ListAnswer, answer or {})
 
-    def delete(self, record: t.Mapping[str, t.Any]) -> None:
+    def delete(self, record: t.Mapping[str, object]) -> None:
         # The API's 404: gone already (a repeated delete whose first answer was lost).
         self._call('DELETE', self.path(record['id']), f'delete {self.of(record)}', missing=True)
 
-    def configure(self, record: t.Mapping[str, t.Any], settings: t.Mapping[str, object]) -> dict[str, object]:
+    def configure(self, record: t.Mapping[str, object], settings: t.Mapping[str, object]) -> dict[str, object]:
         """Set the ``action`` and ``isEnabled`` of a list through its configuration; what the API answers."""
         answer = self._call(
             'PATCH',
@@ -481,9 +491,10 @@ class AccessLists:
         entry_limit = overview.get('customEntryLimit')
         if entry_limit is None:
             return None
-        held: t.Mapping[str, t.Any] = current if current is not None else {}
-        count = len(entries if entries is not None else held.get('entries') or ())
-        used = (overview.get('customEntryCount') or 0) - (held.get('entryCount') or 0)
+        held_entries = current.get('entries') if current is not None else None
+        held_count = current.get('entryCount') if current is not None else None
+        count = len(entries if entries is not None else held_entries or ())
+        used = (overview.get('customEntryCount') or 0) - (held_count or 0)
         if used + count > entry_limit:
             return EdgeFinding(
                 operation,
@@ -506,7 +517,7 @@ class AccessLists:
 
     # ---- writing ----
 
-    def configure(self, record: HeldList, settings: t.Mapping[str, t.Any], only_changes: bool = True) -> None:
+    def configure(self, record: HeldList, settings: t.Mapping[str, object], only_changes: bool = True) -> None:
         """Set the ``action`` and ``isEnabled`` that ``settings`` hold (with ``only_changes``, those that differ from
         ``record``'s) through the list's configuration; ``record`` takes them and what the API answers."""
         changes = {
@@ -618,7 +629,7 @@ class AccessLists:
         self.delete(current)
         return self.update(replacement, {'name': name}, purge=True, removing=frozenset())
 
-    def delete_then_create(self, current: HeldList, values: t.Mapping[str, t.Any]) -> HeldList:
+    def delete_then_create(self, current: HeldList, values: t.Mapping[str, object]) -> HeldList:
         """Replace a list where the zone has no room for two: the old list is deleted first.
 
         A create that fails is not the end: when its answer was lost after the API acted, the new list is there and

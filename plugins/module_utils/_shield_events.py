@@ -42,6 +42,46 @@ FILTER_OPS = ('eq', 'in', 'contains', 'cidr', 'wildcard')
 CLIENT_ERRORS = tuple(status for status in range(400, 500) if status != 429)
 
 
+# ---- records ----------------------------------------------------------------------------------------
+
+
+class EventLogEntry(t.TypedDict, total=False):
+    """A Shield event log entry (spec 2.5)."""
+
+    logId: str
+    timestamp: int
+    log: str
+    labels: dict[str, str]
+
+
+class EventLogPages(t.TypedDict):
+    """Pages of the event logs of a day as ``shield_event_log_info`` returns them (``EventLogApi.pages``)."""
+
+    logs: list[EventLogEntry]
+    has_more_data: bool
+    continuation_token: str | None
+    pages: int
+
+
+class ExportFilter(t.TypedDict):
+    """A filter of the CSV export (spec 4.4): its values combine with OR."""
+
+    field: str
+    op: str
+    value: list[str]
+
+
+# The window of the CSV export in Unix milliseconds (``from`` is a keyword: the functional form).
+ExportWindow = t.TypedDict('ExportWindow', {'from': int, 'to': int})
+
+
+class ExportBody(ExportWindow, total=False):
+    """The body of the CSV export (spec 4.4): the window, and the search and filters when given."""
+
+    query: str
+    filters: list[ExportFilter]
+
+
 # ---- the day of the logs ------------------------------------------------------------------------
 
 
@@ -51,7 +91,7 @@ def kept_days(now: datetime.datetime | None = None) -> tuple[datetime.date, date
     return today - datetime.timedelta(days=RETENTION_DAYS - 1), today
 
 
-def check_date(value: t.Any, now: datetime.datetime | None = None) -> datetime.date:
+def check_date(value: object, now: datetime.datetime | None = None) -> datetime.date:
     """The day of ``date`` (YYYY-MM-DD) when its logs are kept; ValueError otherwise."""
     day = parse_date(value, 'date')
     first, last = kept_days(now)
@@ -77,7 +117,7 @@ def page_path(zone_id: int, day: datetime.date, token: str | None) -> str:
 # ---- pages -----------------------------------------------------------------------------------------
 
 
-def wrapper_error(body: t.Any, operation: str, status: int | None) -> EdgeApiError | None:
+def wrapper_error(body: object, operation: str, status: int | None) -> EdgeApiError | None:
     """The failure an ``errorResponse`` with ``success: false`` describes, or None."""
     if not isinstance(body, dict):
         return None
@@ -111,13 +151,13 @@ class EventLogApi:
             raise EdgeApiError(operation, response.status, 'the answer is not a page of event logs')
         return body
 
-    def pages(self, zone_id: int, day: datetime.date, token: str | None, max_pages: int) -> dict[str, t.Any]:
+    def pages(self, zone_id: int, day: datetime.date, token: str | None, max_pages: int) -> EventLogPages:
         """Up to ``max_pages`` pages from ``token`` (None: the first page).
 
         Returns ``logs`` (in the API's order), ``has_more_data``, ``continuation_token`` (the
         token of the next page when there is more, else None) and ``pages`` (pages read).
         """
-        logs: list[t.Any] = []
+        logs: list[EventLogEntry] = []
         pages = 0
         has_more = False
         following: str | None = None
@@ -138,9 +178,7 @@ class EventLogApi:
             'pages': pages,
         }
 
-    def export(
-        self, zone_id: int, body: dict[str, t.Any], operation: str, sink: t.BinaryIO | None = None
-    ) -> CsvMeasure:
+    def export(self, zone_id: int, body: ExportBody, operation: str, sink: t.BinaryIO | None = None) -> CsvMeasure:
         """Run the export and stream the CSV into ``sink`` (or nowhere), measuring it.
 
         The export only reads, so it is sent as safe to repeat (5xx and network errors are
@@ -190,7 +228,7 @@ class EventLogApi:
 
 
 def export_window(
-    start: t.Any, end: t.Any, now: datetime.datetime | None = None
+    start: object, end: object, now: datetime.datetime | None = None
 ) -> tuple[datetime.datetime, datetime.datetime]:
     """``(start, end)`` as UTC datetimes; ValueError unless end is after start and both lie within the last 72 hours."""
     now = now or utc_now()
@@ -208,7 +246,7 @@ def export_window(
     return begin, finish
 
 
-def filter_values(value: t.Any, where: str) -> list[str]:
+def filter_values(value: object, where: str) -> list[str]:
     """The values of a filter as a list of strings (a single value becomes a list of one)."""
     if isinstance(value, (list, tuple)):
         values = list(value)
@@ -229,15 +267,15 @@ def filter_values(value: t.Any, where: str) -> list[str]:
     return out
 
 
-def check_filters(filters: t.Sequence[dict[str, t.Any]] | None) -> list[dict[str, t.Any]]:
+def check_filters(filters: t.Sequence[t.Mapping[str, object]] | None) -> list[ExportFilter]:
     """The ``filters`` of the export body (``{field, op, value: [str]}``); ValueError naming the bad one."""
-    checked: list[dict[str, t.Any]] = []
+    checked: list[ExportFilter] = []
     for index, item in enumerate(filters or []):
         where = f'filters[{index}]'
         field, op = item.get('field'), item.get('op')
-        if field not in FILTER_FIELDS:
+        if not isinstance(field, str) or field not in FILTER_FIELDS:
             raise ValueError(f"{where}.field must be one of {', '.join(FILTER_FIELDS)}, got {field!r}")
-        if op not in FILTER_OPS:
+        if not isinstance(op, str) or op not in FILTER_OPS:
             raise ValueError(f"{where}.op must be one of {', '.join(FILTER_OPS)}, got {op!r}")
         values = filter_values(item.get('value'), where)
         if op == 'cidr':
@@ -255,9 +293,9 @@ def check_filters(filters: t.Sequence[dict[str, t.Any]] | None) -> list[dict[str
 
 
 def export_body(
-    begin: datetime.datetime, finish: datetime.datetime, query: str | None, filters: list[dict[str, t.Any]]
-) -> dict[str, t.Any]:
-    body: dict[str, t.Any] = {'from': epoch_ms(begin), 'to': epoch_ms(finish)}
+    begin: datetime.datetime, finish: datetime.datetime, query: str | None, filters: list[ExportFilter]
+) -> ExportBody:
+    body: ExportBody = {'from': epoch_ms(begin), 'to': epoch_ms(finish)}
     if query is not None and query.strip():
         body['query'] = query
     if filters:
