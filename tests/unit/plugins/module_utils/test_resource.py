@@ -11,6 +11,7 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._common import (
+    DIFF_VARIABLE,
     MASK,
     EdgeModule,
     api_argument_spec,
@@ -79,13 +80,25 @@ def args(**extra: t.Any) -> dict[str, t.Any]:
 def test_create(fake_api: FakeApi, run_module: t.Any) -> None:
     fake_api.add('GET', r'^/widgets$', [])
     fake_api.add('POST', r'^/widgets$', lambda call: dict(call.json, id=9))
-    outcome = run_module(widget_main, args(size=3, kind='large'))
+    outcome = run_module(widget_main, args(size=3, kind='large'), diff=True)
     assert outcome.result['changed'] is True
     assert fake_api.writes[0].json == {'name': 'w', 'size': 3, 'kind': 1}
     assert outcome.result['widget'] == {'name': 'w', 'size': 3, 'kind': 1, 'id': 9}
     assert outcome.result['diff']['before'] == {}
     assert outcome.result['diff']['after']['size'] == 3
     assert outcome.result['diff']['after_header'] == 'create'
+
+
+def test_the_diff_is_built_only_in_diff_mode_or_when_the_task_asks(
+    fake_api: FakeApi, run_module: t.Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake_api.add('GET', r'^/widgets$', [EXISTING])
+    assert 'diff' not in run_module(widget_main, args(size=2), check_mode=True).result
+    # The site role's tasks ask for it in their environment: the summary is made of the diffs.
+    monkeypatch.setenv(DIFF_VARIABLE, '1')
+    asked = run_module(widget_main, args(size=2), check_mode=True).result
+    assert asked['diff']['before']['size'] == 1
+    assert asked['diff']['after']['size'] == 2
 
 
 def test_create_in_check_mode_sends_no_write(fake_api: FakeApi, run_module: t.Any) -> None:
@@ -98,7 +111,7 @@ def test_create_in_check_mode_sends_no_write(fake_api: FakeApi, run_module: t.An
 
 def test_unchanged_sends_no_write(fake_api: FakeApi, run_module: t.Any) -> None:
     fake_api.add('GET', r'^/widgets$', [EXISTING])
-    outcome = run_module(widget_main, args(size=1, kind='small', tags=['b', 'a', 'a']))
+    outcome = run_module(widget_main, args(size=1, kind='small', tags=['b', 'a', 'a']), diff=True)
     assert outcome.result['changed'] is False
     assert fake_api.writes == []
     assert outcome.result['diff']['before'] == outcome.result['diff']['after']
@@ -107,7 +120,7 @@ def test_unchanged_sends_no_write(fake_api: FakeApi, run_module: t.Any) -> None:
 def test_update_sends_only_what_differs(fake_api: FakeApi, run_module: t.Any) -> None:
     fake_api.add('GET', r'^/widgets$', [EXISTING])
     fake_api.add('PATCH', r'^/widgets/7$', lambda call: dict(EXISTING, **call.json))
-    outcome = run_module(widget_main, args(size=2, kind='small', tags=['a', 'b']))
+    outcome = run_module(widget_main, args(size=2, kind='small', tags=['a', 'b']), diff=True)
     assert outcome.result['changed'] is True
     assert [call.json for call in fake_api.writes] == [{'size': 2}]
     assert outcome.result['diff']['before']['size'] == 1
@@ -133,7 +146,7 @@ def test_fixed_field_change_recreates(fake_api: FakeApi, run_module: t.Any) -> N
     fake_api.add('GET', r'^/widgets$', [EXISTING])
     fake_api.add('DELETE', r'^/widgets/7$', FakeResponse(204))
     fake_api.add('POST', r'^/widgets$', lambda call: dict(call.json, id=8))
-    outcome = run_module(widget_main, args(kind='large'))
+    outcome = run_module(widget_main, args(kind='large'), diff=True)
     assert [call.method for call in fake_api.writes] == ['DELETE', 'POST']
     # unset managed values are carried over to the new object
     assert fake_api.writes[1].json['size'] == 1
@@ -161,7 +174,7 @@ def test_delete_in_check_mode(fake_api: FakeApi, run_module: t.Any) -> None:
 
 def test_secrets_masked_in_result_and_diff(fake_api: FakeApi, run_module: t.Any) -> None:
     fake_api.add('GET', r'^/widgets$', [EXISTING])
-    outcome = run_module(widget_main, args())
+    outcome = run_module(widget_main, args(), diff=True)
     assert outcome.result['widget']['secret'] == MASK
     assert outcome.result['diff']['before']['secret'] == MASK
     assert 's3cr3t-value' not in repr(outcome.result)
