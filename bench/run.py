@@ -217,8 +217,8 @@ def converged_site(tree: pathlib.Path, repeat: int) -> list[Row]:
             median(samples['processes']),
             'the same checks as plain uri tasks (bench/site_uri.yml)',
             uri_median,
-            '≤ 0.3× the uri playbook',
-            ours <= 0.3 * uri_median,
+            '≤ 0.2× the uri playbook',
+            ours <= 0.2 * uri_median,
             f'{requests} requests vs {uri_requests}; no write in any run',
         ),
         Row(
