@@ -71,15 +71,11 @@ class ExportFilter(t.TypedDict):
     value: list[str]
 
 
-# The window of the CSV export in Unix milliseconds (``from`` is a keyword: the functional form).
-ExportWindow = t.TypedDict('ExportWindow', {'from': int, 'to': int})
-
-
-class ExportBody(ExportWindow, total=False):
-    """The body of the CSV export (spec 4.4): the window, and the search and filters when given."""
-
-    query: str
-    filters: list[ExportFilter]
+# The body of the CSV export (spec 4.4): the window in Unix milliseconds, and the search and filters when given
+# (``from`` is a keyword: the functional form; export_body always sets the window).
+ExportBody = t.TypedDict(
+    'ExportBody', {'from': int, 'to': int, 'query': str, 'filters': list[ExportFilter]}, total=False
+)
 
 
 # ---- the day of the logs ------------------------------------------------------------------------
