@@ -1,0 +1,109 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""The site role's checks of its variables before any request (the role_site target runs them in the role)."""
+
+from __future__ import annotations
+
+import pathlib
+import typing as t
+
+import pytest
+
+from ansible_collections.edge.platform.plugins.filter.site_problems import FilterModule
+from ansible_collections.edge.platform.plugins.plugin_utils._site_problems import plain, site_problems
+
+SPEC = str(pathlib.Path(__file__).resolve().parents[4] / 'roles' / 'site' / 'meta' / 'argument_specs.yml')
+ZONE = {'name': 'shop', 'origin': 'https://origin.example.com', 'hostnames': [{'hostname': 'www.example.com'}]}
+
+
+def problems(**variables: t.Any) -> list[str]:
+    given = {'site_pullzone': None, 'site_shield': None, 'site_access_lists': [], 'site_migrations': []}
+    return site_problems({**given, **variables}, SPEC)
+
+
+def test_the_filter_is_the_check() -> None:
+    assert FilterModule().filters()['site_problems'] is site_problems
+
+
+@pytest.mark.parametrize(
+    'variables',
+    [
+        {},
+        {'site_pullzone': 'shop'},
+        {'site_pullzone': 1001, 'site_shield': {}},
+        {'site_pullzone': ZONE, 'site_access_lists': [{'name': 'scanners'}]},
+        {'site_pullzone': {**ZONE, 'settings': {'enable_logging': True}}},
+        {'site_migrations': [{'version': 1, 'statements': []}, {'version': 3, 'statements': []}]},
+    ],
+)
+def test_variables_that_may_run(variables: dict[str, t.Any]) -> None:
+    assert problems(**variables) == []
+
+
+def test_a_key_the_declaration_does_not_have_is_refused_alone_as_the_argument_spec_says_it() -> None:
+    declared = {**ZONE, 'hostname': 'www.example.com', 'settings': {'origin_url': 'https://x.example.com'}}
+    assert problems(site_pullzone=declared, site_migrations=[{'version': 0}]) == [
+        'Validation of arguments failed:\nsite_pullzone.hostname. Supported parameters include: edge_rules, '
+        'hostnames, name, origin, purge_on_change, settings, state.'
+    ]
+
+
+def test_the_declaration_is_checked_down_to_its_hostnames() -> None:
+    [problem] = problems(site_pullzone={**ZONE, 'hostnames': [{'hostname': 'www.example.com', 'force_ssl': 'maybe'}]})
+    assert problem.startswith('Validation of arguments failed:\n')
+    assert 'force_ssl' in problem
+    [problem] = problems(site_pullzone={'origin': 'https://origin.example.com'})
+    assert problem == 'Validation of arguments failed:\nmissing required arguments: name found in site_pullzone'
+
+
+def test_settings_that_name_the_pull_zone_or_the_connection_are_refused() -> None:
+    origin = {**ZONE, 'settings': {'state': 'absent', 'origin_url': 'https://x.example.com'}}
+    assert problems(site_pullzone=origin) == [
+        'site_pullzone.settings: origin_url, state cannot be a setting (give the origin as site_pullzone.origin)'
+    ]
+    connection = {**ZONE, 'settings': {'api_key': 'k', 'api_url': 'https://api.example.com'}}
+    assert problems(site_pullzone=connection) == [
+        'site_pullzone.settings: api_key, api_url cannot be a setting (the pull zone is site_pullzone.name; '
+        'connection options come from module_defaults or the environment)'
+    ]
+
+
+@pytest.mark.parametrize(
+    'versions',
+    [[2, 1], [1, 1], [0], [-1], [True], ['1'], [1.0], [None]],
+)
+def test_migrations_must_ascend_once_each_by_positive_integers(versions: list[t.Any]) -> None:
+    migrations = [{'version': version, 'statements': []} for version in versions]
+    assert problems(site_migrations=migrations) == [
+        f'site_migrations: versions must be positive integers, in ascending order, each once (got {versions})'
+    ]
+
+
+def test_shield_and_access_lists_need_their_pull_zone_and_every_problem_is_told() -> None:
+    assert problems(site_shield={}) == ['site_pullzone is required with site_shield or site_access_lists']
+    assert problems(site_access_lists=[{'name': 'scanners'}], site_migrations=[{'version': 2}, {'version': 1}]) == [
+        'site_pullzone is required with site_shield or site_access_lists',
+        "site_migrations: versions must be positive integers, in ascending order, each once (got [2, 1])",
+    ]
+
+
+def test_plain_makes_plain_python_data() -> None:
+    class Tagged(str):
+        pass
+
+    class Number(int):
+        pass
+
+    value = plain({Tagged('a'): (Number(1), [True, 1.5, None, Tagged('b')])})
+    assert value == {'a': [1, [True, 1.5, None, 'b']]}
+    key, [number, [flag, fraction, nothing, text]] = next(iter(value.items()))
+    assert [type(item) for item in (key, number, flag, fraction, nothing, text)] == [
+        str,
+        int,
+        bool,
+        float,
+        type(None),
+        str,
+    ]
