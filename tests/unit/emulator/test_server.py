@@ -242,13 +242,14 @@ def test_a_dripping_answer_without_a_body_trickles_its_head(served: t.Callable[[
         admin, headers = emulator['admin_url'], {'AccessKey': 'contract-key'}
         add = f"{emulator['api_url']}/videolibrary/5001/addBlockedReferrer"
         drip = {'method': 'POST', 'path': 'addBlockedReferrer$'}
-        requests.post(f'{admin}/faults', json={**drip, 'drip': 0.02}, timeout=10).raise_for_status()
+        requests.post(f'{admin}/faults', json={**drip, 'drip': 0.05}, timeout=10).raise_for_status()
         started = time.monotonic()
-        # A byte at a time: no pause between two bytes reaches the read timeout, yet the answer takes long.
-        answer = requests.post(add, json={'Hostname': 'slow.example.com'}, headers=headers, timeout=(5, 0.5))
+        # A byte at a time: no pause between two bytes reaches the read timeout (with room for a loaded machine),
+        # yet the whole answer (38 bytes, 1.9 s) takes longer than it.
+        answer = requests.post(add, json={'Hostname': 'slow.example.com'}, headers=headers, timeout=(5, 1.5))
         elapsed = time.monotonic() - started
         assert answer.status_code == 200 and answer.content == b''
-        assert elapsed >= 0.02 * len('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n')
+        assert elapsed >= 0.05 * len('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n') > 1.5
         # A client that gives up first stops the trickle; the next answer comes at full speed.
         requests.post(f'{admin}/faults', json={**drip, 'drip': 2}, timeout=10).raise_for_status()
         with pytest.raises(requests.exceptions.ReadTimeout):  # two seconds between bytes
