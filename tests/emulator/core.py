@@ -256,6 +256,22 @@ class Area:
     def close(self, state: State) -> None:
         """Release what the area holds outside ``state.data`` (files); called once, when the state is done."""
 
+    def observe(self, state: State, write: Write) -> None:
+        """See a write that the service answered with a 2xx (the audit log keeps one entry per change)."""
+
+
+class Write(t.NamedTuple):
+    """A write a service carried out: who sent it (``actor``: ``None`` for the account's API key, else the person
+    in the dashboard), what it was and what the service answered."""
+
+    service: str
+    method: str
+    path: str
+    status: int
+    body: bytes
+    answer: bytes
+    actor: str | None
+
 
 Handler = t.Callable[['State', Request], t.Awaitable[Response]]
 
@@ -395,6 +411,11 @@ DEFAULT_AUTH: dict[tuple[str, str], AuthCheck] = {
 
 # ---- middleware ---------------------------------------------------------------------------
 
+# Methods that change nothing: every other request the services answer with a 2xx is a write the areas see.
+READS = frozenset({'GET', 'HEAD', 'OPTIONS'})
+# The ASGI scope key that names who sent a request made in the dashboard (admin ``POST /dashboard``).
+ACTOR = 'edge.actor'
+
 # Open connections by peer address, so that a fault can drop one or trickle its answer (see server.TrackingH11Protocol).
 TRANSPORTS: dict[tuple[str, int], asyncio.BaseTransport] = {}
 
@@ -433,6 +454,7 @@ class ServiceMiddleware:
             return
 
         held: list[t.MutableMapping[str, t.Any]] = []  # the head of a dripping answer, until its body comes
+        receive, observed = self._observed(scope, receive) if method not in READS else (receive, _unchanged)
 
         async def recording_send(message: t.MutableMapping[str, t.Any]) -> None:
             if message['type'] == 'http.response.start':
@@ -449,10 +471,52 @@ class ServiceMiddleware:
 
         if fault is not None and fault.after and (fault.drop or fault.status is not None):
             # The handler acts on the state; its answer is replaced by the fault.
-            await self.app(scope, receive, _discard)
+            await self.app(scope, receive, observed(_discard))
             if await self._apply(fault, scope, receive, send, entry):
                 return
-        await self.app(scope, receive, recording_send)
+        await self.app(scope, receive, observed(recording_send))
+
+    def _observed(
+        self, scope: Scope, receive: t.Callable[..., t.Any]
+    ) -> tuple[t.Callable[..., t.Any], t.Callable[[t.Callable[..., t.Any]], t.Callable[..., t.Any]]]:
+        """A ``receive`` that keeps the request's body, and what wraps a ``send`` to keep the answer's and show the
+        areas the write once its answer (2xx) is complete: one whose answer a fault replaces after it was carried out
+        counts too."""
+        body, answer = bytearray(), bytearray()
+        status: list[int] = []
+
+        async def keeping_receive() -> t.Any:
+            message = await receive()
+            if message.get('type') == 'http.request':
+                body.extend(message.get('body', b''))
+            return message
+
+        def wrap(send: t.Callable[..., t.Any]) -> t.Callable[..., t.Any]:
+            async def keeping_send(message: t.MutableMapping[str, t.Any]) -> None:
+                keep(message)
+                await send(message)
+
+            return keeping_send
+
+        def keep(message: t.MutableMapping[str, t.Any]) -> None:
+            if message['type'] == 'http.response.start':
+                status.append(int(message['status']))
+            elif message['type'] == 'http.response.body':
+                answer.extend(message.get('body', b''))
+                if not message.get('more_body') and status and 200 <= status[0] < 300:
+                    write = Write(
+                        self.service,
+                        scope['method'],
+                        scope['path'],
+                        status[0],
+                        bytes(body),
+                        bytes(answer),
+                        scope.get(ACTOR),
+                    )
+                    for area in self.state.areas:
+                        area.observe(self.state, write)
+
+        return keeping_receive, wrap
 
     async def _apply(
         self,
@@ -599,6 +663,11 @@ def service_app(service: str, state: State, routes: t.Sequence[BaseRoute]) -> St
         return exc.response(state, service, request.url.path)
 
     return Starlette(routes=list(routes), exception_handlers={ApiError: api_error})
+
+
+def _unchanged(send: t.Callable[..., t.Any]) -> t.Callable[..., t.Any]:
+    """A read's ``send``: nothing is kept of its answer."""
+    return send
 
 
 async def _discard(message: t.MutableMapping[str, t.Any]) -> None:

@@ -81,7 +81,9 @@ def build_service(service: str, state: State) -> ASGIApp:
     routes = []
     for area in state.areas:
         routes.extend(area.routes(state).get(service, []))
-    return ServiceMiddleware(service_app(service, state, routes), service, state)
+    app = ServiceMiddleware(service_app(service, state, routes), service, state)
+    state.fixed.setdefault('apps', {})[service] = app  # the dashboard's changes go through the same handlers
+    return app
 
 
 def admin_app(state: State) -> ASGIApp:

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from .audit_log import AuditLog
 from .cdn_logs import CdnLogs
 from .containers import Containers
 from .databases import Databases
@@ -14,4 +15,4 @@ from .shield_events import ShieldEvents
 from .traffic import Traffic
 from .video import Video
 
-AREAS = (PullZones(), Shield(), ShieldEvents(), CdnLogs(), Containers(), Video(), Databases(), Traffic())
+AREAS = (PullZones(), Shield(), ShieldEvents(), CdnLogs(), Containers(), Video(), Databases(), Traffic(), AuditLog())
