@@ -38,13 +38,31 @@ ACCOUNT_FILE = 'account.yml'
 # digits and dashes already; anything else becomes a dash).
 UNSAFE = re.compile(r'[^A-Za-z0-9._-]+')
 
+# What makes Ansible read a string as a template: such a string from the account is written ``!unsafe``, so that loading
+# a file (``include_vars``, ``vars_files``, ``-e @file``) never runs it.
+TEMPLATE_MARKERS = ('{{', '{%', '{#')
+
 if HAS_YAML:
 
     class Dumper(yaml.SafeDumper):
-        """Block lists indented under their key, as the collection's documentation writes them."""
+        """Block lists indented under their key, as the collection's documentation writes them; a string Ansible
+        would template tagged ``!unsafe``."""
 
         def increase_indent(self, flow: bool = False, indentless: bool = False) -> t.Any:
             return super().increase_indent(flow, False)
+
+    def represent_text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:
+        if any(marker in text for marker in TEMPLATE_MARKERS):
+            return dumper.represent_scalar('!unsafe', text, style="'" if text.isprintable() else '"')
+        return dumper.represent_str(text)
+
+    Dumper.add_representer(str, represent_text)
+
+
+def comment_text(line: str) -> str:
+    """A header line as one comment line: a character that would end the comment (a line break of any kind) or that
+    cannot be seen is written as its escape, ``\\n``, ``\\x07``, ``\\xa0``."""
+    return ''.join(char if char.isprintable() else char.encode('unicode_escape').decode('ascii') for char in line)
 
 
 def file_names(sites: t.Sequence[Record]) -> list[str]:
@@ -63,7 +81,7 @@ def file_names(sites: t.Sequence[Record]) -> list[str]:
 
 
 def header(lines: t.Iterable[str]) -> str:
-    return ''.join(f'# {line}\n' if line else '#\n' for line in lines)
+    return ''.join(f'# {comment_text(line)}\n' if line else '#\n' for line in lines)
 
 
 def left_out_lines(left_out: t.Sequence[t.Mapping[str, t.Any]]) -> list[str]:

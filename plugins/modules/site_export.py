@@ -17,6 +17,10 @@ description:
     (O(api_url)), the command that made it (O(made_by)) and, as comments, what the declaration leaves out and the
     variable that would carry it. No timestamp, so the same account makes the same files.
   - The collection playbook C(edge.platform.export) runs M(edge.platform.site_info), then this module.
+  - Every string Ansible would run as a template (one holding C({{), C({%) or C({#)) is written C(!unsafe), so that
+    loading a file as variables (C(include_vars), C(vars_files), C(-e @file)) never runs text that came from the
+    account - an edge rule's description, a header value, a list entry. A header line shows a line break or an
+    invisible character of a name as its escape (C(\n), C(\xa0)), so that nothing in a name ends a comment.
   - A file is named after its pull zone; a name that is the account's file, or that another pull zone's file has
     (names that differ only in case are one file on some systems), takes the pull zone's id too, C(<name>-<id>.yml).
   - Sends no request.

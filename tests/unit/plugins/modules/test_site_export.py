@@ -13,7 +13,9 @@ import pathlib
 import stat
 import typing as t
 
-import yaml
+from ansible.parsing.dataloader import DataLoader
+from ansible.parsing.utils.yaml import from_yaml
+from ansible.template import Templar
 
 from ansible_collections.edge.platform.plugins.module_utils._declaration_files import file_names
 from ansible_collections.edge.platform.plugins.modules import site_export, site_info
@@ -43,9 +45,9 @@ def test_one_file_a_pull_zone_with_its_header_and_no_secret(
     assert text.startswith(f'# Pull zone assets-000 of the account at {API_URL}, as the edge.platform.site role')
     assert '# Made by: make export\n' in text
     assert '#   site_pullzone.settings.aws_signing_secret: aws_signing_secret is a secret' in text
-    assert yaml.safe_load(text) == read['sites'][0]['declaration']
+    assert from_yaml(text) == read['sites'][0]['declaration']
     assert (
-        yaml.safe_load((tmp_path / 'site' / 'account.yml').read_text())['site_registries']
+        from_yaml((tmp_path / 'site' / 'account.yml').read_text())['site_registries']
         == (read['account']['site_registries'])
     )
     for path in (tmp_path / 'site').iterdir():
@@ -94,3 +96,51 @@ def test_file_names_are_safe_for_any_pull_zone_name() -> None:
         {'pullzone_name': '../etc/passwd', 'pullzone_id': 4},
     ]
     assert file_names(sites) == ['shop.yml', 'Shop-2.yml', 'account-3.yml', 'etc-passwd.yml']
+
+
+# Text an account may hold that Ansible would run as a template, or that would end a comment line or cannot be seen.
+ODD_TEXTS = ['{% if true %}x{% endif %}', '{# note #}', 'two\nlines {{ x }}', 'bell\x07', 'non\xa0breaking']
+
+
+def load_as_variables(path: pathlib.Path) -> t.Any:
+    """The file as ``include_vars`` loads it: a template in it is one (ansible-core 2.19 and later say so)."""
+    loader = DataLoader()
+    try:
+        return loader.load_from_file(str(path), trusted_as_template=True)
+    except TypeError:  # ansible-core before 2.19: every string loaded is a template
+        return loader.load_from_file(str(path))
+
+
+def test_text_ansible_would_template_is_written_unsafe_and_reads_back_exactly(
+    run_module: t.Any, tmp_path: pathlib.Path
+) -> None:
+    ran = tmp_path / 'lookup-ran'
+    texts = [f"{{{{ lookup('ansible.builtin.pipe', 'touch {ran}') }}}}", *ODD_TEXTS]
+    rules = [{'description': text, 'action': 'set_response_header', 'action_parameter_2': text} for text in texts]
+    declaration = {
+        'site_pullzone': {'name': 'odd', 'origin': 'https://origin.example.com/{{ 7 * 6 }}', 'edge_rules': rules}
+    }
+    sites = [{'pullzone_name': 'odd', 'pullzone_id': 1, 'declaration': declaration, 'left_out': []}]
+    outcome = run_module(site_export.main, dict(COMMON_ARGS, dest=str(tmp_path), sites=sites, made_by='export'))
+    assert not outcome.failed, outcome.result
+    text = (tmp_path / 'odd.yml').read_text()
+    assert "edge_rules:\n    - description: !unsafe '{{ lookup(''ansible.builtin.pipe''" in text
+    loaded = load_as_variables(tmp_path / 'odd.yml')
+    assert loaded == declaration
+    templar = Templar(loader=DataLoader(), variables={'x': 'templated'})
+    assert templar.template(loaded) == declaration  # every text as the account holds it
+    assert not ran.exists()  # and the lookup never ran
+
+
+def test_a_header_is_comments_only_whatever_a_name_holds(run_module: t.Any, tmp_path: pathlib.Path) -> None:
+    left_out = [{'path': 'site_pullzone.edge_rules', 'reason': f'edge rule {text} is read-only'} for text in ODD_TEXTS]
+    declaration = {'site_pullzone': {'name': 'odd'}}
+    sites = [{'pullzone_name': 'odd', 'pullzone_id': 1, 'declaration': declaration, 'left_out': left_out}]
+    outcome = run_module(
+        site_export.main, dict(COMMON_ARGS, dest=str(tmp_path), sites=sites, made_by='export -e dir=a\nb')
+    )
+    assert not outcome.failed, outcome.result
+    head = (tmp_path / 'odd.yml').read_text().split('---\n')[0]
+    assert all(line.startswith('#') for line in head.splitlines()), head
+    assert '# Made by: export -e dir=a\\nb\n' in head
+    assert 'edge rule two\\nlines {{ x }} is read-only' in head and 'bell\\x07' in head and 'non\\xa0breaking' in head
