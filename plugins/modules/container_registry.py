@@ -135,7 +135,7 @@ from ansible_collections.edge.platform.plugins.module_utils._tables.container_re
 def main() -> None:
     module = EdgeModule(
         argument_spec=TABLE.argument_spec(),
-        required_together=[('username', 'password')],
+        required_by={'password': ('username',)},
     )
     Registry(module).run()
 

@@ -72,6 +72,8 @@ class Registry(EdgeResource):
         user = registry.get('userName')
         if user:
             password = self.params['password']
+            if password is None and creating:
+                self.module.fail(f'adding {what} with user "{user}" needs password')
             if password is None:
                 self.module.fail(
                     f'updating {what} needs password: the API replaces the credentials of user "{user}" '

@@ -37,7 +37,8 @@ TABLE = Table(
         (
             "User name of the registry's credentials, for private images.",
             'A different user name updates the registry, which sends O(password) too.',
-            'Requires O(password).',
+            'O(password) is needed to add the registry with a user, or to change it; a registry that has this user '
+            'already is left as it is without one (as an exported C(account.yml) declares it).',
         ),
         api='userName',
     ),

@@ -310,11 +310,7 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (container_registry, {'display_name': 'prod\x07'}, 'control character U+0007'),
     (container_registry, {'display_name': 'prod\u202ecorp'}, 'control character U+202E'),
     (container_registry, {'display_name': 'prod\u200b'}, 'control character U+200B'),
-    (
-        container_registry,
-        {'display_name': 'r', 'username': 'u'},
-        'parameters are required together: username, password',
-    ),
+    (container_registry, {'display_name': 'r', 'password': 'p'}, "missing parameter(s) required by 'password'"),
     (container_registry, {'display_name': 'r', 'username': '', 'password': 'p'}, 'username must not be empty'),
     (container_registry, {'display_name': 'r', 'username': 'u', 'password': ''}, 'password must not be empty'),
     (

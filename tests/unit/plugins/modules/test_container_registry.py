@@ -89,7 +89,7 @@ def assert_no_password(result: dict[str, t.Any]) -> None:
         ({'display_name': 'x' * 51}, 'display_name must be 1 to 50 characters long, got 51'),
         ({'username': '', 'password': PASSWORD}, 'username must not be empty'),
         ({'username': 'u', 'password': ''}, 'password must not be empty'),
-        ({'username': 'u'}, 'parameters are required together: username, password'),
+        ({'password': PASSWORD}, 'missing parameter(s) required by \'password\': username'),
         ({'registry_type': 'quay'}, 'value of registry_type must be one of: docker_hub, github'),
     ],
 )
@@ -100,6 +100,42 @@ def test_bad_input_is_refused_before_any_request(
     assert outcome.failed
     assert message in outcome.result['msg']
     assert emulator.sent == []
+
+
+def test_a_user_without_a_password_leaves_a_registry_of_that_user_as_it_is(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    """As an exported account.yml declares a registry: its user, never its password."""
+    add_registry(emulator, 'hub', user='deployer')
+    emulator.forget_requests()
+    for check_mode in (True, False):
+        outcome = run_module(
+            container_registry.main, args(registry_type='docker_hub', username='deployer'), check_mode=check_mode
+        )
+        assert not outcome.failed and outcome.result['changed'] is False, outcome.result
+    assert emulator.writes == []
+
+
+@pytest.mark.parametrize(
+    'existing, message',
+    [
+        (None, 'adding container registry "hub" with user "deployer" needs password'),
+        ('robot', 'updating container registry "hub" needs password'),
+    ],
+)
+def test_a_user_without_a_password_cannot_add_or_change_credentials(
+    emulator: Emulator, run_module: t.Any, existing: str | None, message: str
+) -> None:
+    if existing is not None:
+        add_registry(emulator, 'hub', user=existing)
+    emulator.forget_requests()
+    for check_mode in (True, False):
+        outcome = run_module(
+            container_registry.main, args(registry_type='docker_hub', username='deployer'), check_mode=check_mode
+        )
+        assert outcome.failed and message in outcome.result['msg'], outcome.result
+        assert outcome.result['changed'] is False
+    assert emulator.writes == []
 
 
 def test_fifty_characters_are_accepted(emulator: Emulator, run_module: t.Any) -> None:
