@@ -37,6 +37,21 @@ def same_set(current: t.Iterable[t.Hashable] | None, wanted: t.Iterable[t.Hashab
     return set(current or ()) == set(wanted or ())
 
 
+def spelled_as_held(
+    wanted: t.Iterable[t.Hashable], held: t.Iterable[t.Hashable], normal: t.Callable[[object], object]
+) -> frozenset[t.Hashable]:
+    """The wanted members, each spelled as the object holds it where it holds the same value in another spelling
+    (``ru`` for ``RU`` in a list of country codes): the service keeps what it was given, and an object whose members
+    differ from the wanted ones only in their spelling has nothing to change."""
+    spelling = {}
+    for member in held:
+        try:
+            spelling[normal(member)] = member
+        except ValueError:  # a member the service keeps that has no normal form: kept as it is
+            continue
+    return frozenset(spelling.get(normal(member), member) for member in wanted)
+
+
 @dataclass(frozen=True)
 class Field:
     """One managed field: the module option and the API property it sets.
@@ -61,6 +76,9 @@ class Field:
     write_only: bool = False
     #: The names an enum option takes (its argument spec's ``choices`` must be these).
     choices: tuple[str, ...] | None = None
+    #: A member as the service compares it (a country code in upper case …): a member the object holds in another
+    #: spelling of the same value is that member, kept as it is spelled.
+    normal: t.Callable[[object], object] | None = None
 
     @classmethod
     def of(cls, option: Option, **kwargs: t.Any) -> Field:
@@ -73,6 +91,8 @@ class Field:
         if option.unordered and option.type == 'list' and kwargs.setdefault('members', True):
             member = option.member
             kwargs.setdefault('to_api', lambda values: frozenset(member_form(member, value) for value in values))
+            if member is not None:
+                kwargs.setdefault('normal', lambda value: member_form(member, value))
         if option.steps:
             kwargs.setdefault('to_api', option.normalized)
         return cls(option.name, option.api, **kwargs)
@@ -251,6 +271,8 @@ class EdgeResource:
             if not field.members or field.api not in wanted or current is None:
                 continue
             held = frozenset(current.get(field.api) or ())
+            if field.normal is not None:
+                wanted[field.api] = spelled_as_held(wanted[field.api], held, field.normal)
             if self.state == 'absent':
                 wanted[field.api] = held - wanted[field.api]
             elif not self.params.get('purge', True):

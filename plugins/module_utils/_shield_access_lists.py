@@ -272,6 +272,26 @@ def check_entries(list_type: str, entries: t.Iterable[str]) -> tuple[frozenset[s
     return frozenset(good), sorted(bad)
 
 
+def entry_form(list_type: str) -> t.Callable[[object], object]:
+    """An entry of a list of ``list_type`` as the service compares it: country codes in upper case, JA4
+    fingerprints in lower case, addresses and networks in their canonical spelling (ValueError for an entry that is
+    no such value); other entries as they are."""
+
+    def form(entry: object) -> object:
+        text = str(entry).strip()
+        if list_type == 'country':
+            return text.upper()
+        if list_type == 'ja4':
+            return text.lower()
+        if list_type == 'ip':
+            return str(ipaddress.ip_address(text))
+        if list_type == 'cidr':
+            return str(ipaddress.ip_network(text, strict=False))
+        return text
+
+    return form
+
+
 def quoted(values: t.Sequence[str], limit: int = 10) -> str:
     """Up to ``limit`` values quoted, and how many more there are."""
     shown = ', '.join(f'"{value}"' for value in values[:limit])

@@ -11,7 +11,7 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._records import Record
-from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
+from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan, spelled_as_held
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
     ShieldApi,
     no_shield_zone,
@@ -26,6 +26,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists
     check_entries,
     content_of,
     describe_bad_entries,
+    entry_form,
     entry_set,
     predicted,
     quoted,
@@ -151,10 +152,15 @@ class CustomAccessList(EdgeResource):
         list_type = self.params['type'] or (ACCESS_LIST_TYPES.name(current.get('type')) if current else None)
         if 'entries' in wanted and list_type is not None:
             wanted['entries'] = self.checked(list_type, wanted['entries'], 'entries')
+            if current is not None:  # entries the list holds in another spelling (ru for RU) are those entries
+                held = current.get('entries') or ()
+                wanted['entries'] = spelled_as_held(wanted['entries'], held, entry_form(list_type))
         if self.params['remove_entries'] is not None:
             removing = entry_set(self.params['remove_entries'])
             if list_type is not None:
                 removing = self.checked(list_type, removing, 'remove_entries')
+                if current is not None:
+                    removing = spelled_as_held(removing, current.get('entries') or (), entry_form(list_type))
             # Written alike only now (DE and de in a country list): still before anything is written.
             self.refuse_overlap(wanted.get('entries') or frozenset(), removing)
             self.removing = removing

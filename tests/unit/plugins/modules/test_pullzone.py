@@ -495,3 +495,34 @@ def test_a_failed_delete_says_what_failed(emulator: Emulator, run_module: t.Any)
     assert outcome.failed
     assert outcome.result['msg'].startswith(f'delete pull zone {MEDIA} failed: HTTP 500')
     assert outcome.result['changed'] is True  # a 500 may come after the server acted
+
+
+def test_sets_the_zone_holds_in_another_spelling_are_unchanged(emulator: Emulator, run_module: t.Any) -> None:
+    """The service keeps a set as it was given (``ru``, ``2001:DB8::1``, ``Example.COM``): the same values in the
+    option's spelling change nothing, and a set that differs keeps the spelling of what it shares."""
+    emulator.client().request(
+        'POST',
+        'pullzone/1001',
+        'set up',
+        json_body={
+            'BlockedCountries': ['ru', 'Cu'],
+            'BlockedIps': ['10.0.0.1', '2001:DB8::1'],
+            'AllowedReferrers': ['Example.COM'],
+        },
+        idempotent=True,
+    )
+    emulator.forget_requests()
+    same = dict(
+        COMMON_ARGS,
+        name='assets-000',
+        blocked_countries=['RU', 'CU'],
+        blocked_ips=['2001:db8::1', '10.0.0.1'],
+        allowed_referrers=['example.com'],
+    )
+    for check_mode in (True, False):
+        outcome = run_module(pullzone.main, same, check_mode=check_mode)
+        assert not outcome.failed and outcome.result['changed'] is False, outcome.result
+    assert emulator.writes == []
+    outcome = run_module(pullzone.main, dict(same, blocked_countries=['RU', 'KP']))
+    assert outcome.result['changed'] is True
+    assert sorted(emulator.writes[0].json['BlockedCountries']) == ['KP', 'ru']

@@ -200,6 +200,25 @@ def test_country_codes_are_written_in_upper_case(lists: Emulator, run_module: t.
     assert lists.writes == []
 
 
+@pytest.mark.parametrize(
+    'content, entries',
+    [('kp\nru', ['KP', 'RU']), ('Kp\nRU', ['kp', 'ru'])],
+)
+def test_country_codes_the_list_holds_in_lower_case_are_those_codes(
+    lists: Emulator, run_module: t.Any, content: str, entries: list[str]
+) -> None:
+    """The service keeps a list's entries as they were given: the same codes in upper case change nothing."""
+    lists.client().request(
+        'PATCH', f'{BASE}/9002', 'set up', json_body={'content': content, 'checksum': sha(content)}, idempotent=True
+    )
+    lists.forget_requests()
+    outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='countries', entries=entries))
+    assert not outcome.failed and outcome.result['changed'] is False, outcome.result
+    removed = run_module(shield_access_list.main, args(shield_zone_id=ZONE, name='countries', remove_entries=['KP']))
+    assert removed.result['changed'] is True
+    assert lists.writes[0].json['content'] == [line for line in content.splitlines() if line.upper() != 'KP'][0]
+
+
 def test_rename_by_id(lists: Emulator, run_module: t.Any) -> None:
     outcome = run_module(shield_access_list.main, args(shield_zone_id=ZONE, id=9002, name='geo-block'))
     assert [(call.method, call.json) for call in lists.writes] == [('PATCH', {'name': 'geo-block'})]
