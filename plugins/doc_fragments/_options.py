@@ -315,7 +315,8 @@ options:
     description:
       - User name of the registry's credentials, for private images.
       - A different user name updates the registry, which sends O(password) too.
-      - Requires O(password).
+      - O(password) is needed to add the registry with a user, or to change it; a registry that has this
+        user already is left as it is without one (as an exported C(account.yml) declares it).
     type: str
   password:
     description:
@@ -2187,8 +2188,8 @@ options:
         it - a dict of C(name) (required), C(origin), C(settings) (options of M(edge.platform.pullzone)
         under their own names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname)),
         C(edge_rules) (each with the options of M(edge.platform.pullzone_edge_rule); a C(description)
-        need not be unique, nor given), C(purge_on_change) and C(state) (V(absent) deletes the pull zone
-        with everything on it).'
+        need not be unique, nor given, and is any text the API keeps, as is a pattern), C(purge_on_change)
+        and C(state) (V(absent) deletes the pull zone with everything on it).'
       - 'A declared pull zone is created when no pull zone has its name. Only what is declared is compared
         and set: settings not given keep their value, hostnames and edge rules not declared are left alone.'
       - Edge rules are matched to the zone's rules by C(description) when the declaration gives it once;
@@ -2203,6 +2204,10 @@ options:
   access_lists:
     description:
       - Custom access lists of the Shield zone, each with the options of M(edge.platform.shield_access_list).
+      - 'A list is found by its name. The API lets a zone hold several lists of one name: such lists are
+        declared each as it is, and told apart by what they hold (a list of the name exactly as declared,
+        else the first other one). A name declared more often than the zone holds lists of it is refused
+        before any write.'
     type: list
     elements: dict
     default: []

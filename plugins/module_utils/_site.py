@@ -38,7 +38,12 @@ from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone_
 from ansible_collections.edge.platform.plugins.module_utils._resources.shield_access_list import CustomAccessList
 from ansible_collections.edge.platform.plugins.module_utils._resources.shield_zone import ShieldZone
 from ansible_collections.edge.platform.plugins.module_utils._shield import ShieldApi
-from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import AccessListApi, AccessLists
+from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import (
+    AccessListApi,
+    AccessLists,
+    ListItem,
+    from_item,
+)
 from ansible_collections.edge.platform.plugins.module_utils._tables import (
     pullzone,
     pullzone_edge_rule,
@@ -46,6 +51,7 @@ from ansible_collections.edge.platform.plugins.module_utils._tables import (
     shield_access_list,
     shield_zone,
 )
+from ansible_collections.edge.platform.plugins.module_utils._validation import text_problem
 
 PARTS = ('pullzone', 'hostnames', 'edge_rules', 'shield', 'access_lists')
 # The options that say where an item's object lives: the run gives them, the declaration does not.
@@ -79,6 +85,13 @@ class Results(_Results, total=False):
 
     pullzone: PartResult
     shield: PartResult
+
+
+class DeclaredEdgeRule(EdgeRule):
+    """An edge rule of a site's declaration: its description and patterns any text the API keeps (an exported rule
+    is declared as it is; the site finds its rules by content where a description does not tell them apart)."""
+
+    free_text = True
 
 
 class Refused(Exception):
@@ -223,7 +236,12 @@ class SitePullZone:
                 'hostnames', pullzone_hostname.TABLE, PullZoneHostname, 'hostname', scope, 'site_pullzone.hostnames'
             )
             self.edge_rules = self.items(
-                'edge_rules', pullzone_edge_rule.TABLE, EdgeRule, 'description', scope, 'site_pullzone.edge_rules'
+                'edge_rules',
+                pullzone_edge_rule.TABLE,
+                DeclaredEdgeRule,
+                'description',
+                scope,
+                'site_pullzone.edge_rules',
             )
             self.refuse_twice(declared['hostnames'], 'hostname', 'site_pullzone.hostnames', lambda value: value.lower())
         if params['shield'] is not None:
@@ -233,7 +251,6 @@ class SitePullZone:
         self.access_lists = self.items(
             'access_lists', shield_access_list.TABLE, CustomAccessList, 'name', scope, 'site_access_lists', lists
         )
-        self.refuse_twice(lists, 'name', 'site_access_lists', str)
 
     def items(
         self,
@@ -249,7 +266,8 @@ class SitePullZone:
         items = []
         for index, entry in enumerate(declared):
             value = entry.get(key) if isinstance(entry, dict) else None
-            name = str(value) if value not in (None, '') else f'#{index + 1}'
+            # A name a message cannot show as it is (blank, a line break: a description the API keeps) by its place.
+            name = str(value) if value not in (None, '') and text_problem(str(value)) is None else f'#{index + 1}'
             label = f'{where} {name}'
             resource = self.part(table, kind, entry, label, scope)
             if resource is not None:
@@ -360,6 +378,8 @@ class SitePullZone:
             lists.read()
         for item in self.access_lists:
             item.resource.where = lists
+        matched = self.match_lists(lists, lists.lists if shield_zone_id is not None else [])
+        for index, item in enumerate(self.access_lists):
             lists.notes = item.resource.notes
             if shield_zone_id is None:  # the Shield zone is created by this run
                 if item.key['state'] == 'present' and item.resource.params['type'] is None:
@@ -368,8 +388,50 @@ class SitePullZone:
                     )
                     continue
                 self.decide(item, None)
+            elif index in matched:
+                self.decide(item, matched[index])
             else:
                 self.decide(item, item.resource.found_in(lists))
+
+    def match_lists(self, lists: AccessLists, zone_lists: list[ListItem]) -> dict[int, Record | None]:
+        """The list of the zone each declared list is, where a name does not tell them apart (the zone holds several
+        lists of the name, or the declaration names it more than once), by position in the declaration: a list of
+        the name exactly as declared, else the first other one (by id), else none (a new list). A name declared more
+        often than the zone holds lists of it is refused: the second list would be made by mistake as often as on
+        purpose."""
+        declared: dict[str, list[int]] = {}
+        for index, item in enumerate(self.access_lists):
+            declared.setdefault(str(item.key['name']), []).append(index)
+        held: dict[str, list[ListItem]] = {}
+        for record in zone_lists:
+            held.setdefault(str(record.get('name')), []).append(record)
+        matched: dict[int, Record | None] = {}
+        for name, indexes in declared.items():
+            zone_lists = sorted(held.get(name, []), key=lambda record: int(record.get('listId') or 0))
+            if len(indexes) == 1 and len(zone_lists) <= 1:
+                continue  # found by its name
+            if len(indexes) > 1 and len(indexes) > len(zone_lists):
+                self.problems.append(
+                    f'site_access_lists {name}: declared {len(indexes)} times, and the Shield zone holds '
+                    f'{len(zone_lists)} lists of that name; declare each list once (a name is declared more than '
+                    'once only for lists the zone has under one name)'
+                )
+                continue
+            candidates: list[Record] = [dict(lists.load(from_item(record, lists.api.zone_id))) for record in zone_lists]
+            for exact in (True, False):
+                for index in indexes:
+                    if index in matched:
+                        continue
+                    resource = self.access_lists[index].resource
+                    for candidate in candidates:
+                        if exact and not same_list(resource, candidate):
+                            continue
+                        matched[index] = candidate
+                        candidates.remove(candidate)
+                        break
+            for index in indexes:
+                matched.setdefault(index, None)
+        return matched
 
     @property
     def zone_name(self) -> str:
@@ -527,6 +589,14 @@ class SitePullZone:
         if self.module.builds_diff:
             outcome['diff'] = [part['diff'] for part in parts if part and part.get('changed') and part.get('diff')]
         return outcome
+
+
+def same_list(resource: EdgeResource, record: Record) -> bool:
+    """Whether a declared list is ``record`` as it is (its plan writes nothing)."""
+    try:
+        return resource.plan(record).action is None
+    except (Refused, EdgeFinding):
+        return False
 
 
 def zone_reasons(plan: Plan) -> list[str]:

@@ -36,6 +36,10 @@ class EdgeRule(EdgeResource):
     """One edge rule of a pull zone, found by its description or its guid."""
 
     name = 'edge_rule'
+    #: Whether a description and patterns are taken as the API keeps them (any text, an empty pattern): true for the
+    #: rules of a site's declaration, which need not be found by their description and may be exported as they are;
+    #: the module refuses a description that cannot find a rule, and an empty pattern, as a slip.
+    free_text = False
     fields = (
         Field.of(TABLE['description']),
         Field.of(TABLE['action']),
@@ -81,7 +85,7 @@ class EdgeRule(EdgeResource):
         problem = scope_problem(params, ('pullzone_id', 'pullzone_name'))
         if problem:
             self.module.fail(problem)
-        if self.description is not None:
+        if self.description is not None and not self.free_text:
             problem = text_problem(self.description)
             if problem:
                 self.module.fail(f'description {self.description!r} {problem}')
@@ -90,7 +94,7 @@ class EdgeRule(EdgeResource):
             if problem:
                 self.module.fail(f'guid {self.guid!r} {problem}')
         for index, trigger in enumerate(params['triggers'] or ()):
-            blank = [pattern for pattern in trigger['patterns'] if not pattern.strip()]
+            blank = [pattern for pattern in trigger['patterns'] if not pattern.strip() and not self.free_text]
             if blank:
                 self.module.fail(f'triggers[{index}].patterns must not hold empty patterns ({len(blank)} given)')
 

@@ -20,7 +20,8 @@ TABLE = Table(
             'The pull zone: the name (a string) or id (an integer) of one that exists, or a declaration of it - a '
             'dict of C(name) (required), C(origin), C(settings) (options of M(edge.platform.pullzone) under their own '
             'names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname)), C(edge_rules) (each '
-            'with the options of M(edge.platform.pullzone_edge_rule); a C(description) need not be unique, nor given), '
+            'with the options of M(edge.platform.pullzone_edge_rule); a C(description) need not be unique, nor given, '
+            'and is any text the API keeps, as is a pattern), '
             'C(purge_on_change) and C(state) (V(absent) deletes the pull zone with everything on it).',
             'A declared pull zone is created when no pull zone has its name. Only what is declared is compared and '
             'set: settings not given keep their value, hostnames and edge rules not declared are left alone.',
@@ -40,7 +41,12 @@ TABLE = Table(
     Option(
         'access_lists',
         'list',
-        'Custom access lists of the Shield zone, each with the options of M(edge.platform.shield_access_list).',
+        (
+            'Custom access lists of the Shield zone, each with the options of M(edge.platform.shield_access_list).',
+            'A list is found by its name. The API lets a zone hold several lists of one name: such lists are declared '
+            'each as it is, and told apart by what they hold (a list of the name exactly as declared, else the first '
+            'other one). A name declared more often than the zone holds lists of it is refused before any write.',
+        ),
         elements='dict',
         default=[],
     ),
