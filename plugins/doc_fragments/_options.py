@@ -2188,8 +2188,10 @@ options:
         it - a dict of C(name) (required), C(origin), C(settings) (options of M(edge.platform.pullzone)
         under their own names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname)),
         C(edge_rules) (each with the options of M(edge.platform.pullzone_edge_rule); a C(description)
-        need not be unique, nor given, and is any text the API keeps, as is a pattern), C(purge_on_change)
-        and C(state) (V(absent) deletes the pull zone with everything on it).'
+        need not be unique, nor given, and is any text the API keeps, as is a pattern), C(purge_on_change),
+        C(settings_unlisted) (V(keep), the default, leaves the settings C(settings) does not list alone;
+        V(default) holds them at what a new pull zone gets) and C(state) (V(absent) deletes the pull zone
+        with everything on it).'
       - 'A declared pull zone is created when no pull zone has its name. Only what is declared is compared
         and set: settings not given keep their value, hostnames and edge rules not declared are left alone.'
       - Edge rules are matched to the zone's rules by C(description) when the declaration gives it once;
@@ -2198,8 +2200,9 @@ options:
     required: true
   shield:
     description:
-      - 'The Shield zone of the pull zone: options of M(edge.platform.shield_zone) under their own names.
-        V({}) only makes sure the pull zone has a Shield zone; unset, the Shield zone is left alone.'
+      - 'The Shield zone of the pull zone: options of M(edge.platform.shield_zone) under their own names,
+        and C(settings_unlisted) as the pull zone takes it. V({}) only makes sure the pull zone has a
+        Shield zone; unset, the Shield zone is left alone.'
     type: dict
   access_lists:
     description:

@@ -104,6 +104,8 @@ def site_text(site: Record, api_url: str | None, made_by: str) -> str:
         'edge.platform.site role declares it.',
         f'Made by: {made_by}',
         'The site role run with this file as its variables finds the pull zone as declared and writes nothing.',
+        'settings_unlisted: default holds every setting the file does not list at what a new zone gets;',
+        'purge_on_change: true purges the whole cache after a run changes the origin or an edge rule.',
         *left_out_lines(site.get('left_out') or ()),
     ]
     return header(lines) + '---\n' + document(dict(site.get('declaration') or {}))

@@ -187,11 +187,14 @@ def edge_rules_of(zone: Record, left_out: list[LeftOut]) -> list[Record]:
 
 
 def pullzone_of(zone: Record, left_out: list[LeftOut], kind_of: t.Callable[[Record], str | None]) -> Record:
-    """``site_pullzone``: the zone's name, origin, settings, hostnames and edge rules."""
+    """``site_pullzone``: the zone's name, origin, settings, hostnames and edge rules; what is not listed held at
+    what a new zone gets (``settings_unlisted: default``), and the purge of a change said explicitly."""
     declared: Record = {'name': zone.get('Name')}
     origin = optional_text(zone.get('OriginUrl'))
     if origin is not None:
         declared['origin'] = origin
+    declared['purge_on_change'] = True
+    declared['settings_unlisted'] = 'default'
     settings = settings_of(zone, left_out)
     if settings:
         declared['settings'] = settings
@@ -207,7 +210,7 @@ def pullzone_of(zone: Record, left_out: list[LeftOut], kind_of: t.Callable[[Reco
 def shield_of(zone: Record, parts: t.Mapping[str, Record]) -> Record:
     """``site_shield``: the Shield zone's settings that differ from what a new Shield zone gets. ``parts`` are the
     flattened bot detection and upload scanning settings (``botDetection.executionMode`` …)."""
-    declared: Record = {}
+    declared: Record = {'settings_unlisted': 'default'}
     merged = {**zone, **parts}
     for option in shield_zone.TABLE.mapped():
         value = declared_value(option, merged.get(t.cast(str, option.api)), f'site_shield.{option.name}', [])

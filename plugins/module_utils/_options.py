@@ -180,13 +180,19 @@ class Option:
             return INT32 if self.width == 32 else INT64
         return None
 
+    @property
+    def new_value(self) -> t.Any:
+        """What a new resource gets when nothing is said of it, as the option takes it (an enum by its name)."""
+        new = self.new
+        if new is ZERO:
+            new = self.enum.name(0) if self.enum is not None else ZEROS.get(self.type)
+        return list(new or ()) if self.type == 'list' else new
+
     def is_new(self, value: t.Any) -> bool:
         """Whether ``value`` (in the option's terms) is what a new resource gets when nothing is said of it."""
         if value is None:
             return True
-        new = self.new
-        if new is ZERO:
-            new = self.enum.name(0) if self.enum is not None else ZEROS.get(self.type)
+        new = self.new_value
         if self.type == 'list' and self.unordered:
             return set(map(str, value)) == set(map(str, new or ()))
         if self.type == 'list':

@@ -37,13 +37,16 @@ def same_set(current: t.Iterable[t.Hashable] | None, wanted: t.Iterable[t.Hashab
     return set(current or ()) == set(wanted or ())
 
 
+Member = t.TypeVar('Member', bound=t.Hashable)
+
+
 def spelled_as_held(
-    wanted: t.Iterable[t.Hashable], held: t.Iterable[t.Hashable], normal: t.Callable[[object], object]
-) -> frozenset[t.Hashable]:
+    wanted: t.Iterable[Member], held: t.Iterable[Member], normal: t.Callable[[object], object]
+) -> frozenset[Member]:
     """The wanted members, each spelled as the object holds it where it holds the same value in another spelling
     (``ru`` for ``RU`` in a list of country codes): the service keeps what it was given, and an object whose members
     differ from the wanted ones only in their spelling has nothing to change."""
-    spelling = {}
+    spelling: dict[object, Member] = {}
     for member in held:
         try:
             spelling[normal(member)] = member

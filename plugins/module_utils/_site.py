@@ -28,7 +28,7 @@ from ansible_collections.edge.platform.plugins.module_utils._common import (
     blank_problem,
     non_positive_problem,
 )
-from ansible_collections.edge.platform.plugins.module_utils._options import Table, optional_text
+from ansible_collections.edge.platform.plugins.module_utils._options import Option, Table, optional_text
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi, ZoneHostname
 from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
@@ -54,6 +54,8 @@ from ansible_collections.edge.platform.plugins.module_utils._tables import (
 from ansible_collections.edge.platform.plugins.module_utils._validation import text_problem
 
 PARTS = ('pullzone', 'hostnames', 'edge_rules', 'shield', 'access_lists')
+# What ``settings_unlisted`` takes: leave the settings a declaration does not list alone, or hold them at the default.
+UNLISTED = ('keep', 'default')
 # The options that say where an item's object lives: the run gives them, the declaration does not.
 SCOPE = ('pullzone_id', 'pullzone_name', 'shield_zone_id')
 # A declared pull zone: its name, origin and settings, hostnames and edge rules (each checked by its own table).
@@ -64,10 +66,35 @@ DECLARATION: dict[str, dict[str, object]] = dict(
     hostnames=dict(type='list', elements='dict'),
     edge_rules=dict(type='list', elements='dict'),
     purge_on_change=dict(type='bool', default=True),
+    settings_unlisted=dict(type='str', choices=list(UNLISTED), default='keep'),
     state=dict(type='str', choices=['present', 'absent'], default='present'),
 )
 # The pull zone's own options a declaration's settings may not give: they say which zone is meant, or its origin.
 NOT_SETTINGS = ('name', 'id', 'state', 'origin_url')
+# The settings ``settings_unlisted: default`` holds at what a new object gets where a declaration does not list them:
+# every writable one but the secrets (never read out, so never declared), the pull zone's type (chosen at create) and
+# those whose new value no request can give (null, or a value the option refuses: a port 0, no end of learning mode).
+
+
+def holdable(option: Option) -> bool:
+    new = option.new_value
+    return not option.secret and new is not None and option.problem(new) is None
+
+
+HELD_AT_NEW = {
+    'pullzone': tuple(
+        option for option in pullzone.TABLE.mapped() if option.name not in (*NOT_SETTINGS, 'type') and holdable(option)
+    ),
+    'shield': tuple(option for option in shield_zone.TABLE.mapped() if option.name not in SCOPE and holdable(option)),
+}
+
+
+def with_unlisted(given: t.Mapping[str, object], unlisted: str, kind: str) -> dict[str, object]:
+    """The settings ``given``, and with ``settings_unlisted: default`` every other writable one at what a new object
+    gets, so that a change of it (in the dashboard) is written back; with ``keep`` the others are left alone."""
+    if unlisted == 'keep':
+        return dict(given)
+    return {**{option.name: option.new_value for option in HELD_AT_NEW[kind]}, **given}
 
 
 #: A part's result (a module's result, with the item it is of).
@@ -228,6 +255,7 @@ class SitePullZone:
                     'site_pullzone.origin; the pull zone is site_pullzone.name)'
                 )
                 return
+            settings = with_unlisted(settings, declared['settings_unlisted'], 'pullzone')
             zone_options = dict(settings, name=declared['name'], state=declared['state'])
             if declared['origin'] is not None:
                 zone_options['origin_url'] = declared['origin']
@@ -245,12 +273,30 @@ class SitePullZone:
             )
             self.refuse_twice(declared['hostnames'], 'hostname', 'site_pullzone.hostnames', lambda value: value.lower())
         if params['shield'] is not None:
-            resource = self.part(shield_zone.TABLE, ShieldZone, params['shield'], 'site_shield', scope)
+            shield = self.shield_settings(params['shield'])
+            resource = (
+                self.part(shield_zone.TABLE, ShieldZone, shield, 'site_shield', scope) if shield is not None else None
+            )
             self.shield = Item('site_shield', {}, resource) if resource is not None else None
         lists = params['access_lists'] or []
         self.access_lists = self.items(
             'access_lists', shield_access_list.TABLE, CustomAccessList, 'name', scope, 'site_access_lists', lists
         )
+
+    def shield_settings(self, given: object) -> dict[str, object] | None:
+        """``site_shield`` as the options of its Shield zone, its unlisted settings held at the default when it says
+        ``settings_unlisted: default``; None when it is refused."""
+        if not isinstance(given, dict):
+            self.problems.append(f'site_shield: must be a dict, got {given!r}')
+            return None
+        shield = dict(given)
+        unlisted = shield.pop('settings_unlisted', None) or 'keep'
+        if unlisted not in UNLISTED:
+            self.problems.append(
+                f"site_shield: settings_unlisted must be one of {', '.join(UNLISTED)}, got {unlisted!r}"
+            )
+            return None
+        return with_unlisted(shield, unlisted, 'shield')
 
     def items(
         self,

@@ -105,6 +105,7 @@ SETTINGS = Table(
         'Middleware script id (C(MiddlewareScriptId)).',
         bounds=(0, INT64_MAX),
         api='MiddlewareScriptId',
+        new=None,  # null in a new zone, which no request gives back
     ),
     Option(
         'container_app_id',
@@ -1020,6 +1021,7 @@ SETTINGS = Table(
         'Load balancer profile used when OriginType is LoadBalancer (C(LoadBalancerId)).',
         bounds=(0, INT64_MAX),
         api='LoadBalancerId',
+        new=None,  # null in a new zone, which no request gives back
     ),
     Option(
         'enable_request_coalescing',

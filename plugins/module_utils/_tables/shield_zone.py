@@ -66,6 +66,7 @@ TABLE = Table(
             'Compared as an instant, so any spelling of the same time is unchanged.',
         ),
         api='learningModeUntil',
+        new=None,  # none: no value the API takes says "no end"
     ),
     Option(
         'waf_enabled',

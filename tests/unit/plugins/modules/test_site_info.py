@@ -101,6 +101,8 @@ def declared_options(site: dict[str, t.Any]) -> t.Iterator[tuple[t.Any, dict[str
     declared = site['declaration']
     zone = declared['site_pullzone']
     settings = dict(zone.get('settings') or {})
+    # The role's own keys (the settings not listed held at the default, the purge of a change) are no options.
+    assert (zone['settings_unlisted'], zone['purge_on_change']) == ('default', True)
     yield pullzone.main, dict(settings, name=zone['name'], origin_url=zone.get('origin'))
     for hostname in zone.get('hostnames') or ():
         yield pullzone_hostname.main, dict(hostname, pullzone_name=zone['name'])
@@ -108,7 +110,8 @@ def declared_options(site: dict[str, t.Any]) -> t.Iterator[tuple[t.Any, dict[str
         if 'description' in rule and [r.get('description') for r in zone['edge_rules']].count(rule['description']) == 1:
             yield pullzone_edge_rule.main, dict(rule, pullzone_name=zone['name'])
     if 'site_shield' in declared:
-        yield shield_zone.main, dict(declared['site_shield'], pullzone_name=zone['name'])
+        shield = {key: value for key, value in declared['site_shield'].items() if key != 'settings_unlisted'}
+        yield shield_zone.main, dict(shield, pullzone_name=zone['name'])
     for access_list in declared['site_access_lists']:
         yield shield_access_list.main, dict(access_list, pullzone_name=zone['name'])
 

@@ -294,3 +294,52 @@ def test_a_failure_after_writes_reports_them_and_the_purge_they_call_for(emulato
     assert outcome.failed and outcome.result['changed'] is True
     assert outcome.result['purge']['reasons'] == ['pull zone created']
     assert [result['changed'] for result in outcome.result['objects']['hostnames']] == [True, True]
+
+
+@pytest.mark.parametrize('unlisted, written', [('keep', False), ('default', True)])
+def test_settings_unlisted_default_holds_what_a_declaration_leaves_out_at_what_a_new_zone_gets(
+    emulator: Emulator, run_module: t.Any, unlisted: str, written: bool
+) -> None:
+    """A declaration lists only what differs from a new zone: with settings_unlisted: default, a change of a setting
+    it leaves out (made in the dashboard) is written back, for the pull zone and its Shield zone alike; with keep
+    (the default) it is left alone."""
+    declared = run_module(site_info.main, dict(COMMON_ARGS, pullzone_name='media-001')).result['sites'][0]
+    zone, shield = declared['declaration']['site_pullzone'], declared['declaration']['site_shield']
+    assert 'enable_tls1' not in zone.get('settings', {}) and 'learning_mode' not in shield  # as a new zone has them
+    client = emulator.client()
+    client.request('POST', 'pullzone/1002', 'set up', json_body={'EnableTLS1': True}, idempotent=True)
+    shield_id = emulator.item('shield_zones', pullZoneId=1002)['shieldZoneId']
+    body = {'shieldZoneId': shield_id, 'shieldZone': {'learningMode': True}}
+    client.request('PATCH', 'shield/shield-zone', 'set up', json_body=body, idempotent=True)
+    emulator.forget_requests()
+    site = {
+        'pullzone': dict(zone, settings_unlisted=unlisted),
+        'shield': dict(shield, settings_unlisted=unlisted),
+        'access_lists': declared['declaration']['site_access_lists'],
+    }
+    outcome = run(run_module, site, diff=True)
+    assert not outcome.failed and outcome.result['changed'] is written, outcome.result
+    if written:
+        assert [(call.method, call.path, call.json) for call in emulator.writes] == [
+            ('POST', '/pullzone/1002', {'EnableTLS1': False}),
+            ('PATCH', '/shield/shield-zone', {'shieldZoneId': shield_id, 'shieldZone': {'learningMode': False}}),
+        ]
+    else:
+        assert emulator.writes == []
+
+
+@pytest.mark.parametrize(
+    'site, message',
+    [
+        ({'pullzone': {'name': 'a', 'settings_unlisted': 'all'}}, 'settings_unlisted must be one of: keep, default'),
+        (
+            {'pullzone': {'name': 'a'}, 'shield': {'settings_unlisted': 'none'}},
+            "site_shield: settings_unlisted must be one of keep, default, got 'none'",
+        ),
+    ],
+)
+def test_settings_unlisted_takes_keep_or_default(
+    emulator: Emulator, run_module: t.Any, site: dict[str, t.Any], message: str
+) -> None:
+    outcome = run(run_module, site)
+    assert outcome.failed and emulator.sent == [] and message in outcome.result['msg'], outcome.result

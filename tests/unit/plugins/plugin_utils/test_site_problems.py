@@ -46,7 +46,7 @@ def test_a_key_the_declaration_does_not_have_is_refused_alone_as_the_argument_sp
     declared = {**ZONE, 'hostname': 'www.example.com', 'settings': {'origin_url': 'https://x.example.com'}}
     assert problems(site_pullzone=declared, site_migrations=[{'version': 0}]) == [
         'Validation of arguments failed:\nsite_pullzone.hostname. Supported parameters include: edge_rules, '
-        'hostnames, name, origin, purge_on_change, settings, state.'
+        'hostnames, name, origin, purge_on_change, settings, settings_unlisted, state.'
     ]
 
 
