@@ -10,6 +10,7 @@ import pathlib
 import typing as t
 
 import pytest
+import yaml
 
 from ansible_collections.edge.platform.plugins.filter.site_problems import FilterModule
 from ansible_collections.edge.platform.plugins.plugin_utils._site_problems import plain, site_problems
@@ -44,7 +45,7 @@ def test_variables_that_may_run(variables: dict[str, t.Any]) -> None:
 
 def test_a_key_the_declaration_does_not_have_is_refused_alone_as_the_argument_spec_says_it() -> None:
     declared = {**ZONE, 'hostname': 'www.example.com', 'settings': {'origin_url': 'https://x.example.com'}}
-    assert problems(site_pullzone=declared, site_migrations=[{'version': 0}]) == [
+    assert problems(site_pullzone=declared, site_migrations=[{'version': 0, 'statements': []}]) == [
         'Validation of arguments failed:\nsite_pullzone.hostname. Supported parameters include: edge_rules, '
         'hostnames, name, origin, purge_on_change, settings, settings_unlisted, state.'
     ]
@@ -72,7 +73,7 @@ def test_settings_that_name_the_pull_zone_or_the_connection_are_refused() -> Non
 
 @pytest.mark.parametrize(
     'versions',
-    [[2, 1], [1, 1], [0], [-1], [True], ['1'], [1.0], [None]],
+    [[2, 1], [1, 1], [0], [-1], [True], ['1'], [1.0]],
 )
 def test_migrations_must_ascend_once_each_by_positive_integers(versions: list[t.Any]) -> None:
     migrations = [{'version': version, 'statements': []} for version in versions]
@@ -81,9 +82,66 @@ def test_migrations_must_ascend_once_each_by_positive_integers(versions: list[t.
     ]
 
 
+def test_a_migration_without_a_version_is_refused_by_its_option() -> None:
+    [problem] = problems(site_migrations=[{'version': None, 'statements': []}])
+    assert "argument 'version' is of type NoneType found in 'site_migrations'" in problem
+
+
+KEY = '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwSECRET\n-----END PRIVATE KEY-----\n'
+
+
+def test_a_value_that_does_not_fit_an_option_without_free_text_is_never_repeated() -> None:
+    """A private key given by mistake to a boolean, a number or a choice of any variable: each is refused, naming its
+    option, and the key is in no message."""
+    [problem] = problems(
+        site_pullzone={
+            **ZONE,
+            'purge_on_change': KEY,
+            'settings_unlisted': KEY,
+            'hostnames': [{'hostname': 'www.example.com', 'force_ssl': KEY, 'certificate': KEY}],
+        },
+        site_shield={'waf_enabled': KEY, 'plan_type': KEY, 'waf_disabled_rules': [KEY]},
+        site_access_lists=[{'name': 'office', 'enabled': KEY, 'type': KEY}],
+        site_registries=[{'display_name': 'hub', 'registry_type': KEY, 'password': 'p', 'username': 'u'}],
+        site_video_blocked_referrers=[{'library_id': 1, 'hostnames': ['a.example.com'], 'purge': KEY}],
+        site_video_thumbnails=[{'library_id': 1, 'video_id': 'v', 'force': KEY}],
+        site_database={'database_id': 'db_1', 'env_file': '/tmp/x', 'backup': KEY, 'access': KEY},
+        site_migrations=[{'version': KEY, 'statements': []}],
+    )
+    assert 'SECRET' not in problem and 'PRIVATE KEY' not in problem, problem
+    for option in (
+        'purge_on_change',
+        'settings_unlisted',
+        'force_ssl',
+        'certificate',
+        'waf_enabled',
+        'plan_type',
+        'enabled',
+        'registry_type',
+        'purge',
+        'force',
+        'backup',
+        'access',
+        'version',
+    ):
+        assert option in problem, (option, problem)
+    assert "'(a value that is not shown)'" in problem
+
+
+def test_the_spec_leaves_options_without_free_text_to_this_check() -> None:
+    """Ansible checks a role's arguments against its spec before the role's first task, and repeats a value it cannot
+    convert: every variable whose options take a boolean, a number or a choice is raw there (its options documented,
+    checked here)."""
+    options = yaml.safe_load(pathlib.Path(SPEC).read_text())['argument_specs']['main']['options']
+    for name, option in options.items():
+        if option.get('options'):
+            assert 'raw' in (option.get('type'), option.get('elements')), name
+
+
 def test_shield_and_access_lists_need_their_pull_zone_and_every_problem_is_told() -> None:
     assert problems(site_shield={}) == ['site_pullzone is required with site_shield or site_access_lists']
-    assert problems(site_access_lists=[{'name': 'scanners'}], site_migrations=[{'version': 2}, {'version': 1}]) == [
+    migrations = [{'version': 2, 'statements': []}, {'version': 1, 'statements': []}]
+    assert problems(site_access_lists=[{'name': 'scanners'}], site_migrations=migrations) == [
         'site_pullzone is required with site_shield or site_access_lists',
         "site_migrations: versions must be positive integers, in ascending order, each once (got [2, 1])",
     ]
