@@ -160,6 +160,10 @@ class EdgeResource:
     #: False for an object that always exists (a library's referrer list): ``state: absent`` then
     #: removes the listed members of its set fields instead of deleting the object.
     deletable: bool = True
+    #: What the object is, as the diff's header names it (``pull zone``), and the options that name it, the first
+    #: one set wins (``name``, else ``id``).
+    kind: str = 'object'
+    identity: tuple[str, ...] = ('name', 'id')
 
     def __init__(self, module: EdgeModule) -> None:
         self.module = module
@@ -239,6 +243,14 @@ class EdgeResource:
     def describe(self, plan: Plan) -> str | None:
         """The diff header of the planned action."""
         return plan.note
+
+    def title(self) -> str:
+        """The object as the diff's header names it: its kind and the first of its naming options that is set."""
+        for option in self.identity:
+            value = self.params.get(option)
+            if value not in (None, ''):
+                return f'{self.kind} {value}'
+        return self.kind
 
     def prepared(self, plan: Plan, after: Record | None) -> str | None:
         """A diff as text (what was sent, such as SQL), shown instead of before/after when there is one."""
@@ -328,7 +340,13 @@ class EdgeResource:
         text = self.prepared(plan, after)
         if text is not None:
             return {'prepared': text}
-        diff = make_diff(self.diff_view(before), self.diff_view(after), self.secret_keys)
+        before_view, after_view = self.diff_view(before), self.diff_view(after)
+        if plan.action in ('update', 'replace') and before_view and after_view:
+            # A change of an object that stays shows only what changes (a secret too, masked on both sides).
+            for key in [key for key in before_view if key in after_view]:
+                if before_view[key] == after_view[key]:
+                    del before_view[key], after_view[key]
+        diff = make_diff(before_view, after_view, self.secret_keys)
         for field in self.diff_fields():
             if not field.members:
                 continue
@@ -339,6 +357,7 @@ class EdgeResource:
                     diff[side][field.option] = sorted(members)
         header = self.describe(plan)
         notes = ([header] if header else []) + self.notes
+        diff['before_header'] = self.title()
         if notes:
             diff['after_header'] = '; '.join(notes)
         return diff

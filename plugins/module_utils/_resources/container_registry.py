@@ -30,6 +30,8 @@ PASSWORD_NOTE = '_password'
 
 class Registry(EdgeResource):
     name = 'registry'
+    kind = 'container registry'
+    identity = ('display_name',)
     fields = (
         Field.of(TABLE['display_name']),
         Field.of(TABLE['registry_type']),

@@ -40,6 +40,8 @@ class DatabaseTokens(EdgeResource):
     """
 
     deletable = False  # state=absent revokes the tokens; the database stays
+    kind = 'tokens of database'
+    identity = ('database_name', 'database_id')
     where: Database
     backup_file: str | None = None
 

@@ -62,6 +62,7 @@ def with_origin_link(record: Record, values: Record) -> Record:
 
 class PullZone(EdgeResource):
     name = 'pullzone'
+    kind = 'pull zone'
     fields = (
         Field.of(TABLE['name']),
         TYPE,

@@ -41,6 +41,8 @@ class PullZoneHostname(EdgeResource):
     """One hostname of a pull zone: present or not, its Force SSL, and its certificate."""
 
     name = 'hostname'
+    kind = 'hostname'
+    identity = ('hostname',)
     fields = (
         Field.of(TABLE['force_ssl']),
         # The summary of the certificate the hostname serves, against what ``certificate`` asks (resolve).

@@ -74,6 +74,8 @@ SETTING_BEHAVIOUR: dict[str, dict[str, object]] = {
 
 class ShieldZone(EdgeResource):
     name = 'shield_zone'
+    kind = 'Shield zone of pull zone'
+    identity = ('pullzone_name', 'pullzone_id')
     fields = tuple(Field.of(option, **SETTING_BEHAVIOUR.get(option.name, {})) for option in TABLE.mapped())
 
     where: int  # the pull zone the Shield zone protects

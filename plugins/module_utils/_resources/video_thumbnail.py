@@ -24,6 +24,8 @@ class Thumbnail(EdgeResource):
     """The thumbnail of a video: the same image when the SHA-256 of what the video serves matches."""
 
     name = 'video'
+    kind = 'thumbnail of video'
+    identity = ('video_id',)
 
     @property
     def api(self) -> VideoApi:

@@ -175,6 +175,7 @@ def test_create_sends_the_spec_body_and_returns_the_registry(emulator: Emulator,
     assert outcome.result['diff'] == {
         'before': {},
         'after': {'display_name': 'hub', 'registry_type': 'docker_hub', 'username': 'deployer', 'password': '********'},
+        'before_header': 'container registry hub',
         'after_header': 'create',
     }
     assert_no_password(outcome.result)
@@ -349,19 +350,10 @@ def test_a_new_username_replaces_the_credentials(emulator: Emulator, run_module:
     }
     assert registries(emulator)[0]['userName'] == 'robot'
     assert outcome.result['registry']['userName'] == 'robot'
-    assert outcome.result['diff'] == {
-        'before': {
-            'display_name': 'hub',
-            'registry_type': 'docker_hub',
-            'username': 'deployer',
-            'password': '********',
-        },
-        'after': {
-            'display_name': 'hub',
-            'registry_type': 'docker_hub',
-            'username': 'robot',
-            'password': '******** (updated)',
-        },
+    assert outcome.result['diff'] == {  # what changes, the registry named in the header
+        'before': {'username': 'deployer', 'password': '********'},
+        'after': {'username': 'robot', 'password': '******** (updated)'},
+        'before_header': 'container registry hub',
         'after_header': 'update',
     }
     assert_no_password(outcome.result)
@@ -423,7 +415,12 @@ def test_a_public_registry_changes_type_without_credentials(emulator: Emulator, 
     add_registry(emulator, user=None)
     outcome = run_module(container_registry.main, args(registry_type='github'), diff=True)
     assert emulator.writes[0].json == {'displayName': 'hub', 'type': 'gitHub'}
-    assert outcome.result['diff']['before']['password'] is None and outcome.result['diff']['after']['password'] is None
+    assert outcome.result['diff'] == {  # no password before or after: not in the diff
+        'before': {'registry_type': 'docker_hub'},
+        'after': {'registry_type': 'github'},
+        'before_header': 'container registry hub',
+        'after_header': 'update',
+    }
     assert [(item['hostName'], item['isPublic']) for item in registries(emulator)] == [('ghcr.io', True)]
 
 

@@ -149,7 +149,7 @@ def test_reads_are_not_a_change(emulator, backend, run_module):
     assert outcome.result['changed'] is False
     assert outcome.result['results'][0]['rows'] == [{'n': 2}]
     assert [row['name'] for row in outcome.result['results'][1]['rows']] == ['id', 'email', 'score', 'avatar']
-    assert outcome.result['diff'] == {'before': {}, 'after': {}}
+    assert outcome.result['diff'] == {'before': {}, 'after': {}, 'before_header': 'SQL statements'}
     # SQLite does not call CREATE TABLE IF NOT EXISTS read-only, even when the table exists.
     again = run_module(db_query.main, args(backend, 'CREATE TABLE IF NOT EXISTS users (id INTEGER)'))
     assert again.result['changed'] is True

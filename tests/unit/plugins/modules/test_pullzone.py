@@ -195,6 +195,7 @@ def test_create_sends_the_name_type_and_every_set_option_once(emulator: Emulator
             'enable_logging': True,
             'cache_control_max_age_override': 86400,
         },
+        'before_header': 'pull zone site-assets',
         'after_header': 'create',
     }
 
@@ -288,9 +289,10 @@ def test_one_setting_changes_with_one_request_of_only_it(emulator: Emulator, run
     assert emulator.writes[0].json == {'EnableLogging': True}
     after = zone(emulator, Id=MEDIA)
     assert after == {**before, 'EnableLogging': True}  # nothing else changed, hostnames and edge rules included
-    assert outcome.result['diff'] == {
-        'before': {'name': 'media-001', 'type': 'volume', 'enable_logging': False},
-        'after': {'name': 'media-001', 'type': 'volume', 'enable_logging': True},
+    assert outcome.result['diff'] == {  # only what changes, the zone named in the header
+        'before': {'enable_logging': False},
+        'after': {'enable_logging': True},
+        'before_header': 'pull zone media-001',
         'after_header': 'update',
     }
     assert outcome.result['pullzone']['EnableLogging'] is True
@@ -374,7 +376,8 @@ def test_a_websocket_limit_between_tiers_is_kept_as_the_service_keeps_it(emulato
 def test_a_zone_found_by_id(emulator: Emulator, run_module: t.Any) -> None:
     outcome = run_module(pullzone.main, args(id=STATIC, enable_logging=False), diff=True)
     assert sent(emulator) == [('GET', f'/pullzone/{STATIC}'), ('POST', f'/pullzone/{STATIC}')]
-    assert outcome.result['diff']['after'] == {'name': 'static-002', 'type': 'premium', 'enable_logging': False}
+    assert outcome.result['diff']['after'] == {'enable_logging': False}
+    assert outcome.result['diff']['before_header'] == f'pull zone {STATIC}'
 
 
 def test_an_id_that_does_not_exist_is_not_created(emulator: Emulator, run_module: t.Any) -> None:
@@ -433,6 +436,7 @@ def test_remove_in_check_mode_names_what_goes_and_writes_nothing(emulator: Emula
             'access_lists': lists,
         },
         'after': {},
+        'before_header': 'pull zone assets-000',
         'after_header': 'delete pull zone "assets-000" with 2 hostnames, 2 edge rules and Shield zone 3001'
         + (f" ({len(lists)} access list{'s' if len(lists) != 1 else ''}: {', '.join(lists)})" if lists else ''),
     }
@@ -474,7 +478,7 @@ def test_remove_again_is_unchanged(emulator: Emulator, run_module: t.Any) -> Non
         again = run_module(pullzone.main, args(name='media-001', state='absent'), check_mode=check_mode, diff=True)
         assert again.result['changed'] is False
         assert again.result['deleted'] is None
-        assert again.result['diff'] == {'before': {}, 'after': {}}
+        assert again.result['diff'] == {'before': {}, 'after': {}, 'before_header': 'pull zone media-001'}
     by_id = run_module(pullzone.main, args(id=MEDIA, state='absent'))
     assert by_id.result['changed'] is False
     assert emulator.writes == []

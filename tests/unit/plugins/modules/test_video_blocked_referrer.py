@@ -127,6 +127,7 @@ def test_check_mode_predicts_and_sends_no_write(held, run_module):
     assert outcome.result['diff'] == {
         'before': {'blocked_referrers': ['spam0.example.net', 'Leech.Example.ORG']},
         'after': {'blocked_referrers': ['a.example.com']},
+        'before_header': 'blocked referrers of video library 5001',
         'after_header': 'update',
     }
 

@@ -121,7 +121,11 @@ def test_same_image_is_unchanged_and_sends_no_write(emulator, run_module, curren
     assert outcome.result['video'] == video(emulator)
     assert outcome.result['video']['thumbnailFileName'] == 'thumbnail.png'
     assert emulator.writes == []
-    assert outcome.result['diff'] == {'before': {'checksum': checksum}, 'after': {'checksum': checksum}}
+    assert outcome.result['diff'] == {
+        'before': {'checksum': checksum},
+        'after': {'checksum': checksum},
+        'before_header': f'thumbnail of video {GUID}',
+    }
 
 
 def test_force_uploads_the_same_image_again(emulator, run_module, current):
