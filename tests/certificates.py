@@ -33,6 +33,7 @@ class CustomCertificate:
     leaf: str = field(repr=False)
     fingerprint: str
     not_after: str
+    not_before: str = ''
 
     @property
     def key_body(self) -> str:
@@ -45,6 +46,7 @@ class CustomCertificate:
             'key': self.key,
             'leaf': self.leaf,
             'fingerprint': self.fingerprint,
+            'not_before': self.not_before,
             'not_after': self.not_after,
         }
 
@@ -119,4 +121,5 @@ def make_certificate(
         leaf=leaf_pem,
         fingerprint=leaf.fingerprint(hashes.SHA256()).hex(),
         not_after=not_after.strftime('%Y-%m-%dT%H:%M:%SZ'),
+        not_before=(not_after - valid * DAY).strftime('%Y-%m-%dT%H:%M:%SZ'),
     )

@@ -43,7 +43,7 @@ FREE, CUSTOM, NONE = 'free', 'custom', 'none'
 CERTIFICATE_CHOICES = (FREE, CUSTOM, NONE)
 
 #: The keys of a summary, in order; a certificate that cannot be read has each of them null.
-SUMMARY_KEYS = ('kind', 'sha256_fingerprint', 'subject', 'names', 'issuer', 'not_after', 'days_left')
+SUMMARY_KEYS = ('kind', 'sha256_fingerprint', 'subject', 'names', 'issuer', 'not_before', 'not_after', 'days_left')
 
 DAY = datetime.timedelta(days=1)
 PEM_CERTIFICATE = re.compile(r'-----BEGIN CERTIFICATE-----.+?-----END CERTIFICATE-----', re.S)
@@ -70,6 +70,24 @@ def not_after(certificate: x509.Certificate) -> datetime.datetime:
     if end is None:  # pragma: no cover - cryptography before 42
         end = certificate.not_valid_after.replace(tzinfo=datetime.timezone.utc)
     return t.cast(datetime.datetime, end)
+
+
+def not_before(certificate: x509.Certificate) -> datetime.datetime:
+    """The start of ``certificate``'s validity, in UTC."""
+    start = getattr(certificate, 'not_valid_before_utc', None)
+    if start is None:  # pragma: no cover - cryptography before 42
+        start = certificate.not_valid_before.replace(tzinfo=datetime.timezone.utc)
+    return t.cast(datetime.datetime, start)
+
+
+def not_yet_valid(certificate: x509.Certificate, now: datetime.datetime | None = None) -> str | None:
+    """Why clients refuse ``certificate`` for now - it is valid only from a later moment - or None."""
+    start, moment = not_before(certificate), now or now_utc()
+    if start <= moment:
+        return None
+    days = -((moment - start) // DAY)
+    plural = 's' if days != 1 else ''
+    return f'it is valid only from {iso(start)} ({days} day{plural} from now): clients refuse it until then'
 
 
 def iso(moment: datetime.datetime) -> str:
@@ -117,6 +135,7 @@ def summary(certificate: x509.Certificate, now: datetime.datetime | None = None)
         'subject': certificate.subject.rfc4514_string(),
         'names': names_of(certificate),
         'issuer': certificate.issuer.rfc4514_string(),
+        'not_before': iso(not_before(certificate)),
         'not_after': iso(end),
         'days_left': days_left(end, now),
     }

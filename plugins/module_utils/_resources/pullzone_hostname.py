@@ -18,6 +18,7 @@ from ansible_collections.edge.platform.plugins.module_utils._certificates import
     HAS_CRYPTOGRAPHY,
     CertificateProblem,
     WantedCertificate,
+    not_yet_valid,
     wanted_certificate,
 )
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
@@ -72,6 +73,10 @@ class PullZoneHostname(EdgeResource):
             )
         except CertificateProblem as refusal:
             self.module.fail(str(refusal))
+        custom = self.certificate.custom if self.certificate is not None else None
+        waiting = not_yet_valid(custom.leaf) if custom is not None else None
+        if waiting:  # it can be loaded, and serves once its time comes: a warning, not a refusal
+            self.module.ansible.warn(f'custom_certificate of hostname {self.hostname}: {waiting}')
 
     def locate(self) -> ZoneHostname:
         params = self.params

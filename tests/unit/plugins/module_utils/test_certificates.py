@@ -71,6 +71,7 @@ def test_the_summary_of_a_custom_certificate(given: CustomCertificate) -> None:
         'subject': f'CN={HOST}',
         'names': [HOST, 'www.example.com'],
         'issuer': 'CN=Example Test CA',
+        'not_before': given.not_before,
         'not_after': given.not_after,
         'days_left': 100,  # rounded down
     }
@@ -79,6 +80,16 @@ def test_the_summary_of_a_custom_certificate(given: CustomCertificate) -> None:
     assert len(checked.certificates) == 2  # the leaf, then the CA
     assert checked.certificate_pem == given.certificate
     assert given.key_body not in repr(checked)
+
+
+def test_a_certificate_valid_only_later_says_from_when() -> None:
+    later = make_certificate([HOST], days_left=465, days_valid=365)
+    leaf = custom_certificate(HOST, later.certificate, later.key).leaf
+    now = datetime.datetime.now(datetime.timezone.utc)
+    assert certificates.not_yet_valid(leaf, now) == (
+        f'it is valid only from {later.not_before} (100 days from now): clients refuse it until then'
+    )
+    assert certificates.not_yet_valid(leaf, now + datetime.timedelta(days=101)) is None
 
 
 def test_days_left_round_down_also_past_the_end() -> None:

@@ -9,6 +9,7 @@ import json
 import typing as t
 
 import pytest
+from ansible.module_utils import basic
 
 from ansible_collections.edge.platform.plugins.module_utils._certificates import served_summary
 from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone_hostname import PullZoneHostname
@@ -120,6 +121,7 @@ def test_check_mode_predicts_the_create_and_writes_nothing(emulator: Emulator, r
         'subject': None,
         'names': [NEW],
         'issuer': None,
+        'not_before': None,
         'not_after': None,
         'days_left': None,
     }
@@ -352,6 +354,23 @@ def uploads(emulator: Emulator) -> list[t.Any]:
     return [call for call in emulator.sent if call.path.endswith('/addCertificate')]
 
 
+def test_a_custom_certificate_valid_only_later_is_loaded_with_a_warning(
+    emulator: Emulator, run_module: t.Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    warned: list[str] = []
+    monkeypatch.setattr(basic.AnsibleModule, 'warn', lambda self, text: warned.append(text))
+    given = make_certificate([CUSTOM], days_left=465, days_valid=365)
+    for check_mode in (True, False):
+        warned.clear()
+        outcome = run_module(pullzone_hostname.main, custom(given, hostname=CUSTOM), check_mode=check_mode)
+        assert not outcome.failed and outcome.result['changed'], outcome.result
+        assert warned == [
+            f'custom_certificate of hostname {CUSTOM}: it is valid only from {given.not_before} (100 days from now): '
+            'clients refuse it until then'
+        ]
+    assert served(emulator, CUSTOM)['not_before'] == given.not_before
+
+
 def test_a_custom_certificate_is_added_kept_rotated_and_removed(emulator: Emulator, run_module: t.Any) -> None:
     given = make_certificate([CUSTOM], days_left=200)
     added = run_module(pullzone_hostname.main, custom(given, hostname=CUSTOM), diff=True)
@@ -376,6 +395,7 @@ def test_a_custom_certificate_is_added_kept_rotated_and_removed(emulator: Emulat
         'subject': f'CN={CUSTOM}',
         'names': [CUSTOM],
         'issuer': 'CN=Example Test CA',
+        'not_before': given.not_before,
         'not_after': given.not_after,
         'days_left': 199,
     }

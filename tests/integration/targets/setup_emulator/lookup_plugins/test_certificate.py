@@ -28,6 +28,10 @@ options:
     description: Days until it ends (negative - it has expired).
     type: float
     default: 365
+  days_valid:
+    description: Days it is valid in all (its start is O(days_left) - O(days_valid) days from now; less than
+      O(days_left) - it is not valid yet). Default a year, or O(days_left) plus a day when longer.
+    type: float
   key_type:
     description: The type of its key.
     type: str
@@ -40,6 +44,9 @@ class LookupModule(LookupBase):
     def run(self, terms: list[t.Any], variables: dict[str, t.Any] | None = None, **kwargs: t.Any) -> list[t.Any]:
         self.set_options(var_options=variables, direct=kwargs)
         made = make_certificate(
-            [str(name) for name in terms], days_left=self.get_option('days_left'), key_type=self.get_option('key_type')
+            [str(name) for name in terms],
+            days_left=self.get_option('days_left'),
+            days_valid=self.get_option('days_valid'),
+            key_type=self.get_option('key_type'),
         )
         return [{**made.as_dict(), 'key_body': made.key_body}]
