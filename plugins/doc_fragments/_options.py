@@ -2129,6 +2129,27 @@ options:
     default: none
 '''
 
+    SITE_DRIFT_INFO = r'''
+options:
+  declarations:
+    description:
+      - 'The declarations of the C(edge.platform.site) role to plan, each C({file, declaration}): C(declaration)
+        the variables one run of the role takes (C(site_pullzone), C(site_shield), C(site_access_lists),
+        C(site_registries), C(site_video_blocked_referrers)), C(file) what names it in the result.'
+      - The lookup C(edge.platform.declarations) reads a directory of them (what C(edge.platform.export)
+        writes) as a run of the role would read each file.
+    type: list
+    elements: dict
+    required: true
+  audit_log_days:
+    description:
+      - How many days of the account's audit log (today's included) to read, to name who made each change
+        and when; V(0) reads none. A day a request (more for a day of more than 10,000 changes).
+      - From V(0) to V(90); another value is refused before any request.
+    type: int
+    default: 7
+'''
+
     SITE_EXPORT = r'''
 options:
   dest:
@@ -2152,6 +2173,20 @@ options:
     description:
       - The C(account) that M(edge.platform.site_info) returns with O(edge.platform.site_info#module:include_account).
     type: dict
+  existing:
+    description:
+      - The files of O(dest) as M(edge.platform.site_drift_info) planned them (its RV(edge.platform.site_drift_info#module:declarations)).
+      - A file with which a run of the site role writes nothing is left as it is, byte for byte - hand
+        edits, templates and vault references kept - and its pull zone gets no other file.
+      - A file that no longer converges is written again under its own name. Unless O(overwrite).
+    type: list
+    elements: dict
+    default: []
+  overwrite:
+    description:
+      - Write every file anew, whether it converges or not.
+    type: bool
+    default: false
   made_by:
     description:
       - The command that makes the files, written in each file's header.

@@ -47,7 +47,7 @@ _value:
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.plugin_utils._site_result import site_result
+from ansible_collections.edge.platform.plugins.module_utils._site_result import site_result
 
 
 class FilterModule:

@@ -10,6 +10,7 @@ would go). The same declarations make the same bytes: no timestamp, keys in the 
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import typing as t
@@ -65,12 +66,18 @@ def comment_text(line: str) -> str:
     return ''.join(char if char.isprintable() else char.encode('unicode_escape').decode('ascii') for char in line)
 
 
-def file_names(sites: t.Sequence[Record]) -> list[str]:
-    """The file of each site: ``<name>.yml``; ``<name>-<id>.yml`` where that would be the account's file, or a name
-    taken already (names that differ only in case are one file on some systems)."""
-    taken = {ACCOUNT_FILE}
+def file_names(sites: t.Sequence[Record], held: t.Mapping[str, str] | None = None) -> list[str]:
+    """The file of each site: the file that declares its pull zone already (``held``: by pull zone name), else
+    ``<name>.yml``, or ``<name>-<id>.yml`` where that would be the account's file or a name taken already, by another
+    pull zone or a file of ``held`` (names that differ only in case are one file on some systems)."""
+    held = held or {}
+    taken = {ACCOUNT_FILE} | {name.lower() for name in held.values()}
     names = []
     for site in sites:
+        own = held.get(str(site.get('pullzone_name')))
+        if own is not None:
+            names.append(own)
+            continue
         stem = UNSAFE.sub('-', str(site.get('pullzone_name') or '')).strip('.-') or 'pullzone'
         name = f'{stem}.yml'
         if name.lower() in taken:
@@ -78,6 +85,20 @@ def file_names(sites: t.Sequence[Record]) -> list[str]:
         taken.add(name.lower())
         names.append(name)
     return names
+
+
+def converges(planned: t.Mapping[str, t.Any] | None) -> bool:
+    """Whether a file as ``site_drift_info`` planned it is one a run of the role writes nothing with."""
+    return planned is not None and not planned.get('changed') and not planned.get('error')
+
+
+def why_written(planned: t.Mapping[str, t.Any] | None) -> str:
+    if planned is None:
+        return 'new'
+    if planned.get('error'):
+        return f"the role refuses it: {planned['error']}"
+    count = len(planned.get('changes') or [])
+    return f"it no longer converges: a run of the role with it would change {count} resource{'s' if count != 1 else ''}"
 
 
 def header(lines: t.Iterable[str]) -> str:
@@ -162,6 +183,14 @@ class DeclarationFiles:
                 self.module.fail(f'make dest {self.dest} failed: {exc.strerror or exc}')
             self.module.changed_locally = True
 
+    def declared(self, name: str, planned: t.Mapping[str, t.Any] | None, text: t.Callable[[], str]) -> dict[str, t.Any]:
+        """One file: left as it is when it converges (``planned``: what ``site_drift_info`` found of it), else written
+        when its content differs; what was done, and why."""
+        path = os.path.join(self.dest, name)
+        if converges(planned):
+            return {'path': path, 'changed': False, 'kept': True, 'reason': 'a run of the role with it writes nothing'}
+        return {'path': path, 'changed': self.file(name, text()), 'kept': False, 'reason': why_written(planned)}
+
     def file(self, name: str, text: str) -> bool:
         """Write one file when its content differs (in check mode: whether it would be written)."""
         path = os.path.join(self.dest, name)
@@ -186,16 +215,19 @@ class DeclarationFiles:
     def write(self) -> dict[str, t.Any]:
         params = self.module.params
         self.directory()
+        existing = [] if params['overwrite'] else params['existing']
+        by_zone = {str(item['pullzone_name']): item for item in existing if item.get('pullzone_name')}
+        by_file = {str(item.get('file')): item for item in existing}
         files = []
         sites = params['sites']
-        for site, name in zip(sites, file_names(sites)):
-            changed = self.file(name, site_text(site, self.api_url, self.made_by))
-            files.append(
-                {'path': os.path.join(self.dest, name), 'changed': changed, 'pullzone_name': site['pullzone_name']}
-            )
+        names = file_names(sites, {zone: str(item['file']) for zone, item in by_zone.items()})
+        for site, name in zip(sites, names):
+            planned = by_zone.get(str(site['pullzone_name']))
+            files.append(self.declared(name, planned, functools.partial(site_text, site, self.api_url, self.made_by)))
+            files[-1]['pullzone_name'] = site['pullzone_name']
         if params['account'] is not None:
-            changed = self.file(ACCOUNT_FILE, account_text(params['account'], self.api_url, self.made_by))
-            files.append({'path': os.path.join(self.dest, ACCOUNT_FILE), 'changed': changed})
+            text = account_text(params['account'], self.api_url, self.made_by)
+            files.append(self.declared(ACCOUNT_FILE, by_file.get(ACCOUNT_FILE), lambda: text))
         result: dict[str, t.Any] = {
             'changed': any(item['changed'] for item in files) or self.module.changed_locally,
             'files': files,

@@ -191,7 +191,15 @@ def pullzone_of(zone: Record, left_out: list[LeftOut], kind_of: t.Callable[[Reco
     what a new zone gets (``settings_unlisted: default``), and the purge of a change said explicitly."""
     declared: Record = {'name': zone.get('Name')}
     origin = optional_text(zone.get('OriginUrl'))
-    if origin is not None:
+    problem = pullzone.TABLE['origin_url'].problem(origin) if origin is not None else None
+    if problem is not None:  # the role refuses it (the API took it): left as it is, and said so
+        left_out.append(
+            {
+                'path': 'site_pullzone.origin',
+                'reason': f'the service holds an origin that origin_url refuses: {problem}',
+            }
+        )
+    elif origin is not None:
         declared['origin'] = origin
     declared['purge_on_change'] = True
     declared['settings_unlisted'] = 'default'

@@ -352,6 +352,8 @@ class EdgeResource:
                 continue
             old = frozenset((before or {}).get(field.api) or ())
             new = frozenset((after or {}).get(field.api) or ())
+            if old == new and plan.action in ('update', 'replace'):
+                continue  # the same members: an update does not show them
             for side, members in (('before', old - new), ('after', new - old)):
                 if diff[side]:
                     diff[side][field.option] = sorted(members)

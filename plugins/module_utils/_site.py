@@ -114,6 +114,15 @@ class Results(_Results, total=False):
     shield: PartResult
 
 
+@dataclasses.dataclass
+class Read:
+    """What a caller that plans many sites read of the account once: every pull zone by name (with the certificates
+    of its hostnames), every Shield zone by the id of its pull zone."""
+
+    zones: dict[str, Record]
+    shields: dict[int, Record]
+
+
 class DeclaredEdgeRule(EdgeRule):
     """An edge rule of a site's declaration: its description and patterns any text the API keeps (an exported rule
     is declared as it is; the site finds its rules by content where a description does not tell them apart)."""
@@ -173,15 +182,57 @@ class Item:
     result: dict[str, object] | None = None
 
 
+def validated(spec: dict[str, dict[str, object]], given: object, label: str) -> dict[str, t.Any]:
+    """``given`` checked against ``spec`` as Ansible checks a module's options (defaults set); Refused naming
+    ``label`` when it does not fit."""
+    if not isinstance(given, dict):
+        raise Refused(f'{label}: must be a dict, got {given!r}')
+    result = ArgumentSpecValidator(spec).validate(dict(given))
+    if result.error_messages:
+        raise Refused(f"{label}: {'; '.join(result.error_messages)}")
+    return dict(result.validated_parameters)
+
+
+def keep_secrets_secret(module: EdgeModule, table: Table, params: t.Mapping[str, object]) -> None:
+    """A secret a part is given is masked in everything the run returns, as a module's no_log option is."""
+    for option in table:
+        value = params.get(option.name)
+        if (option.secret or option.no_log) and value not in (None, ''):
+            module.ansible.no_log_values.add(str(value))
+
+
+def declared_part(
+    module: EdgeModule, table: Table, kind: type[EdgeResource], given: object, label: str, scope: dict[str, object]
+) -> t.Any:
+    """The resource of one declared part of a site (its module's options, checked as its module checks them);
+    Refused naming ``label`` when it does not fit."""
+    spec = {name: spec for name, spec in table.argument_spec().items() if name not in SCOPE}
+    params = validated(spec, given, label)
+    keep_secrets_secret(module, table, params)
+    params.update({name: None for name in SCOPE if name in table}, **scope)
+    resource = kind(PartModule(module, params))  # type: ignore[arg-type]
+    try:
+        resource.validate()
+    except Refused as refusal:
+        raise Refused(f'{label}: {refusal}') from None
+    return resource
+
+
 class SitePullZone:
     """One run of ``site_pullzone``: check, read, plan, then write (or predict) the declared site's pull zone part."""
 
-    def __init__(self, module: EdgeModule) -> None:
+    def __init__(
+        self, module: EdgeModule, params: t.Mapping[str, t.Any] | None = None, read: Read | None = None
+    ) -> None:
+        """``params`` are the module's options (``pullzone``, ``shield``, ``access_lists``, ``parts``; default: the
+        module's own); ``read`` what a caller that plans many sites read of the account once (every pull zone, every
+        Shield zone), instead of a read of each."""
         self.module = module
         self.client = module.client
         self.pullzones = PullZoneApi(module.client)
         self.shield_api = ShieldApi(module.client)
-        params = module.params
+        self.params = params = module.params if params is None else params
+        self.read = read
         self.parts = frozenset(params['parts'])
         given = params['pullzone']
         self.declaration: Record | None = dict(given) if isinstance(given, dict) else None
@@ -203,44 +254,26 @@ class SitePullZone:
     def validated(self, spec: dict[str, dict[str, object]], given: object, label: str) -> dict[str, t.Any] | None:
         """``given`` checked against ``spec`` as Ansible checks a module's options (defaults set), or None when it
         is refused (the problem is kept)."""
-        if not isinstance(given, dict):
-            self.problems.append(f'{label}: must be a dict, got {given!r}')
+        try:
+            return validated(spec, given, label)
+        except Refused as refusal:
+            self.problems.append(str(refusal))
             return None
-        result = ArgumentSpecValidator(spec).validate(dict(given))
-        if result.error_messages:
-            self.problems.append(f"{label}: {'; '.join(result.error_messages)}")
-            return None
-        return dict(result.validated_parameters)
-
-    def keep_secrets_secret(self, table: Table, params: t.Mapping[str, object]) -> None:
-        """A secret a part is given is masked in everything the run returns, as a module's no_log option is."""
-        for option in table:
-            value = params.get(option.name)
-            if (option.secret or option.no_log) and value not in (None, ''):
-                self.module.ansible.no_log_values.add(str(value))
 
     def part(
         self, table: Table, kind: type[EdgeResource], given: object, label: str, scope: dict[str, object]
     ) -> t.Any:
         """The resource of one declared part (its module's options, checked), or None when it is refused."""
-        spec = {name: spec for name, spec in table.argument_spec().items() if name not in SCOPE}
-        params = self.validated(spec, given, label)
-        if params is None:
-            return None
-        self.keep_secrets_secret(table, params)
-        params.update({name: None for name in SCOPE if name in table}, **scope)
-        resource = kind(PartModule(self.module, params))  # type: ignore[arg-type]
         try:
-            resource.validate()
+            return declared_part(self.module, table, kind, given, label, scope)
         except Refused as refusal:
-            self.problems.append(f'{label}: {refusal}')
+            self.problems.append(str(refusal))
             return None
-        return resource
 
     def check_declaration(self) -> None:
         """Every declared item checked, each as its module checks it, and what only the whole declaration can tell
         (a hostname or a list declared twice), before any request."""
-        params = self.module.params
+        params = self.params
         scope = {'pullzone_name': self.declaration.get('name') if self.declaration else str(self.reference)}
         if self.declaration is not None:
             declared = self.validated(DECLARATION, self.declaration, 'site_pullzone')
@@ -344,6 +377,8 @@ class SitePullZone:
     def find_zone(self) -> Record | None:
         """The declared pull zone (None when it does not exist yet), or the pull zone the site names (which must)."""
         # With the hostnames' certificates: a custom one is compared by the fingerprint of the leaf it serves.
+        if self.declaration is not None and self.read is not None:
+            return self.read.zones.get(str(self.declaration['name']))
         if self.declaration is not None:
             return self.pullzones.find(name=str(self.declaration['name']), include_certificate=True)
         reference = self.reference
@@ -522,7 +557,11 @@ class SitePullZone:
             self.access_lists and 'access_lists' in self.parts
         )
         if zone is not None and needs_shield:
-            self.shield_zone = self.shield_api.zone_of_pullzone(int(zone['Id']))
+            self.shield_zone = (
+                self.read.shields.get(int(zone['Id']))
+                if self.read is not None
+                else self.shield_api.zone_of_pullzone(int(zone['Id']))
+            )
         if 'shield' in self.parts:
             self.plan_shield(int(zone['Id']) if zone is not None else None)
         shield_created = self.shield is not None and self.shield.plan is not None and self.shield.plan.creating

@@ -3,7 +3,8 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""site_result of the edge.platform.site role: one entry per managed resource (kind, name, id, changed, action,
+"""site_result of the edge.platform.site role (the filter ``edge.platform.site_result``), and of each declaration that
+``site_drift_info`` plans: one entry per managed resource (kind, name, id, changed, action,
 details), built from the results the role registered, which mask every secret. In check mode it is what would
 change. The role hands over what it registered (``run``: a result left out is a part that did not run) and the
 variables that declare the site (``declared``).
@@ -22,15 +23,20 @@ Result = Mapping[str, t.Any]
 Kept = t.TypeVar('Kept')
 
 
-class Resource(t.TypedDict):
-    """One resource of the summary: what it is, what was done (or would be) and the lines that say what changed."""
-
+class _Resource(t.TypedDict):
     kind: str
     name: object
     id: object
     changed: bool
     action: str
     details: list[str]
+
+
+class Resource(_Resource, total=False):
+    """One resource of the summary: what it is, what was done (or would be), the lines that say what changed and the
+    options that changed (those its module's diff shows)."""
+
+    options: list[str]
 
 
 class NotChecked(t.TypedDict):
@@ -121,7 +127,18 @@ def from_result(kind: str, name: object, resource_id: object, result: Result) ->
     else:
         action = 'update' if is_changed else 'none'
     details = diff_lines(diff if diff is not None else {}) if is_changed else []
-    return {'kind': kind, 'name': name, 'id': resource_id, 'changed': is_changed, 'action': action, 'details': details}
+    resource: Resource = {
+        'kind': kind,
+        'name': name,
+        'id': resource_id,
+        'changed': is_changed,
+        'action': action,
+        'details': details,
+    }
+    if is_changed:  # an update's: what is created or deleted changes whole
+        before, after = (mapping(mapping(diff).get(side)) for side in ('before', 'after'))
+        resource['options'] = unique([*before, *after]) if before and after else []
+    return resource
 
 
 def zone_results(run: Mapping[str, t.Any]) -> Mapping[str, t.Any]:

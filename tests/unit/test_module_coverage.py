@@ -22,7 +22,7 @@ TARGETS = ROOT / 'tests' / 'integration' / 'targets'
 MAIN_LINES = 30
 
 # Modules whose integration target bears another name: the target of the playbook that runs the module.
-TARGET_OF = {'site_export': 'export'}
+TARGET_OF = {'site_export': 'export', 'site_drift_info': 'export'}
 # Writing modules with no case of the fault matrix, and why.
 NO_FAULT_CASE = {'site_export': 'it writes files only, from what site_info read: it sends no request'}
 

@@ -36,6 +36,25 @@ TABLE = Table(
         'O(edge.platform.site_info#module:include_account).',
     ),
     Option(
+        'existing',
+        'list',
+        (
+            'The files of O(dest) as M(edge.platform.site_drift_info) planned them (its '
+            'RV(edge.platform.site_drift_info#module:declarations)).',
+            'A file with which a run of the site role writes nothing is left as it is, byte for byte - hand edits, '
+            'templates and vault references kept - and its pull zone gets no other file.',
+            'A file that no longer converges is written again under its own name. Unless O(overwrite).',
+        ),
+        elements='dict',
+        default=[],
+    ),
+    Option(
+        'overwrite',
+        'bool',
+        'Write every file anew, whether it converges or not.',
+        default=False,
+    ),
+    Option(
         'made_by',
         'str',
         "The command that makes the files, written in each file's header.",

@@ -199,7 +199,7 @@ class AuditLog(Area):
         app = state.fixed.get('apps', {}).get('api')
         if app is None:
             raise ApiError(503, 'the management API is not served')
-        path, _, query = body['path'].partition('?')
+        path, query = (body['path'].split('?', 1) + [''])[:2]
         content = json.dumps(body.get('body')).encode() if body.get('body') is not None else b''
         scope = {
             'type': 'http',

@@ -251,6 +251,15 @@ PLAYBOOK = (
         account: "{{ declared.account }}"
         made_by: the equality test
 
+    - name: site_drift_info of the declarations, and of one edited
+      edge.platform.site_drift_info:
+        declarations:
+          - {file: assets-000.yml, declaration: "{{ declared.sites[0].declaration }}"}
+          - file: account.yml
+            declaration: "{{ declared.account | dict2items | rejectattr('key', 'equalto', 'left_out') | items2dict }}"
+          - {file: edited.yml, declaration: {site_pullzone: {name: assets-000, settings: {enable_tls1: true}}}}
+        audit_log_days: 1
+
     - name: shield_event_log_info of a zone that does not exist
       edge.platform.shield_event_log_info:
         shield_zone_id: 999999

@@ -124,5 +124,8 @@ def test_audit_parts_run_under_their_own_tags() -> None:
     drift = [task for task in tasks if task.action == 'ansible.builtin.include_role']
     assert [task.tags for task in drift] == [{'drift'}]
     assert drift[0].args['apply']['tags'] == ['drift']  # the site's own tasks run under --tags drift
-    for action in ('ansible.builtin.template', 'ansible.builtin.copy', 'ansible.builtin.fail', 'ansible.builtin.debug'):
+    assert tags_of(tasks, 'edge.platform.site_drift_info') == [{'drift'}]
+    # A directory that holds no declaration stops the drift part, under its tag; the verdict is the report's.
+    assert tags_of(tasks, 'ansible.builtin.fail') == [{'drift'}, {'always', 'report'}]
+    for action in ('ansible.builtin.template', 'ansible.builtin.copy', 'ansible.builtin.debug'):
         assert tags_of(tasks, action) == [{'always', 'report'}]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import typing as t
 
 from ansible_collections.edge.platform.plugins.filter.site_result import FilterModule
-from ansible_collections.edge.platform.plugins.plugin_utils._site_result import changed, diff_lines, site_result
+from ansible_collections.edge.platform.plugins.module_utils._site_result import changed, diff_lines, site_result
 
 ZONE = {'name': 'shop', 'origin': 'https://origin.example.com', 'hostnames': [{'hostname': 'www.example.com'}]}
 DECLARED: dict[str, t.Any] = {

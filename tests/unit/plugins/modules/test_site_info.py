@@ -77,6 +77,24 @@ def test_every_pull_zone_is_declared_with_option_names_and_no_secret(emulator: E
     )
 
 
+def test_an_origin_the_role_refuses_is_left_out_with_its_reason(emulator: Emulator, run_module: t.Any) -> None:
+    """The API takes an origin URL with a space in its path, which origin_url refuses: the declaration leaves it out,
+    says why, and is found as declared (the role then leaves the origin as it is)."""
+    body = {'OriginUrl': 'https://origin.example.com/a b'}
+    emulator.client().request('POST', 'pullzone/1002', 'set up', json_body=body, idempotent=True)
+    [site] = read(run_module, pullzone_name='media-001')['sites']
+    assert 'origin' not in site['declaration']['site_pullzone']
+    assert {
+        'path': 'site_pullzone.origin',
+        'reason': 'the service holds an origin that origin_url refuses: '
+        "'https://origin.example.com/a b' must not contain spaces",
+    } in site['left_out']
+    for main, options in declared_options(site):
+        given = {key: value for key, value in options.items() if value is not None}
+        outcome = run_module(main, dict(COMMON_ARGS, **given), check_mode=True)
+        assert not outcome.failed and outcome.result['changed'] is False, outcome.result
+
+
 def test_a_zone_without_a_shield_zone_has_no_site_shield(emulator: Emulator, run_module: t.Any) -> None:
     [site] = read(run_module, pullzone_name='static-002')['sites']  # seeded without a Shield zone
     assert 'site_shield' not in site['declaration'] and site['declaration']['site_access_lists'] == []
