@@ -2511,6 +2511,17 @@ options:
       - overview
       - content
     default: none
+  rules:
+    description:
+      - 'Whether each zone also carries its custom WAF rules, as C(customWafRules), and its rate limits,
+        as C(rateLimits): lists of the rules as the API has them (C(id), C(ruleName), C(ruleDescription),
+        C(ruleConfiguration) …), in the order of their listings.'
+      - 'It costs two requests per zone, the fewest the API allows (it lists the two apart, and has no
+        listing of several zones): each listing is read in one page of up to 1000, more than any plan
+        lets a zone hold. Up to eight zones are read at a time.'
+    type: bool
+    default: false
+    version_added: 1.1.0
 '''
 
     SITE_EXPORT = r'''
