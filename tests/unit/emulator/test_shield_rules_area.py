@@ -248,7 +248,8 @@ def test_a_zone_holds_what_its_plan_allows(api: TestClient, kind: Kind, limit: i
 
 
 def test_names_are_not_unique(api: TestClient) -> None:
-    first, second = (api.post('/shield/waf/custom-rule', json=RULE).json() for _ in range(2))
+    first = api.post('/shield/waf/custom-rule', json=RULE).json()
+    second = api.post('/shield/waf/custom-rule', json=RULE).json()
     assert first['ruleName'] == second['ruleName'] and first['id'] != second['id']
 
 
