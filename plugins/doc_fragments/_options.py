@@ -1870,6 +1870,391 @@ options:
     default: 10
 '''
 
+    SHIELD_RATE_LIMIT = r'''
+options:
+  shield_zone_id:
+    description:
+      - Id of the Shield zone the rule belongs to.
+      - Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
+      - A Shield zone that does not exist fails with the API's answer.
+    type: int
+  pullzone_id:
+    description:
+      - Id of the pull zone whose Shield zone the rule belongs to.
+      - When the pull zone has no Shield zone, O(state=present) fails and O(state=absent) reports no change.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone whose Shield zone the rule belongs to, looked up in the pull zone
+        list. The lookup is a read, so it runs in check mode too.
+      - Fails when no pull zone or more than one has this name.
+    type: str
+  name:
+    description:
+      - Name of the rate limit (C(ruleName)), which finds it in the Shield zone. Case-sensitive; it must
+        not be blank.
+      - Two rate limits of this name in the zone are a failure naming their ids (rename or delete one
+        in the dashboard).
+    type: str
+    required: true
+  description:
+    description:
+      - Description of the rate limit (C(ruleDescription)).
+      - An empty string and no value are the same.
+    type: str
+  conditions:
+    description:
+      - 'Which requests count (the conditions of a custom WAF rule; see M(edge.platform.shield_waf_rule)):
+        the first condition is the rate limit''s own, the others are chained to it; a request counts when
+        every condition matches.'
+      - The whole list. The first condition is compared as given; the chained ones as a set, whatever
+        order the API keeps them in (it keeps its own), so a rerun that gives them in another order is
+        unchanged.
+      - Required to add a rate limit.
+    type: list
+    elements: dict
+    suboptions:
+      variables:
+        description:
+          - The parts of the request the condition looks at (C(variableTypes)), each the snake_case name
+            of the API's variable, or C(NAME:PART) where the variable takes a part, such as V(request_headers:User-Agent),
+            V(request_cookies:session) or V(args:q).
+          - 'A set: order and repeats do not matter; a variable may be named once in a condition.'
+          - 'The variables: V(request_uri), V(request_uri_raw), V(args), V(args_combined_size), V(args_get),
+            V(args_get_names), V(args_post), V(args_post_names), V(files_names), V(geo), V(remote_addr),
+            V(query_string), V(request_basename), V(request_body), V(request_cookies_names), V(request_cookies),
+            V(request_filename), V(request_headers_names), V(request_headers), V(request_line), V(request_method),
+            V(request_protocol), V(response_body), V(response_headers), V(response_status), V(fingerprint),
+            V(verified_bot_category).'
+        type: list
+        elements: str
+        required: true
+      operator:
+        description:
+          - 'How the variables are compared with O(conditions[].value), the snake_case name of the API''s
+            operator (C(operatorType)): V(begins_with), V(ends_with), V(contains), V(contains_word), V(str_eq)
+            (equal text), V(str_match), V(within) (one of the space-separated words), V(rx) (a regular
+            expression), V(eq), V(ge), V(gt), V(le), V(lt) (numbers: O(conditions[].value) must be an
+            integer), V(detect_sqli), V(detect_xss) (no value needed).'
+          - 'The API''s values (WafRuleOperatorType): V(begins_with) 0, V(ends_with) 1, V(contains) 2,
+            V(contains_word) 3, V(str_match) 4, V(eq) 5, V(ge) 6, V(gt) 7, V(le) 8, V(lt) 9, V(within)
+            12, V(rx) 14, V(str_eq) 15, V(detect_sqli) 17, V(detect_xss) 18 (docs/enums.md).'
+        type: str
+        choices:
+          - begins_with
+          - ends_with
+          - contains
+          - contains_word
+          - str_match
+          - eq
+          - ge
+          - gt
+          - le
+          - lt
+          - within
+          - rx
+          - str_eq
+          - detect_sqli
+          - detect_xss
+        required: true
+      value:
+        description:
+          - What the variables are compared with (C(value)). An empty string and no value are the same.
+        type: str
+      transformations:
+        description:
+          - What is done to the variables before the comparison (C(transformationTypes)), in this order,
+            such as V(url_decode) then V(lowercase).
+          - 'Only the first condition takes transformations: the API''s chained conditions have none.'
+          - 'The API''s values (WafRuleTransformationType): V(cmd_line) 1, V(compress_whitespace) 2, V(css_decode)
+            3, V(hex_encode) 4, V(html_entity_decode) 5, V(js_decode) 6, V(length) 7, V(lowercase) 8,
+            V(md5) 9, V(normalize_path) 10, V(normalise_path) 11, V(normalize_path_win) 12, V(normalise_path_win)
+            13, V(remove_comments) 14, V(remove_nulls) 15, V(remove_whitespace) 16, V(replace_comments)
+            17, V(sha1) 18, V(url_decode) 19, V(url_decode_uni) 20, V(utf8_to_unicode) 21 (docs/enums.md).'
+        type: list
+        elements: str
+        choices:
+          - cmd_line
+          - compress_whitespace
+          - css_decode
+          - hex_encode
+          - html_entity_decode
+          - js_decode
+          - length
+          - lowercase
+          - md5
+          - normalize_path
+          - normalise_path
+          - normalize_path_win
+          - normalise_path_win
+          - remove_comments
+          - remove_nulls
+          - remove_whitespace
+          - replace_comments
+          - sha1
+          - url_decode
+          - url_decode_uni
+          - utf8_to_unicode
+      negated:
+        description:
+          - Whether the condition matches when the comparison fails (C(isNegated)).
+        type: bool
+        default: false
+  requests:
+    description:
+      - How many matching requests a client (as O(counter_key) tells clients apart) may send within O(timeframe)
+        before O(action) applies (C(requestCount)).
+      - Required to add a rate limit.
+      - From V(1) to V(2147483647); another value is refused before any request.
+    type: int
+  timeframe:
+    description:
+      - The seconds over which O(requests) are counted (C(timeframe)).
+      - Required to add a rate limit.
+    type: int
+    choices:
+      - 1
+      - 10
+      - 60
+      - 300
+      - 900
+      - 3600
+  block_time:
+    description:
+      - The seconds O(action) lasts for a client that went over the limit (C(blockTime)).
+      - Required to add a rate limit.
+    type: int
+    choices:
+      - 30
+      - 60
+      - 300
+      - 900
+      - 1800
+      - 3600
+  counter_key:
+    description:
+      - 'What tells clients apart, each counted on its own (C(counterKeyType)): its V(ip) address, the
+        V(host) it asks for, its V(country), V(city), V(asn), V(organization), its V(ja4) TLS fingerprint,
+        or V(ip_ja4) both.'
+      - A new rate limit counts by V(ip) when this is not given; an existing one keeps its own.
+      - 'The API''s values (WafRatelimitCounterKeyType): V(ip) 0, V(host) 1, V(country) 2, V(city) 3,
+        V(asn) 4, V(organization) 5, V(ja4) 6, V(ip_ja4) 7 (docs/enums.md).'
+    type: str
+    choices:
+      - ip
+      - host
+      - country
+      - city
+      - asn
+      - organization
+      - ja4
+      - ip_ja4
+  action:
+    description:
+      - 'What happens to a client over the limit (C(actionType)), the snake_case name of the API''s action:
+        V(rate_limit) (its requests are refused for O(block_time)), V(log) (only logged: try a limit this
+        way first), V(challenge).'
+      - Required to add a rate limit.
+      - 'The API''s values (RatelimitRuleActionType): V(rate_limit) 1, V(log) 2, V(challenge) 3 (docs/enums.md).'
+    type: str
+    choices:
+      - rate_limit
+      - log
+      - challenge
+  severity:
+    description:
+      - The severity the rate limit reports in the event logs (C(severityType)).
+      - A new rate limit gets V(notice) when this is not given; an existing one keeps its own.
+      - 'The API''s values (WafRuleSeverityType): V(notice) 0, V(warning) 1, V(critical) 2 (docs/enums.md).'
+    type: str
+    choices:
+      - notice
+      - warning
+      - critical
+  state:
+    description:
+      - V(present) adds the rate limit when the Shield zone has none of this O(name), else changes what
+        differs (it keeps its id).
+      - V(absent) deletes it.
+    type: str
+    choices:
+      - present
+      - absent
+    default: present
+seealso:
+  - ref: ansible_collections.edge.platform.docsite.enums
+    description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
+
+    SHIELD_WAF_RULE = r'''
+options:
+  shield_zone_id:
+    description:
+      - Id of the Shield zone the rule belongs to.
+      - Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.
+      - A Shield zone that does not exist fails with the API's answer.
+    type: int
+  pullzone_id:
+    description:
+      - Id of the pull zone whose Shield zone the rule belongs to.
+      - When the pull zone has no Shield zone, O(state=present) fails and O(state=absent) reports no change.
+    type: int
+  pullzone_name:
+    description:
+      - Exact name of the pull zone whose Shield zone the rule belongs to, looked up in the pull zone
+        list. The lookup is a read, so it runs in check mode too.
+      - Fails when no pull zone or more than one has this name.
+    type: str
+  name:
+    description:
+      - Name of the rule (C(ruleName)), which finds it in the Shield zone. Case-sensitive; it must not
+        be blank.
+      - Two rules of this name in the zone are a failure naming their ids (rename or delete one in the
+        dashboard).
+    type: str
+    required: true
+  description:
+    description:
+      - Description of the rule (C(ruleDescription)).
+      - An empty string and no value are the same.
+    type: str
+  action:
+    description:
+      - 'What the rule does with a request that matches (C(actionType)), the snake_case name of the API''s
+        action: V(block), V(log) (only logs: try a rule this way first), V(challenge), V(allow), V(bypass)
+        (the other WAF rules are skipped).'
+      - Required to add a rule.
+      - 'The API''s values (WafRuleActionType): V(block) 1, V(log) 2, V(challenge) 3, V(allow) 4, V(bypass)
+        5 (docs/enums.md).'
+    type: str
+    choices:
+      - block
+      - log
+      - challenge
+      - allow
+      - bypass
+  conditions:
+    description:
+      - 'What a request must match for the rule to act: the first condition is the rule''s own, the others
+        are chained to it (C(chainedRuleConditions)); a request matches when every condition matches.'
+      - The whole list. The first condition is compared as given; the chained ones as a set, whatever
+        order the API keeps them in (it keeps its own), so a rerun that gives them in another order is
+        unchanged.
+      - Required to add a rule.
+    type: list
+    elements: dict
+    suboptions:
+      variables:
+        description:
+          - The parts of the request the condition looks at (C(variableTypes)), each the snake_case name
+            of the API's variable, or C(NAME:PART) where the variable takes a part, such as V(request_headers:User-Agent),
+            V(request_cookies:session) or V(args:q).
+          - 'A set: order and repeats do not matter; a variable may be named once in a condition.'
+          - 'The variables: V(request_uri), V(request_uri_raw), V(args), V(args_combined_size), V(args_get),
+            V(args_get_names), V(args_post), V(args_post_names), V(files_names), V(geo), V(remote_addr),
+            V(query_string), V(request_basename), V(request_body), V(request_cookies_names), V(request_cookies),
+            V(request_filename), V(request_headers_names), V(request_headers), V(request_line), V(request_method),
+            V(request_protocol), V(response_body), V(response_headers), V(response_status), V(fingerprint),
+            V(verified_bot_category).'
+        type: list
+        elements: str
+        required: true
+      operator:
+        description:
+          - 'How the variables are compared with O(conditions[].value), the snake_case name of the API''s
+            operator (C(operatorType)): V(begins_with), V(ends_with), V(contains), V(contains_word), V(str_eq)
+            (equal text), V(str_match), V(within) (one of the space-separated words), V(rx) (a regular
+            expression), V(eq), V(ge), V(gt), V(le), V(lt) (numbers: O(conditions[].value) must be an
+            integer), V(detect_sqli), V(detect_xss) (no value needed).'
+          - 'The API''s values (WafRuleOperatorType): V(begins_with) 0, V(ends_with) 1, V(contains) 2,
+            V(contains_word) 3, V(str_match) 4, V(eq) 5, V(ge) 6, V(gt) 7, V(le) 8, V(lt) 9, V(within)
+            12, V(rx) 14, V(str_eq) 15, V(detect_sqli) 17, V(detect_xss) 18 (docs/enums.md).'
+        type: str
+        choices:
+          - begins_with
+          - ends_with
+          - contains
+          - contains_word
+          - str_match
+          - eq
+          - ge
+          - gt
+          - le
+          - lt
+          - within
+          - rx
+          - str_eq
+          - detect_sqli
+          - detect_xss
+        required: true
+      value:
+        description:
+          - What the variables are compared with (C(value)). An empty string and no value are the same.
+        type: str
+      transformations:
+        description:
+          - What is done to the variables before the comparison (C(transformationTypes)), in this order,
+            such as V(url_decode) then V(lowercase).
+          - 'Only the first condition takes transformations: the API''s chained conditions have none.'
+          - 'The API''s values (WafRuleTransformationType): V(cmd_line) 1, V(compress_whitespace) 2, V(css_decode)
+            3, V(hex_encode) 4, V(html_entity_decode) 5, V(js_decode) 6, V(length) 7, V(lowercase) 8,
+            V(md5) 9, V(normalize_path) 10, V(normalise_path) 11, V(normalize_path_win) 12, V(normalise_path_win)
+            13, V(remove_comments) 14, V(remove_nulls) 15, V(remove_whitespace) 16, V(replace_comments)
+            17, V(sha1) 18, V(url_decode) 19, V(url_decode_uni) 20, V(utf8_to_unicode) 21 (docs/enums.md).'
+        type: list
+        elements: str
+        choices:
+          - cmd_line
+          - compress_whitespace
+          - css_decode
+          - hex_encode
+          - html_entity_decode
+          - js_decode
+          - length
+          - lowercase
+          - md5
+          - normalize_path
+          - normalise_path
+          - normalize_path_win
+          - normalise_path_win
+          - remove_comments
+          - remove_nulls
+          - remove_whitespace
+          - replace_comments
+          - sha1
+          - url_decode
+          - url_decode_uni
+          - utf8_to_unicode
+      negated:
+        description:
+          - Whether the condition matches when the comparison fails (C(isNegated)).
+        type: bool
+        default: false
+  severity:
+    description:
+      - The severity the rule reports in the event logs (C(severityType)).
+      - A new rule gets V(notice) when this is not given; an existing rule keeps its own.
+      - 'The API''s values (WafRuleSeverityType): V(notice) 0, V(warning) 1, V(critical) 2 (docs/enums.md).'
+    type: str
+    choices:
+      - notice
+      - warning
+      - critical
+  state:
+    description:
+      - V(present) adds the rule when the Shield zone has none of this O(name), else changes what differs
+        (the rule keeps its id).
+      - V(absent) deletes it.
+    type: str
+    choices:
+      - present
+      - absent
+    default: present
+seealso:
+  - ref: ansible_collections.edge.platform.docsite.enums
+    description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
+
     SHIELD_ZONE = r'''
 options:
   pullzone_id:
@@ -2127,6 +2512,17 @@ options:
       - overview
       - content
     default: none
+  rules:
+    description:
+      - 'Whether each zone also carries its custom WAF rules, as C(customWafRules), and its rate limits,
+        as C(rateLimits): lists of the rules as the API has them (C(id), C(ruleName), C(ruleDescription),
+        C(ruleConfiguration) …), in the order of their listings.'
+      - 'It costs two requests per zone, the fewest the API allows (it lists the two apart, and has no
+        listing of several zones): each listing is read in one page of up to 1000, more than any plan
+        lets a zone hold. Up to eight zones are read at a time.'
+    type: bool
+    default: false
+    version_added: 1.1.0
 '''
 
     SITE_DRIFT_INFO = r'''

@@ -164,6 +164,7 @@ DATABASES: tuple[ErrorParser, ...] = (_app_error,)  # the database management AP
 VIDEO: tuple[ErrorParser, ...] = (_core_error, _message)  # library {ErrorKey …}; thumbnail {success, message …}
 LOGGING: tuple[ErrorParser, ...] = (_code_error,)  # {error: <code>, message}
 SHIELD_EVENT_LOGS: tuple[ErrorParser, ...] = (_error_response, *SHIELD)  # the page wrapper's errorResponse
+SHIELD_RULES: tuple[ErrorParser, ...] = (*SHIELD, _error_response)  # a custom rule's or rate limit's errorResponse
 PIPELINE: tuple[ErrorParser, ...] = (_nested_error,)  # a database's pipeline {error: {message, code}}
 
 #: The shapes each part of the API answers its errors in, by ``(service, path prefix)``, for requests that do not

@@ -19,6 +19,8 @@ description:
   - With O(access_lists) each zone also carries its access lists (one more request per zone, and with
     V(content) one per custom list); narrow the zones down with O(shield_zone_id), O(pullzone_id) or
     O(pullzone_name) for large accounts.
+  - With O(rules) each zone also carries its custom WAF rules and rate limits (two more requests per zone, read up
+    to eight zones at a time), for audits of every zone's rules.
   - Only reads; never changes anything.
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
@@ -29,6 +31,8 @@ extends_documentation_fragment:
 seealso:
   - module: edge.platform.shield_zone
   - module: edge.platform.shield_access_list
+  - module: edge.platform.shield_waf_rule
+  - module: edge.platform.shield_rate_limit
 '''
 
 EXAMPLES = r'''
@@ -54,6 +58,16 @@ EXAMPLES = r'''
     msg: "{{ assets_shield.shield_zones[0].accessLists.customLists | rejectattr('isEnabled')
       | map(attribute='name') | list }}"
   when: assets_shield.shield_zones | length > 0
+
+- name: Read every Shield zone with its custom WAF rules and rate limits
+  edge.platform.shield_zone_info:
+    rules: true
+  register: shield_rules
+
+- name: Name the custom WAF rules that only log (actionType 2), of every zone
+  ansible.builtin.debug:
+    msg: "{{ shield_rules.shield_zones | map(attribute='customWafRules') | flatten
+      | selectattr('ruleConfiguration.actionType', 'equalto', 2) | map(attribute='ruleName') | list }}"
 '''
 
 RETURN = r'''
@@ -94,6 +108,20 @@ shield_zones:
           C(customEntryLimit), C(customListCount), C(customListLimit).
       returned: when O(access_lists) is not V(none)
       type: dict
+    customWafRules:
+      description:
+        - The custom WAF rules of the zone, as the API lists them (C(id), C(shieldZoneId), C(ruleName),
+          C(ruleDescription), C(ruleConfiguration), C(ruleJson), C(userId)); see M(edge.platform.shield_waf_rule).
+      returned: when O(rules=true)
+      type: list
+      elements: dict
+    rateLimits:
+      description:
+        - The rate limits of the zone, as the API lists them (the fields of C(customWafRules), the configuration
+          with C(requestCount), C(timeframe), C(blockTime), C(counterKeyType)); see M(edge.platform.shield_rate_limit).
+      returned: when O(rules=true)
+      type: list
+      elements: dict
   sample:
     - shieldZoneId: 3001
       pullZoneId: 1001

@@ -4,16 +4,22 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 """The Shield zones the ``shield_zone_info`` module reads: every zone, or one by its id or its pull zone, with their
-access lists when asked."""
+access lists, custom WAF rules and rate limits when asked."""
 
 from __future__ import annotations
 
 import typing as t
 
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._shield import ShieldApi, scope_problem
 from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import AccessListApi
+from ansible_collections.edge.platform.plugins.module_utils._shield_rules import (
+    CUSTOM_RULES,
+    RATE_LIMITS,
+    ShieldRuleApi,
+)
 
 
 def zone_by_id(api: ShieldApi, zone_id: int) -> list[dict[str, t.Any]]:
@@ -32,6 +38,13 @@ def zones_of_pullzones(api: ShieldApi, pullzone_ids: t.Iterable[int]) -> list[di
         if zone is not None:
             zones.append(dict(zone, pullZoneId=zone.get('pullZoneId') or pullzone_id))
     return zones
+
+
+def with_rules(client: EdgeClient, zone: dict[str, t.Any]) -> None:
+    """The zone with its custom WAF rules and rate limits: two requests, one listing each."""
+    zone_id = int(zone['shieldZoneId'])
+    zone['customWafRules'] = ShieldRuleApi(client, CUSTOM_RULES).listing(zone_id)
+    zone['rateLimits'] = ShieldRuleApi(client, RATE_LIMITS).listing(zone_id)
 
 
 def read_zones(module: EdgeModule) -> None:
@@ -56,6 +69,8 @@ def read_zones(module: EdgeModule) -> None:
             for zone in zones:
                 lists = AccessListApi(module.client, int(zone['shieldZoneId']))
                 zone['accessLists'] = lists.overview(with_content=params['access_lists'] == 'content')
+        if params['rules']:
+            module.client.concurrently(with_rules, zones)
         return {'shield_zones': zones}
 
     module.run(run)

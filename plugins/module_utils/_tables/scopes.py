@@ -3,8 +3,8 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Options that several tables share: the pull zone a module works on, the Shield zone of event logs, the mode of an
-exported log file."""
+"""Options that several tables share: the pull zone a module works on, the Shield zone of event logs and of custom
+rules, the mode of an exported log file."""
 
 from __future__ import annotations
 
@@ -51,6 +51,36 @@ EVENT_LOG_SCOPE = (
         (
             "Exact name of the pull zone whose Shield zone's event logs to use, looked up in the pull zone list.",
             'Fails when no pull zone or more than one has this name, or when it has no Shield zone.',
+        ),
+    ),
+)
+
+#: The Shield zone of a custom WAF rule or a rate limit: by its id, or by the pull zone it protects.
+SHIELD_RULE_SCOPE = (
+    Option(
+        'shield_zone_id',
+        'int',
+        (
+            'Id of the Shield zone the rule belongs to.',
+            'Exactly one of O(shield_zone_id), O(pullzone_id) and O(pullzone_name) is required.',
+            "A Shield zone that does not exist fails with the API's answer.",
+        ),
+    ),
+    Option(
+        'pullzone_id',
+        'int',
+        (
+            'Id of the pull zone whose Shield zone the rule belongs to.',
+            'When the pull zone has no Shield zone, O(state=present) fails and O(state=absent) reports no change.',
+        ),
+    ),
+    Option(
+        'pullzone_name',
+        'str',
+        (
+            'Exact name of the pull zone whose Shield zone the rule belongs to, looked up in the pull zone list. The '
+            'lookup is a read, so it runs in check mode too.',
+            'Fails when no pull zone or more than one has this name.',
         ),
     ),
 )

@@ -4,7 +4,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 """The options of ``shield_zone_info``: which Shield zones to read (one, those of pull zones, or all), and whether
-with their access lists."""
+with their access lists, custom WAF rules and rate limits."""
 
 from __future__ import annotations
 
@@ -46,5 +46,19 @@ TABLE = Table(
         ),
         choices=('none', 'overview', 'content'),
         default='none',
+    ),
+    Option(
+        'rules',
+        'bool',
+        (
+            'Whether each zone also carries its custom WAF rules, as C(customWafRules), and its rate limits, as '
+            'C(rateLimits): lists of the rules as the API has them (C(id), C(ruleName), C(ruleDescription), '
+            'C(ruleConfiguration) …), in the order of their listings.',
+            'It costs two requests per zone, the fewest the API allows (it lists the two apart, and has no listing '
+            'of several zones): each listing is read in one page of up to 1000, more than any plan lets a zone '
+            'hold. Up to eight zones are read at a time.',
+        ),
+        default=False,
+        version_added='1.1.0',
     ),
 )

@@ -12,7 +12,19 @@ from .databases import Databases
 from .pullzones import PullZones
 from .shield import Shield
 from .shield_events import ShieldEvents
+from .shield_rules import ShieldRules
 from .traffic import Traffic
 from .video import Video
 
-AREAS = (PullZones(), Shield(), ShieldEvents(), CdnLogs(), Containers(), Video(), Databases(), Traffic(), AuditLog())
+AREAS = (
+    PullZones(),
+    Shield(),
+    ShieldRules(),
+    ShieldEvents(),
+    CdnLogs(),
+    Containers(),
+    Video(),
+    Databases(),
+    Traffic(),
+    AuditLog(),
+)

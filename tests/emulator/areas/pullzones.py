@@ -425,17 +425,18 @@ def find_hostname(state: State, value: str) -> tuple[dict[str, t.Any], dict[str,
 
 def forget_pullzone(state: State, zone_id: int) -> None:
     """Take out what other areas keep for a deleted pull zone: its Shield zone with that zone's bot detection and
-    upload scanning settings and custom access lists (``shield.py``), the Shield zone's event logs (rate and live
-    entries, ``shield_events.py``) and the pull zone's live CDN log rows (``cdn_logs.py``). Read by key: those
-    areas import this one."""
+    upload scanning settings and custom access lists (``shield.py``), its custom WAF rules and rate limits
+    (``shield_rules.py``), the Shield zone's event logs (rate and live entries, ``shield_events.py``) and the pull
+    zone's live CDN log rows (``cdn_logs.py``). Read by key: those areas import this one."""
     data = state.data
     shield_zone_id = data.get('shield_by_pullzone', {}).pop(zone_id, None)
     if shield_zone_id is not None:
         for key in ('shield_zones', 'bot_detection', 'upload_scanning', 'shield_event_rates', 'shield_live_events'):
             data.get(key, {}).pop(shield_zone_id, None)
-        lists = data.get('access_lists', {})
-        for list_id in [list_id for list_id, record in lists.items() if record['shieldZoneId'] == shield_zone_id]:
-            del lists[list_id]
+        for store in ('access_lists', 'waf_rules', 'rate_limits'):
+            held = data.get(store, {})
+            for item_id in [item_id for item_id, record in held.items() if record['shieldZoneId'] == shield_zone_id]:
+                del held[item_id]
     data.get('cdn_logs', {}).get('live', {}).pop(zone_id, None)
 
 

@@ -217,6 +217,35 @@ PLAYBOOK = (
         pullzone_id: 1001
         access_lists: content
 
+    - name: shield_waf_rule create
+      edge.platform.shield_waf_rule:
+        pullzone_id: 1001
+        name: equality-rule
+        action: block
+        conditions:
+          - variables: ["request_headers:User-Agent"]
+            operator: contains
+            value: sqlmap
+          - {variables: [request_method], operator: str_eq, value: POST}
+
+    - name: shield_waf_rule with an operator the API does not have
+      edge.platform.shield_waf_rule:
+        shield_zone_id: 3001
+        name: equality-rule
+        conditions: [{variables: [args], operator: BEGINSWITH}]
+      ignore_errors: true
+
+    - name: shield_rate_limit switched to log
+      edge.platform.shield_rate_limit:
+        shield_zone_id: 3001
+        name: api-burst
+        action: log
+
+    - name: shield_zone_info with the rules
+      edge.platform.shield_zone_info:
+        shield_zone_id: 3001
+        rules: true
+
     - name: site_pullzone in check mode, a pull zone to create with its parts
       edge.platform.site_pullzone:
         pullzone:
@@ -533,6 +562,10 @@ def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.A
     assert by_task['pullzone remove']['result']['changed'] is True
     assert by_task['pullzone_purge of a pull zone that does not exist']['status'] == 'failed'
     assert by_task['pullzone_edge_rule']['result']['edge_rule']['Guid']
+    assert by_task['shield_waf_rule create']['result']['rule']['id']
+    assert by_task['shield_waf_rule with an operator the API does not have']['status'] == 'failed'
+    assert by_task['shield_rate_limit switched to log']['result']['diff']['after']['action'] == 'log'
+    assert len(by_task['shield_zone_info with the rules']['result']['shield_zones'][0]['customWafRules']) == 3
     assert (
         by_task['site_info of one pull zone, with the account']['result']['sites'][0]['pullzone_name'] == 'assets-000'
     )

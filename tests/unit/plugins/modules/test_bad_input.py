@@ -35,6 +35,8 @@ from ansible_collections.edge.platform.plugins.modules import (
     shield_access_list,
     shield_event_log_export,
     shield_event_log_info,
+    shield_rate_limit,
+    shield_waf_rule,
     shield_zone,
     shield_zone_info,
     site_drift_info,
@@ -79,6 +81,21 @@ EDGE_RULE = {
     'triggers': [{'type': 'request_header', 'parameter_1': 'User-Agent', 'patterns': ['*sqlmap*']}],
 }
 CSS = 'https://assets-000.example.com/css/site.css'
+WAF_RULE = {
+    **ZONE,
+    'name': 'block-scanners',
+    'action': 'block',
+    'conditions': [{'variables': ['request_headers:User-Agent'], 'operator': 'contains', 'value': 'sqlmap'}],
+}
+RATE_LIMIT = {
+    **ZONE,
+    'name': 'login-burst',
+    'action': 'log',
+    'conditions': [{'variables': ['request_uri'], 'operator': 'begins_with', 'value': '/login'}],
+    'requests': 10,
+    'timeframe': 10,
+    'block_time': 60,
+}
 # Certificates for HOSTNAME: good, another with its own key, expired, for other names; the good one's key encrypted,
 # and its file with the chain first.
 CERTIFICATE = make_certificate(['cdn.example.com'])
@@ -743,6 +760,89 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (pullzone_edge_rule, {**EDGE_RULE, 'description': 'Block\x1b[0m'}, 'control character U+001B'),
     (pullzone_edge_rule, {**PULLZONE, 'guid': '../../pullzone/1002'}, 'must be letters, digits'),
     (pullzone_edge_rule, {**EDGE_RULE, 'state': 'disabled'}, 'value of state must be one of'),
+    # ---- shield_waf_rule ----
+    (shield_waf_rule, {**ZONE}, 'missing required arguments: name'),
+    (shield_waf_rule, {'name': 'a'}, 'one of the following is required: shield_zone_id, pullzone_id, pullzone_name'),
+    (shield_waf_rule, {**WAF_RULE, 'pullzone_name': 'assets-000'}, 'mutually exclusive'),
+    (shield_waf_rule, {**WAF_RULE, 'shield_zone_id': -1}, 'shield_zone_id must be a positive integer'),
+    (shield_waf_rule, {**WAF_RULE, 'shield_zone_id': None, 'pullzone_name': ' '}, 'pullzone_name must not be empty'),
+    (shield_waf_rule, {**WAF_RULE, 'name': ' '}, "name ' ' is blank"),
+    (shield_waf_rule, {**WAF_RULE, 'name': 'block\u202escanners'}, 'control character U+202E'),
+    (shield_waf_rule, {**WAF_RULE, 'action': 'Block'}, 'value of action must be one of: block, log, challenge'),
+    (shield_waf_rule, {**WAF_RULE, 'action': 1}, 'value of action must be one of: block, log, challenge'),
+    (shield_waf_rule, {**WAF_RULE, 'severity': 'CRITICAL'}, 'value of severity must be one of: notice, warning'),
+    (shield_waf_rule, {**WAF_RULE, 'state': 'disabled'}, 'value of state must be one of: present, absent'),
+    (shield_waf_rule, {**WAF_RULE, 'conditions': []}, 'conditions must hold at least one condition'),
+    (
+        shield_waf_rule,
+        {**WAF_RULE, 'conditions': [{'variables': ['request_uri'], 'operator': 'BEGINSWITH', 'value': '/'}]},
+        'value of operator must be one of: begins_with, ends_with',
+    ),
+    (
+        shield_waf_rule,
+        {**WAF_RULE, 'conditions': [{'variables': ['args'], 'operator': 'rx', 'transformations': ['URLDECODE']}]},
+        'value of transformations must be one or more of: cmd_line',
+    ),
+    (
+        shield_waf_rule,
+        {**WAF_RULE, 'conditions': [{'variables': ['headers:Host'], 'operator': 'contains', 'value': 'x'}]},
+        "conditions[0].variables: 'headers:Host' is not a variable; the variables are request_uri",
+    ),
+    (
+        shield_waf_rule,
+        {**WAF_RULE, 'conditions': [{'variables': ['request_headers:'], 'operator': 'contains', 'value': 'x'}]},
+        "conditions[0].variables: 'request_headers:' has no part after the colon",
+    ),
+    (
+        shield_waf_rule,
+        {
+            **WAF_RULE,
+            'conditions': [{'variables': ['request_cookies:a', 'request_cookies:b'], 'operator': 'contains'}],
+        },
+        "conditions[0].variables names request_cookies with two parts ('a', 'b')",
+    ),
+    (
+        shield_waf_rule,
+        {
+            **WAF_RULE,
+            'conditions': [
+                {'variables': ['args'], 'operator': 'detect_sqli'},
+                {'variables': ['args'], 'operator': 'contains', 'value': 'x', 'transformations': ['lowercase']},
+            ],
+        },
+        'conditions[1].transformations: only the first condition takes transformations',
+    ),
+    (
+        shield_waf_rule,
+        {**WAF_RULE, 'conditions': [{'variables': ['response_status'], 'operator': 'ge', 'value': '4xx'}]},
+        "conditions[0].value must be an integer for operator ge, got '4xx'",
+    ),
+    (shield_waf_rule, {**WAF_RULE, 'conditions': [{'variables': ['args']}]}, 'missing required arguments: operator'),
+    (
+        shield_waf_rule,
+        {**WAF_RULE, 'conditions': [{'operator': 'detect_xss'}]},
+        'missing required arguments: variables',
+    ),
+    # ---- shield_rate_limit ----
+    (shield_rate_limit, {**ZONE}, 'missing required arguments: name'),
+    (shield_rate_limit, {**RATE_LIMIT, 'pullzone_id': 0, 'shield_zone_id': None}, 'pullzone_id must be a positive'),
+    (shield_rate_limit, {**RATE_LIMIT, 'timeframe': 5}, 'value of timeframe must be one of: 1, 10, 60, 300, 900'),
+    (shield_rate_limit, {**RATE_LIMIT, 'block_time': 120}, 'value of block_time must be one of: 30, 60, 300, 900'),
+    (shield_rate_limit, {**RATE_LIMIT, 'requests': 0}, 'requests must be from 1 to 2147483647, got 0'),
+    (shield_rate_limit, {**RATE_LIMIT, 'requests': -5}, 'requests must be from 1 to 2147483647, got -5'),
+    (shield_rate_limit, {**RATE_LIMIT, 'action': 'block'}, 'value of action must be one of: rate_limit, log'),
+    (shield_rate_limit, {**RATE_LIMIT, 'action': 'RateLimit'}, 'value of action must be one of: rate_limit, log'),
+    (shield_rate_limit, {**RATE_LIMIT, 'counter_key': 'IP_JA4'}, 'value of counter_key must be one of: ip, host'),
+    (
+        shield_rate_limit,
+        {**RATE_LIMIT, 'conditions': [{'variables': ['ARGS'], 'operator': 'contains', 'value': 'x'}]},
+        "conditions[0].variables: 'ARGS' is not a variable",
+    ),
+    (
+        shield_rate_limit,
+        {**RATE_LIMIT, 'conditions': [{'variables': ['request_uri'], 'operator': 'lt', 'value': 'ten'}]},
+        "conditions[0].value must be an integer for operator lt, got 'ten'",
+    ),
     # ---- pullzone_purge ----
     (pullzone_purge, {}, 'one of the following is required: pullzone_id, pullzone_name, urls'),
     (pullzone_purge, {'urls': [CSS, '']}, 'urls must not hold empty items (urls[1])'),

@@ -239,6 +239,46 @@ def test_access_list_content(emulator: Emulator, run_module: t.Any) -> None:
     ]
 
 
+def test_rules_are_two_listings_per_zone(emulator: Emulator, run_module: t.Any) -> None:
+    state = emulator.snapshot()
+    outcome = run_module(shield_zone_info.main, dict(COMMON_ARGS, rules=True))
+    assert not outcome.failed, outcome.result
+    found = outcome.result['shield_zones']
+    assert [z['shieldZoneId'] for z in found] == [zone_id for zone_id, _pullzone_id in SEEDED]
+    for item in found:
+        assert item['customWafRules'] == [r for r in state['waf_rules'] if r['shieldZoneId'] == item['shieldZoneId']]
+        assert item['rateLimits'] == [r for r in state['rate_limits'] if r['shieldZoneId'] == item['shieldZoneId']]
+    first = found[0]
+    assert [rule['ruleName'] for rule in first['customWafRules']] == ['block-sqli', 'log-admin-probes']
+    assert [limit['ruleName'] for limit in first['rateLimits']] == ['api-burst']
+    # The zones, the mapping, then two requests per zone, each the one page of its listing; read eight zones at a
+    # time, so the order between zones is not kept.
+    requests = [(call.path, call.params.get('perPage')) for call in emulator.sent]
+    assert requests[:2] == [(LIST, '1000'), (MAPPING, None)]
+    assert sorted(requests[2:]) == sorted(
+        (f'/shield/{listing}/{zone_id}', '1000')
+        for zone_id, _pullzone_id in SEEDED
+        for listing in ('waf/custom-rules', 'rate-limits')
+    )
+    assert len(emulator.requests) == 2 + 2 * len(SEEDED)  # the emulator's own record: nothing else was asked
+
+
+def test_rules_of_one_zone_with_its_access_lists(emulator: Emulator, run_module: t.Any) -> None:
+    outcome = run_module(
+        shield_zone_info.main, dict(COMMON_ARGS, shield_zone_id=3002, rules=True, access_lists='overview')
+    )
+    (found,) = outcome.result['shield_zones']
+    assert found['customWafRules'] == [] and found['rateLimits'] == [] and 'accessLists' in found
+    assert paths(emulator) == [
+        '/shield/shield-zone/3002',
+        '/shield/shield-zone/3002/access-lists',
+        '/shield/waf/custom-rules/3002',
+        '/shield/rate-limits/3002',
+    ]
+    without = run_module(shield_zone_info.main, dict(COMMON_ARGS, shield_zone_id=3002)).result['shield_zones'][0]
+    assert not {'customWafRules', 'rateLimits'} & set(without)
+
+
 def test_check_mode_reads_the_same(emulator: Emulator, run_module: t.Any) -> None:
     normal = run_module(shield_zone_info.main, COMMON_ARGS)
     checked = run_module(shield_zone_info.main, COMMON_ARGS, check_mode=True)
