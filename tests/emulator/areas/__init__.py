@@ -12,7 +12,19 @@ from .databases import Databases
 from .pullzones import PullZones
 from .shield import Shield
 from .shield_events import ShieldEvents
+from .storage import Storage
 from .traffic import Traffic
 from .video import Video
 
-AREAS = (PullZones(), Shield(), ShieldEvents(), CdnLogs(), Containers(), Video(), Databases(), Traffic(), AuditLog())
+AREAS = (
+    PullZones(),
+    Shield(),
+    ShieldEvents(),
+    CdnLogs(),
+    Containers(),
+    Video(),
+    Databases(),
+    Storage(),
+    Traffic(),
+    AuditLog(),
+)
