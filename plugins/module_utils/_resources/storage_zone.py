@@ -63,6 +63,7 @@ def listed(codes: t.Iterable[str]) -> str:
 
 class StorageZone(EdgeResource):
     name = 'storage_zone'
+    kind = 'storage zone'
     fields = (
         Field.of(TABLE['name']),
         REGION,
