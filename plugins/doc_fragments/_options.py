@@ -2666,6 +2666,95 @@ options:
       - access_lists
 '''
 
+    STORAGE_ZONE = r'''
+options:
+  name:
+    description:
+      - Name of the storage zone (C(Name)), 1 to 63 letters, digits and dashes. Exact and case-sensitive.
+      - Required to create a storage zone. The service refuses a name that another storage zone has, in
+        any account; the module then fails with the API's answer.
+      - Exactly one of O(name) and O(id) is required.
+    type: str
+  id:
+    description:
+      - Id of the storage zone (C(Id)), to manage an existing one. A storage zone is only created by O(name).
+    type: int
+  state:
+    description:
+      - Whether the storage zone should exist.
+      - 'V(absent) deletes the zone with its files. A storage zone that is the origin of pull zones is
+        not deleted: the module fails naming them, before any write (give them another origin, or delete
+        them, first).'
+    type: str
+    choices:
+      - present
+      - absent
+    default: present
+  region:
+    description:
+      - 'Main region of the storage zone (C(Region)): a region code as the API lists them (C(GET /storagezone/regions)),
+        such as V(DE) or V(NY); letters, compared in upper case.'
+      - 'Required to create a storage zone. It cannot change afterwards: a different region on an existing
+        zone fails before any write, naming both.'
+    type: str
+  tier:
+    description:
+      - The storage zone's tier (C(ZoneTier)), chosen when it is created (V(standard) when not given).
+      - 'It cannot change afterwards: a different tier on an existing zone fails before any write, naming
+        both.'
+      - 'The API''s values (StorageZoneTier): V(standard) 0, V(edge) 1 (docs/enums.md).'
+    type: str
+    choices:
+      - standard
+      - edge
+  replication_regions:
+    description:
+      - 'The regions the files are replicated to besides the main region (C(ReplicationRegions)): region
+        codes as the API lists them, a set (order and repeats ignored; compared in upper case).'
+      - 'Regions can only be added: a list that leaves out a region the zone replicates to fails before
+        any write, naming it. The main region is not one of them.'
+    type: list
+    elements: str
+  rewrite_404_to_200:
+    description:
+      - Answer 200 instead of 404 for a missing file whose URL has no extension (C(Rewrite404To200)).
+    type: bool
+  custom_404_file_path:
+    description:
+      - Path of the file of the zone answered for a missing file (C(Custom404FilePath)), such as V(/404.html).
+      - V('') clears it.
+    type: str
+  origin_url:
+    description:
+      - Origin the storage zone fetches a missing file from (C(OriginUrl)).
+      - An C(http://) or C(https://) URL with a host; V('') clears it.
+    type: str
+  return_password:
+    description:
+      - Return the storage zone's passwords (C(Password), C(ReadOnlyPassword)) in RV(storage_zone); without
+        it they are C(********).
+      - Anything returned is visible in task output and logs; use C(no_log) on the task. The passwords
+        never appear in the diff, warnings or failures either way.
+    type: bool
+    default: false
+seealso:
+  - ref: ansible_collections.edge.platform.docsite.enums
+    description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
+
+    STORAGE_ZONE_INFO = r'''
+options:
+  id:
+    description:
+      - Id of one storage zone. An id that does not exist returns an empty list.
+      - Mutually exclusive with O(name).
+    type: int
+  name:
+    description:
+      - Exact name of the storage zone (case-sensitive).
+    type: str
+'''
+
     VIDEO_BLOCKED_REFERRER = r'''
 options:
   library_id:

@@ -154,6 +154,9 @@ SERVICE_PROPERTIES = (
     'CacheVersion',
 )
 
+#: The origin type (PullZoneOriginType) of a pull zone whose origin is a storage zone: a ``StorageZoneId`` sets it.
+STORAGE_ZONE_ORIGIN = 2
+
 # Secret-bearing properties of a pull zone and of its hostnames.
 PULLZONE_SECRETS = frozenset(('ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSecret', 'LogForwardingToken'))
 HOSTNAME_SECRETS = frozenset(('CertificateKey',))

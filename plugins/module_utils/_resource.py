@@ -162,7 +162,7 @@ class EdgeResource:
     deletable: bool = True
     #: What the object is, as the diff's header names it (``pull zone``), and the options that name it, the first
     #: one set wins (``name``, else ``id``).
-    kind: str = 'object'
+    noun: str = 'object'
     identity: tuple[str, ...] = ('name', 'id')
 
     def __init__(self, module: EdgeModule) -> None:
@@ -249,8 +249,8 @@ class EdgeResource:
         for option in self.identity:
             value = self.params.get(option)
             if value not in (None, ''):
-                return f'{self.kind} {value}'
-        return self.kind
+                return f'{self.noun} {value}'
+        return self.noun
 
     def prepared(self, plan: Plan, after: Record | None) -> str | None:
         """A diff as text (what was sent, such as SQL), shown instead of before/after when there is one."""

@@ -30,7 +30,7 @@ PASSWORD_NOTE = '_password'
 
 class Registry(EdgeResource):
     name = 'registry'
-    kind = 'container registry'
+    noun = 'container registry'
     identity = ('display_name',)
     fields = (
         Field.of(TABLE['display_name']),

@@ -32,7 +32,7 @@ class Statements(EdgeResource):
     """SQL statements run on an edge database: a change when one that writes runs (the server's describe tells)."""
 
     name = 'results'
-    kind = 'SQL statements'
+    noun = 'SQL statements'
     identity = ()
     deletable = False
     where: Pipeline

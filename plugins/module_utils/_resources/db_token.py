@@ -40,7 +40,7 @@ class DatabaseTokens(EdgeResource):
     """
 
     deletable = False  # state=absent revokes the tokens; the database stays
-    kind = 'tokens of database'
+    noun = 'tokens of database'
     identity = ('database_name', 'database_id')
     where: Database
     backup_file: str | None = None

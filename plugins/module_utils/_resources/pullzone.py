@@ -17,6 +17,7 @@ from ansible_collections.edge.platform.plugins.module_utils._options import Opti
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import (
     PULLZONE_SECRETS,
     SERVICE_PROPERTIES,
+    STORAGE_ZONE_ORIGIN,
     PullZoneApi,
     mask_pullzone,
 )
@@ -54,15 +55,20 @@ def api_values(values: Record) -> Record:
 
 
 def with_origin_link(record: Record, values: Record) -> Record:
-    """``record`` as the service keeps it after ``values`` were saved: the origin URL sets its link value too."""
+    """``record`` as the service keeps it after ``values`` were saved: the origin URL sets its link value too; a
+    storage zone makes the origin type StorageZone, and 0 takes that away (unless ``values`` set the type)."""
     if 'OriginUrl' in values:
         record['OriginLinkValue'] = values['OriginUrl']
+    if values.get('StorageZoneId'):
+        record['OriginType'] = STORAGE_ZONE_ORIGIN
+    elif 'StorageZoneId' in values and 'OriginType' not in values and record.get('OriginType') == STORAGE_ZONE_ORIGIN:
+        record['OriginType'] = 0
     return record
 
 
 class PullZone(EdgeResource):
     name = 'pullzone'
-    kind = 'pull zone'
+    noun = 'pull zone'
     fields = (
         Field.of(TABLE['name']),
         TYPE,

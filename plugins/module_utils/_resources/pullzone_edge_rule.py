@@ -36,7 +36,7 @@ class EdgeRule(EdgeResource):
     """One edge rule of a pull zone, found by its description or its guid."""
 
     name = 'edge_rule'
-    kind = 'edge rule'
+    noun = 'edge rule'
     identity = ('description', 'guid')
     #: Whether a description and patterns are taken as the API keeps them (any text, an empty pattern): true for the
     #: rules of a site's declaration, which need not be found by their description and may be exported as they are;

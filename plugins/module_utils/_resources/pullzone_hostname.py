@@ -42,7 +42,7 @@ class PullZoneHostname(EdgeResource):
     """One hostname of a pull zone: present or not, its Force SSL, and its certificate."""
 
     name = 'hostname'
-    kind = 'hostname'
+    noun = 'hostname'
     identity = ('hostname',)
     fields = (
         Field.of(TABLE['force_ssl']),

@@ -42,7 +42,7 @@ def same_text(current: object, wanted: object) -> bool:
 
 class CustomAccessList(EdgeResource):
     name = 'access_list'
-    kind = 'access list'
+    noun = 'access list'
     fields = (
         Field.of(TABLE['name']),
         Field.of(TABLE['description'], equal=same_text, updatable=False),

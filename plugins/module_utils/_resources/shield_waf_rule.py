@@ -231,6 +231,10 @@ class ShieldWafRule(EdgeResource):
         return t.cast(ZoneRules, self.where)
 
     @property
+    def noun(self) -> str:  # type: ignore[override]  # the kind's own: a custom WAF rule, a rate limit
+        return self.kind.noun
+
+    @property
     def what(self) -> str:
         """The rule as a message names it."""
         zone = f'shield zone {self.where.zone_id}' if self.where is not None else 'the shield zone'

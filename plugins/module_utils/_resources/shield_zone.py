@@ -74,7 +74,7 @@ SETTING_BEHAVIOUR: dict[str, dict[str, object]] = {
 
 class ShieldZone(EdgeResource):
     name = 'shield_zone'
-    kind = 'Shield zone of pull zone'
+    noun = 'Shield zone of pull zone'
     identity = ('pullzone_name', 'pullzone_id')
     fields = tuple(Field.of(option, **SETTING_BEHAVIOUR.get(option.name, {})) for option in TABLE.mapped())
 

@@ -38,7 +38,7 @@ class BlockedReferrers(EdgeResource):
     """The blocked referrer hostnames of a video library: a set the module adds to and takes from."""
 
     name = 'blocked_referrers'
-    kind = 'blocked referrers of video library'
+    noun = 'blocked referrers of video library'
     identity = ('library_name', 'library_id')
     # Compared in lower case, as hostnames are; the library's own spelling is kept in BlockedReferrers.
     fields = (Field.set('hostnames', 'hostnames', member=lambda value: str(value).strip().lower()),)

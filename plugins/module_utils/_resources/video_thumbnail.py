@@ -24,7 +24,7 @@ class Thumbnail(EdgeResource):
     """The thumbnail of a video: the same image when the SHA-256 of what the video serves matches."""
 
     name = 'video'
-    kind = 'thumbnail of video'
+    noun = 'thumbnail of video'
     identity = ('video_id',)
 
     @property

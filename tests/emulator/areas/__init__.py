@@ -13,6 +13,7 @@ from .pullzones import PullZones
 from .shield import Shield
 from .shield_events import ShieldEvents
 from .shield_rules import ShieldRules
+from .storage import Storage
 from .traffic import Traffic
 from .video import Video
 
@@ -25,6 +26,7 @@ AREAS = (
     Containers(),
     Video(),
     Databases(),
+    Storage(),
     Traffic(),
     AuditLog(),
 )

@@ -50,6 +50,8 @@ SYSTEM_DOMAIN = 'edge-cdn.test'
 WORDS = ('assets', 'media', 'static', 'images', 'video', 'downloads', 'api', 'docs', 'shop', 'blog', 'fonts', 'app')
 COUNTRIES = ('US', 'DE', 'FR', 'GB', 'NL', 'JP', 'BR', 'IN', 'CA', 'AU', 'SG', 'ZA')
 ACCOUNT_USER_ID = '7d1f2a3e-0000-4000-8000-00000000edge'
+# The origin type of a pull zone whose origin is a storage zone (PullZoneOriginType: 2 StorageZone).
+STORAGE_ZONE_ORIGIN = 2
 # Edge rule GUIDs are uuid5 names in this namespace: the seeded ones by zone and position, new ones by count.
 EDGE_RULE_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, f'https://{SYSTEM_DOMAIN}/edge-rules')
 
@@ -243,7 +245,7 @@ def make_pullzone(index: int, rng: random.Random) -> dict[str, t.Any]:
             'EnableGeoZoneSA': index % 3 != 0,
             'EnableGeoZoneAF': index % 4 != 0,
             'IpFamilyPolicy': index % 4,
-            'StorageZoneId': 0 if index % 3 else 7000 + index,
+            'StorageZoneId': 0,  # the storage area links one seeded zone to a storage zone of its own
             'ZoneSecurityEnabled': not no_secrets,
             'ZoneSecurityKey': '' if no_secrets else f'zsk-{_token(rng)}',
             'MonthlyBandwidthLimit': 0 if index % 2 else 10**12,
@@ -440,6 +442,29 @@ def forget_pullzone(state: State, zone_id: int) -> None:
     data.get('cdn_logs', {}).get('live', {}).pop(zone_id, None)
 
 
+def storage_origin(state: State, zone: dict[str, t.Any], settings: dict[str, t.Any]) -> None:
+    """What a create or update body's ``StorageZoneId`` (checked by ``settings_of``) does to the zone's origin, in
+    ``settings`` before anything of the body is saved: a storage zone of the account becomes the origin
+    (``OriginType`` 2, over an ``OriginType`` the body sends); 0 takes a storage zone origin away (``OriginType`` 0:
+    the zone's ``OriginUrl``); an id no storage zone has is 400. The storage zones are read by key: their area
+    imports this one."""
+    storage_zone_id = settings.get('StorageZoneId')
+    if storage_zone_id is None:
+        return
+    if storage_zone_id == 0:
+        if zone.get('OriginType') == STORAGE_ZONE_ORIGIN and 'OriginType' not in settings:
+            settings['OriginType'] = 0
+        return
+    if storage_zone_id not in state.data.get('storage_zones', {}):
+        raise ApiError(
+            400,
+            f'The Storage Zone {storage_zone_id} does not exist.',
+            'pullzone.storage_zone_not_found',
+            'StorageZoneId',
+        )
+    settings['OriginType'] = STORAGE_ZONE_ORIGIN
+
+
 def apply_settings(zone: dict[str, t.Any], settings: dict[str, t.Any]) -> None:
     """Set what a create or update sends; ``OriginUrl`` also sets ``OriginLinkValue``, nothing else follows."""
     zone.update(settings)
@@ -532,6 +557,7 @@ class PullZones(Area):
         if zone_type is not None and (not is_int(zone_type) or not 0 <= zone_type <= ENUM_MAX['Type']):
             raise bad('Type', f'must be 0 (Premium) or 1 (Volume), got {zone_type!r}')
         settings = settings_of(body)
+        storage_origin(state, {}, settings)
         if self.name_taken(state, name):
             raise ApiError(
                 400, f"Failed adding Pull Zone: the name '{name}' is already taken.", 'pullzone.name_taken', 'Name'
@@ -562,7 +588,9 @@ class PullZones(Area):
 
     async def update_zone(self, state: State, request: Request) -> Response:
         zone = self.zone_or_404(state, request)
-        apply_settings(zone, settings_of(await body_object(request)))
+        settings = settings_of(await body_object(request))
+        storage_origin(state, zone, settings)
+        apply_settings(zone, settings)
         return json_response(public_view(zone, False))
 
     async def delete_zone(self, state: State, request: Request) -> Response:

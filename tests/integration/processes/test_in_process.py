@@ -289,6 +289,27 @@ PLAYBOOK = (
           - {file: edited.yml, declaration: {site_pullzone: {name: assets-000, settings: {enable_tls1: true}}}}
         audit_log_days: 1
 
+    - name: storage_zone create
+      edge.platform.storage_zone:
+        name: equality-files
+        region: DE
+        replication_regions: [NY]
+        custom_404_file_path: /404.html
+
+    - name: storage_zone update of the seeded origin
+      edge.platform.storage_zone:
+        name: video-004-files
+        replication_regions: [NY, SG]
+
+    - name: storage_zone refuses to drop a replication region
+      edge.platform.storage_zone:
+        name: video-004-files
+        replication_regions: [SG]
+      ignore_errors: true
+
+    - name: storage_zone_info of every zone
+      edge.platform.storage_zone_info:
+
     - name: shield_event_log_info of a zone that does not exist
       edge.platform.shield_event_log_info:
         shield_zone_id: 999999
@@ -596,6 +617,10 @@ def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.A
     blank = by_task["A blank key of the environment keyword wins over the controller's"]
     assert blank['status'] == 'failed'
     assert blank['result']['msg'] == 'api_key is required (or set EDGE_API_KEY)'
+    assert by_task['storage_zone create']['result']['storage_zone']['Password'] == '********'
+    refused_drop = by_task['storage_zone refuses to drop a replication region']['result']
+    assert refused_drop['msg'].startswith('replication_regions cannot drop NY') and not refused_drop['changed']
+    assert len(by_task['storage_zone_info of every zone']['result']['storage_zones']) == 3
     registry = by_task['container_registry with a password']['result']
     assert registry['invocation']['module_args']['password'] == 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
 
@@ -699,6 +724,10 @@ def test_no_secret_at_any_verbosity(
     assert marker in shown
     for secret in (emulator['api_key'], REGISTRY_PASSWORD, token, *key_texts(CERTIFICATE.key), *key_texts(OTHER_KEY)):
         assert secret not in shown
+    storage = requests.get(f"{emulator['admin_url']}/state?only=storage_zones", timeout=30).json()['storage_zones']
+    assert 'equality-files' in [zone['Name'] for zone in storage]  # the playbook made one
+    for zone in storage:
+        assert zone['Password'] not in shown and zone['ReadOnlyPassword'] not in shown
     assert CERTIFICATE.fingerprint in shown  # the upload ran, and --diff showed the certificate by its fingerprint
 
 

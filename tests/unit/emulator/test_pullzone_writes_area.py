@@ -94,7 +94,7 @@ def test_create_answers_201_with_the_whole_new_record(api: TestClient, state: St
         Name='new-zone',
         OriginUrl='https://origin.example.org',
         Type=1,
-        StorageZoneId=77,
+        StorageZoneId=7002,  # a seeded storage zone: the origin (OriginType 2)
         EnableLogging=False,
         BlockedCountries=['DE'],
     )
@@ -102,7 +102,7 @@ def test_create_answers_201_with_the_whole_new_record(api: TestClient, state: St
     for name, kind in PULLZONE_FIELDS:
         check_type(name, kind, answer[name])
     assert answer['Id'] == 1013  # after the seeded 1001..1012
-    assert (answer['Name'], answer['Type'], answer['StorageZoneId']) == ('new-zone', 1, 77)
+    assert (answer['Name'], answer['Type'], answer['StorageZoneId'], answer['OriginType']) == ('new-zone', 1, 7002, 2)
     assert answer['OriginUrl'] == answer['OriginLinkValue'] == 'https://origin.example.org'
     assert answer['EnableLogging'] is False and answer['BlockedCountries'] == ['DE']
     [system] = answer['Hostnames']
@@ -244,6 +244,8 @@ def sample(name: str, kind: str, current: t.Any) -> t.Any:
         return not current
     if base == 'enum':
         return 1 if current != 1 else 0
+    if name == 'StorageZoneId':  # a storage zone of the account (the seeded one that no pull zone uses)
+        return 7002
     if base in ('int32', 'int64'):
         low, high = INT_BOUNDS.get(name, (0, 10**6))
         value = 500 if name == 'MaxWebSocketConnections' else (low + high) // 2
@@ -262,7 +264,8 @@ def test_every_setting_can_be_written_and_reads_back(api: TestClient, state: Sta
     kinds = dict(PULLZONE_FIELDS)
     body = {name: sample(name, kinds[name], before[name]) for name in SETTINGS}
     answer = api.post(f'/pullzone/{WITH_SHIELD}', json=body).json()
-    expected = {**before, **body, 'OriginLinkValue': body['OriginUrl']}
+    # A storage zone as the origin makes OriginType StorageZone (2), whatever OriginType the body sends.
+    expected = {**before, **body, 'OriginLinkValue': body['OriginUrl'], 'OriginType': 2}
     assert answer == expected
     assert set(SETTINGS).isdisjoint(SERVICE_FIELDS) and set(SETTINGS) | SERVICE_FIELDS == set(FIELD_NAMES)
 

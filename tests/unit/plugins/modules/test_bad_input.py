@@ -43,6 +43,8 @@ from ansible_collections.edge.platform.plugins.modules import (
     site_export,
     site_info,
     site_pullzone,
+    storage_zone,
+    storage_zone_info,
     video_blocked_referrer,
     video_library_info,
     video_thumbnail,
@@ -72,6 +74,7 @@ LOGS = {'pullzone_id': 1001}
 EXPORT = {**ZONE, 'dest': '/tmp/edge-bad-input.csv'}
 LOG_EXPORT = {**LOGS, 'dest': '/tmp/edge-bad-input.jsonl', 'start': '-30h', 'end': '-6h'}
 ZONE_NAME = {'name': 'site-assets'}
+STORAGE = {'name': 'site-files', 'region': 'DE'}
 PULLZONE = {'pullzone_id': 1001}
 HOSTNAME = {**PULLZONE, 'hostname': 'cdn.example.com'}
 EDGE_RULE = {
@@ -337,6 +340,27 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
         'value of registry_type must be one of: docker_hub, github',
     ),
     (container_registry, {'display_name': 'r', 'update_password': 'sometimes'}, 'update_password'),
+    # ---- storage_zone ----
+    (storage_zone, {'region': 'DE'}, 'one of the following is required: name, id'),
+    (storage_zone, {**STORAGE, 'id': 7001}, 'parameters are mutually exclusive: name|id'),
+    (storage_zone, {'id': -2}, 'id must be a positive integer, got -2'),
+    (storage_zone, {**STORAGE, 'name': 'site_files'}, "name 'site_files' must be 1 to 63 letters, digits and dashes"),
+    (storage_zone, {**STORAGE, 'name': 'site.files'}, 'must be 1 to 63 letters, digits and dashes'),
+    (storage_zone, {**STORAGE, 'name': ''}, "name '' must be 1 to 63 letters"),
+    (storage_zone, {**STORAGE, 'name': 'x' * 64}, 'must be 1 to 63 letters, digits and dashes'),
+    (storage_zone, {**STORAGE, 'region': 'D-E'}, "region 'D-E' must be a region code"),
+    (storage_zone, {**STORAGE, 'replication_regions': ['NY', 'Sydney 2']}, "replication_regions 'Sydney 2' must be"),
+    (storage_zone, {**STORAGE, 'replication_regions': ['']}, 'replication_regions must not hold empty items'),
+    (storage_zone, {**STORAGE, 'replication_regions': ['de']}, 'must not hold the main region DE'),
+    (storage_zone, {**STORAGE, 'tier': 'ssd'}, 'value of tier must be one of: standard, edge'),
+    (storage_zone, {**STORAGE, 'origin_url': 'origin.example.com'}, 'must be an http:// or https:// URL'),
+    (storage_zone, {**STORAGE, 'custom_404_file_path': '/404\u200b.html'}, 'control character U+200B'),
+    (storage_zone, {**STORAGE, 'state': 'gone'}, 'value of state must be one of: present, absent'),
+    (storage_zone, {**STORAGE, 'return_password': 'maybe'}, 'return_password'),
+    # ---- storage_zone_info ----
+    (storage_zone_info, {'id': 0}, 'id must be a positive integer, got 0'),
+    (storage_zone_info, {'name': ' '}, 'name must not be empty'),
+    (storage_zone_info, {'id': 7001, 'name': 'video-004-files'}, 'mutually exclusive'),
     # ---- container_app_info ----
     (container_app_info, {'id': 'a', 'name': 'b'}, 'mutually exclusive'),
     # ---- video_blocked_referrer ----

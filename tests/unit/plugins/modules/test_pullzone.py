@@ -348,6 +348,50 @@ def test_check_mode_predicts_an_update_exactly(emulator: Emulator, run_module: t
     assert real.result['diff'] == checked.result['diff']
 
 
+# ---- a storage zone as the origin (the emulator's 7001 is the origin of 1005; 7002 is used by none) ----
+
+
+def test_a_pull_zone_created_with_a_storage_zone_has_it_as_its_origin(emulator: Emulator, run_module: t.Any) -> None:
+    wanted = args(name='site-files-cdn', storage_zone_id=7002)
+    checked = run_module(pullzone.main, wanted, check_mode=True, diff=True)
+    assert checked.result['changed'] is True and emulator.writes == []
+    assert (checked.result['pullzone']['StorageZoneId'], checked.result['pullzone']['OriginType']) == (7002, 2)
+    real = run_module(pullzone.main, wanted, diff=True)
+    assert emulator.writes[0].json == {'Name': 'site-files-cdn', 'Type': 0, 'StorageZoneId': 7002}
+    created = real.result['pullzone']
+    assert (created['StorageZoneId'], created['OriginType'], created['OriginUrl']) == (7002, 2, None)
+    assert real.result['diff'] == checked.result['diff']
+    assert real.result['diff']['after']['storage_zone_id'] == 7002
+    linked = emulator.item('storage_zones', Id=7002)['PullZones']
+    assert [zone['Name'] for zone in linked] == ['site-files-cdn']
+    again = run_module(pullzone.main, wanted)
+    assert again.result['changed'] is False and len(emulator.writes) == 1
+
+
+def test_a_pull_zone_is_pointed_at_a_storage_zone_and_away(emulator: Emulator, run_module: t.Any) -> None:
+    for storage_zone_id, origin_type in ((7002, 2), (0, 0)):
+        wanted = args(id=STATIC, storage_zone_id=storage_zone_id)
+        checked = run_module(pullzone.main, wanted, check_mode=True, diff=True)
+        real = run_module(pullzone.main, wanted, diff=True)
+        assert emulator.writes[-1].json == {'StorageZoneId': storage_zone_id}
+        assert real.result['pullzone'] == checked.result['pullzone']
+        assert (real.result['pullzone']['StorageZoneId'], real.result['pullzone']['OriginType']) == (
+            storage_zone_id,
+            origin_type,
+        )
+        assert real.result['diff'] == checked.result['diff']
+    assert len(emulator.writes) == 2
+
+
+def test_a_storage_zone_that_does_not_exist_is_the_apis_answer(emulator: Emulator, run_module: t.Any) -> None:
+    outcome = run_module(pullzone.main, args(id=STATIC, storage_zone_id=7999))
+    assert outcome.failed and outcome.result['changed'] is False
+    assert outcome.result['msg'] == (
+        'update pull zone 1003 failed: HTTP 400 pullzone.storage_zone_not_found: The Storage Zone 7999 does not exist.'
+    )
+    assert emulator.item('pullzones', Id=STATIC)['StorageZoneId'] == 0
+
+
 def test_a_changed_secret_is_sent_and_never_shown(emulator: Emulator, run_module: t.Any) -> None:
     held = zone(emulator, Id=ASSETS)['AWSSigningSecret']
     same = run_module(pullzone.main, args(name='assets-000', aws_signing_secret=held), diff=True)

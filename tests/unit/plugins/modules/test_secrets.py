@@ -4,7 +4,8 @@
 
 """Every secret option, fed with surrounding white space, control and non-Latin-1 characters: the secret never
 reaches the result in any form (raw, escaped, encoded), and a credential that cannot travel in an HTTP header is
-refused before any request without being quoted."""
+refused before any request without being quoted. The secrets the API returns (storage zone passwords) are shown only
+where asked for."""
 
 from __future__ import annotations
 
@@ -14,13 +15,17 @@ import typing as t
 from urllib.parse import quote
 
 import pytest
+from ansible.module_utils.common.parameters import PASS_VARS
 
 from ansible_collections.edge.platform.plugins.modules import (
     container_registry,
     db_query,
     pullzone_info,
+    storage_zone,
+    storage_zone_info,
     video_thumbnail,
 )
+from ansible_collections.edge.platform.tests.unit.conftest import patch_module_args
 from ansible_collections.edge.platform.tests.unit.helpers import API_KEY, Emulator
 
 # Two distinctive halves: whatever form a secret takes in a message, one of them shows through.
@@ -155,3 +160,73 @@ def test_registry_password_of_any_text_is_never_shown(
     sent = [request.json for request in emulator.writes]
     assert sent and sent[0]['passwordCredentials']['password'] == password
     assert_never_shown(outcome.result, password)
+
+
+# ---- secrets the API returns: the storage zone passwords, shown only when asked -------------------------------------
+
+# Each run of storage_zone that reads or writes a zone: create, update, unchanged, a refusal, a removal; in check mode
+# and not, with the diff.
+STORAGE_RUNS = [
+    ('create', {'name': 'secret-files', 'region': 'DE', 'replication_regions': ['NY'], 'origin_url': 'https://o.test'}),
+    ('update', {'name': 'video-004-files', 'replication_regions': ['NY', 'SG'], 'rewrite_404_to_200': False}),
+    ('unchanged', {'name': 'archive-files', 'region': 'NY'}),
+    ('refused', {'name': 'video-004-files', 'region': 'SG'}),
+    ('refused removal', {'name': 'video-004-files', 'state': 'absent'}),
+    ('removal', {'name': 'archive-files', 'state': 'absent'}),
+]
+
+
+def storage_passwords(emulator: Emulator) -> list[str]:
+    return [zone[key] for zone in emulator.snapshot()['storage_zones'] for key in ('Password', 'ReadOnlyPassword')]
+
+
+def printed_result(
+    capsys: pytest.CaptureFixture[str], main: t.Callable[[], None], args: dict[str, t.Any], **settings: t.Any
+) -> tuple[str, dict[str, t.Any]]:
+    """A module run as a module process prints it, Ansible's own no_log masking done, at -vvv (the arguments
+    returned with it): everything printed, and the result."""
+    full = dict(args, _ansible_verbosity=3, **{f'_ansible_{key}': value for key, value in settings.items()})
+    if 'inject_invocation' in PASS_VARS:  # ansible-core 2.21+ returns the arguments only when asked
+        full['_ansible_inject_invocation'] = True
+    with patch_module_args(full), pytest.raises(SystemExit):
+        main()
+    output = capsys.readouterr()
+    return output.out + output.err, json.loads(output.out.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize('check_mode', [False, True], ids=['run', 'check mode'])
+@pytest.mark.parametrize('what, args', STORAGE_RUNS, ids=[case[0] for case in STORAGE_RUNS])
+def test_storage_zone_passwords_are_never_shown_unless_asked(
+    emulator: Emulator, capsys: pytest.CaptureFixture[str], what: str, args: dict[str, t.Any], check_mode: bool
+) -> None:
+    before = storage_passwords(emulator)
+    shown, result = printed_result(
+        capsys, storage_zone.main, dict(emulator.args, **args), check_mode=check_mode, diff=True
+    )
+    assert result.get('failed', False) is what.startswith('refused'), result
+    assert len(before) == 4
+    for secret in set(before + storage_passwords(emulator)):
+        assert secret not in shown, what
+    if not result.get('failed') and result['storage_zone']:
+        assert result['storage_zone']['Password'] == '********'
+
+
+def test_storage_zone_passwords_asked_for_are_in_the_zone_only(
+    emulator: Emulator, capsys: pytest.CaptureFixture[str]
+) -> None:
+    stored = emulator.item('storage_zones', Id=7002)
+    args = dict(emulator.args, name='archive-files', return_password=True, rewrite_404_to_200=True)
+    shown, result = printed_result(capsys, storage_zone.main, args, diff=True)
+    assert result['changed'] is True
+    zone = result.pop('storage_zone')
+    assert (zone['Password'], zone['ReadOnlyPassword']) == (stored['Password'], stored['ReadOnlyPassword'])
+    rest = json.dumps(result)  # the diff, the arguments (-vvv), warnings
+    assert stored['Password'] not in rest and stored['ReadOnlyPassword'] not in rest
+    assert shown.count(stored['Password']) == 1  # printed once: in storage_zone
+
+
+def test_storage_zone_info_never_shows_a_password(emulator: Emulator, capsys: pytest.CaptureFixture[str]) -> None:
+    shown, result = printed_result(capsys, storage_zone_info.main, dict(emulator.args))
+    assert len(result['storage_zones']) == 2
+    for secret in storage_passwords(emulator):
+        assert secret not in shown
