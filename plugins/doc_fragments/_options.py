@@ -2616,8 +2616,9 @@ options:
   pullzone:
     description:
       - 'The pull zone: the name (a string) or id (an integer) of one that exists, or a declaration of
-        it - a dict of C(name) (required), C(origin), C(settings) (options of M(edge.platform.pullzone)
-        under their own names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname)),
+        it - a dict of C(name) (required), C(origin) or C(storage_zone) (the name of a storage zone of
+        the account, the origin instead of a URL), C(settings) (options of M(edge.platform.pullzone) under
+        their own names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname)),
         C(edge_rules) (each with the options of M(edge.platform.pullzone_edge_rule); a C(description)
         need not be unique, nor given, and is any text the API keeps, as is a pattern), C(purge_on_change),
         C(settings_unlisted) (V(keep), the default, leaves the settings C(settings) does not list alone;
@@ -2644,6 +2645,14 @@ options:
         before any write.'
     type: list
     elements: dict
+    default: []
+  storage_zones:
+    description:
+      - 'The names of the storage zones the run makes before the pull zone (the role gives its C(site_storage_zones)):
+        in check mode, a C(storage_zone) of them that does not exist yet is planned as made by the run,
+        not refused.'
+    type: list
+    elements: str
     default: []
   parts:
     description:

@@ -23,6 +23,7 @@ from ansible_collections.edge.platform.plugins.module_utils._tables import (
     pullzone_edge_rule,
     shield_access_list,
     shield_zone,
+    storage_zone,
 )
 
 
@@ -186,24 +187,43 @@ def edge_rules_of(zone: Record, left_out: list[LeftOut]) -> list[Record]:
     return declared
 
 
-def pullzone_of(zone: Record, left_out: list[LeftOut], kind_of: t.Callable[[Record], str | None]) -> Record:
-    """``site_pullzone``: the zone's name, origin, settings, hostnames and edge rules; what is not listed held at
-    what a new zone gets (``settings_unlisted: default``), and the purge of a change said explicitly."""
+# What a pull zone's origin is when it is a storage zone (OriginType StorageZone), and the settings that say so.
+STORAGE_ORIGIN_TYPE = 2
+STORAGE_ORIGIN = ('storage_zone_id', 'origin_type')
+
+
+def pullzone_of(
+    zone: Record,
+    left_out: list[LeftOut],
+    kind_of: t.Callable[[Record], str | None],
+    storage_names: t.Mapping[int, str] | None = None,
+) -> Record:
+    """``site_pullzone``: the zone's name, origin (a URL, or a storage zone by its name: ``storage_names`` by id),
+    settings, hostnames and edge rules; what is not listed held at what a new zone gets (``settings_unlisted:
+    default``), and the purge of a change said explicitly."""
     declared: Record = {'name': zone.get('Name')}
-    origin = optional_text(zone.get('OriginUrl'))
-    problem = pullzone.TABLE['origin_url'].problem(origin) if origin is not None else None
-    if problem is not None:  # the role refuses it (the API took it): left as it is, and said so
-        left_out.append(
-            {
-                'path': 'site_pullzone.origin',
-                'reason': f'the service holds an origin that origin_url refuses: {problem}',
-            }
-        )
-    elif origin is not None:
-        declared['origin'] = origin
+    storage = (storage_names or {}).get(int(zone.get('StorageZoneId') or 0))
+    if zone.get('OriginType') == STORAGE_ORIGIN_TYPE and storage is not None:
+        declared['storage_zone'] = storage  # the origin, by name; the URL the zone keeps is not its origin
+    else:
+        storage = None
+        origin = optional_text(zone.get('OriginUrl'))
+        problem = pullzone.TABLE['origin_url'].problem(origin) if origin is not None else None
+        if problem is not None:  # the role refuses it (the API took it): left as it is, and said so
+            left_out.append(
+                {
+                    'path': 'site_pullzone.origin',
+                    'reason': f'the service holds an origin that origin_url refuses: {problem}',
+                }
+            )
+        elif origin is not None:
+            declared['origin'] = origin
     declared['purge_on_change'] = True
     declared['settings_unlisted'] = 'default'
     settings = settings_of(zone, left_out)
+    if storage is not None:
+        for name in STORAGE_ORIGIN:
+            settings.pop(name, None)
     if settings:
         declared['settings'] = settings
     hostnames = hostnames_of(zone, left_out, kind_of)
@@ -244,10 +264,28 @@ def access_lists_of(lists: t.Iterable[Record]) -> list[Record]:
     return declared
 
 
+def storage_zones_of(zones: t.Iterable[Record]) -> list[Record]:
+    """``site_storage_zones``: each storage zone by its name and region (what making it again needs), and what differs
+    from what a new zone gets; never a password (no option carries one)."""
+    declared = []
+    for zone in zones:
+        entry: Record = {'name': zone.get('Name'), 'region': zone.get('Region')}
+        for option in storage_zone.TABLE.mapped():
+            if option.name in entry or option.api is None:
+                continue
+            value = declared_value(option, zone.get(option.api), f'site_storage_zones.{option.name}', [])
+            if value is not None:
+                entry[option.name] = value
+        declared.append(entry)
+    return declared
+
+
 def account_of(
-    registries: t.Iterable[t.Mapping[str, t.Any]], libraries: t.Iterable[Record]
+    registries: t.Iterable[t.Mapping[str, t.Any]],
+    libraries: t.Iterable[Record],
+    storage_zones: t.Iterable[Record] = (),
 ) -> tuple[Record, list[LeftOut]]:
-    """The account's part of a declaration: ``site_registries`` (never a password) and
+    """The account's part of a declaration: ``site_storage_zones`` and ``site_registries`` (never a password), and
     ``site_video_blocked_referrers`` (the libraries that block a referrer, by name unless two share it)."""
     left_out: list[LeftOut] = []
     types = container_registry.TABLE['registry_type']
@@ -276,4 +314,8 @@ def account_of(
         name = library.get('Name')
         which = {'library_name': name} if name and names.count(name) == 1 else {'library_id': library.get('Id')}
         referrers.append({**which, 'hostnames': blocked})
-    return {'site_registries': site_registries, 'site_video_blocked_referrers': referrers}, left_out
+    return {
+        'site_storage_zones': storage_zones_of(storage_zones),
+        'site_registries': site_registries,
+        'site_video_blocked_referrers': referrers,
+    }, left_out

@@ -44,6 +44,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists
     ListItem,
     from_item,
 )
+from ansible_collections.edge.platform.plugins.module_utils._storage import StorageApi
 from ansible_collections.edge.platform.plugins.module_utils._tables import (
     pullzone,
     pullzone_edge_rule,
@@ -62,6 +63,7 @@ SCOPE = ('pullzone_id', 'pullzone_name', 'shield_zone_id')
 DECLARATION: dict[str, dict[str, object]] = dict(
     name=dict(type='str', required=True),
     origin=dict(type='str'),
+    storage_zone=dict(type='str'),
     settings=dict(type='dict'),
     hostnames=dict(type='list', elements='dict'),
     edge_rules=dict(type='list', elements='dict'),
@@ -89,12 +91,20 @@ HELD_AT_NEW = {
 }
 
 
-def with_unlisted(given: t.Mapping[str, object], unlisted: str, kind: str) -> dict[str, object]:
-    """The settings ``given``, and with ``settings_unlisted: default`` every other writable one at what a new object
-    gets, so that a change of it (in the dashboard) is written back; with ``keep`` the others are left alone."""
+def with_unlisted(
+    given: t.Mapping[str, object], unlisted: str, kind: str, besides: t.Collection[str] = ()
+) -> dict[str, object]:
+    """The settings ``given``, and with ``settings_unlisted: default`` every other writable one (but those of
+    ``besides``) at what a new object gets, so that a change of it (in the dashboard) is written back; with ``keep``
+    the others are left alone."""
     if unlisted == 'keep':
         return dict(given)
-    return {**{option.name: option.new_value for option in HELD_AT_NEW[kind]}, **given}
+    held = {option.name: option.new_value for option in HELD_AT_NEW[kind] if option.name not in besides}
+    return {**held, **given}
+
+
+# The settings a storage zone origin (site_pullzone.storage_zone) sets: its id, and the origin type it implies.
+STORAGE_ORIGIN = ('storage_zone_id', 'origin_type')
 
 
 #: A part's result (a module's result, with the item it is of).
@@ -121,6 +131,8 @@ class Read:
 
     zones: dict[str, Record]
     shields: dict[int, Record]
+    #: Every storage zone by name (None: not read; a site that names one finds it itself).
+    storage_zones: dict[str, Record] | None = None
 
 
 class DeclaredEdgeRule(EdgeRule):
@@ -288,7 +300,15 @@ class SitePullZone:
                     'site_pullzone.origin; the pull zone is site_pullzone.name)'
                 )
                 return
-            settings = with_unlisted(settings, declared['settings_unlisted'], 'pullzone')
+            storage = declared['storage_zone']
+            if storage is not None and (declared['origin'] is not None or set(settings) & set(STORAGE_ORIGIN)):
+                given = ['origin'] * (declared['origin'] is not None) + sorted(set(settings) & set(STORAGE_ORIGIN))
+                self.problems.append(
+                    f"site_pullzone: storage_zone is the origin, which {', '.join(given)} would give too; give one"
+                )
+                return
+            besides = STORAGE_ORIGIN if storage is not None else ()
+            settings = with_unlisted(settings, declared['settings_unlisted'], 'pullzone', besides)
             zone_options = dict(settings, name=declared['name'], state=declared['state'])
             if declared['origin'] is not None:
                 zone_options['origin_url'] = declared['origin']
@@ -400,6 +420,24 @@ class SitePullZone:
         except (Refused, EdgeFinding) as refusal:
             text = refusal.message if isinstance(refusal, EdgeFinding) else str(refusal)
             self.problems.append(f'{item.label}: {text}')
+
+    def storage_origin(self) -> None:
+        """The id of the storage zone ``storage_zone`` names, as the pull zone's origin. One the run makes first
+        (``storage_zones``: the role's ``site_storage_zones``) is not there yet in check mode: the plan says so."""
+        name = self.declaration.get('storage_zone') if self.declaration is not None else None
+        if name is None or self.zone_resource is None:
+            return
+        if self.read is not None and self.read.storage_zones is not None:
+            found = self.read.storage_zones.get(str(name))
+        else:
+            found = StorageApi(self.client).find(name=str(name))
+        if found is not None:
+            self.zone_resource.params['storage_zone_id'] = int(found['Id'])
+        elif self.module.check_mode and name in (self.params.get('storage_zones') or ()):
+            self.zone_resource.params['storage_zone_id'] = f'storage zone {name} (made by this run)'
+        else:
+            self.problems.append(f'site_pullzone: storage_zone {name}: no storage zone of the account has this name')
+            self.stop_on_problems()
 
     def plan_zone(self) -> None:
         resource = self.zone_resource
@@ -542,6 +580,8 @@ class SitePullZone:
                 'pullzone) must run first'
             )
         removing = self.declaration is not None and self.declaration['state'] == 'absent'
+        if 'pullzone' in self.parts and not removing:
+            self.storage_origin()
         if 'pullzone' in self.parts:
             self.plan_zone()
         if removing:

@@ -37,6 +37,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists
     AccessListApi,
     entries_of_content,
 )
+from ansible_collections.edge.platform.plugins.module_utils._storage import StorageApi
 from ansible_collections.edge.platform.plugins.module_utils._video import VideoApi
 
 # The parts of a Shield zone read through endpoints of their own, under the prefixes of their API fields in the table.
@@ -112,9 +113,14 @@ class SiteReader:
         return cls.parts(client, zone_id), cls.access_lists(client, zone_id)
 
     @staticmethod
-    def site(zone: Record, shield: Record | None, details: tuple[Record, list[Record]] | None) -> Site:
+    def site(
+        zone: Record,
+        shield: Record | None,
+        details: tuple[Record, list[Record]] | None,
+        storage_names: t.Mapping[int, str] | None = None,
+    ) -> Site:
         left_out: list[LeftOut] = []
-        declaration: Record = {'site_pullzone': pullzone_of(zone, left_out, certificate_kind)}
+        declaration: Record = {'site_pullzone': pullzone_of(zone, left_out, certificate_kind, storage_names)}
         lists: list[Record] = []
         if shield is not None and details is not None:
             parts, access_lists = details
@@ -128,9 +134,9 @@ class SiteReader:
             'left_out': left_out,
         }
 
-    def account(self) -> Record:
+    def account(self, storage_zones: list[Record]) -> Record:
         registries = ContainersApi(self.client).registries()
-        account, left_out = account_of(registries, VideoApi(self.client).libraries())
+        account, left_out = account_of(registries, VideoApi(self.client).libraries(), storage_zones)
         return {**account, 'left_out': left_out}
 
     def read(
@@ -143,9 +149,15 @@ class SiteReader:
         details = dict(
             zip(protected, self.client.concurrently(self.shield_details, [shields[pid] for pid in protected]))
         )
+        # The storage zones, by name: the origin of a pull zone that has one, and the account's own.
+        with_storage = any(zone.get('StorageZoneId') for zone in zones)
+        storage_zones = list(StorageApi(self.client).listing()) if include_account or with_storage else []
+        names = {int(storage['Id']): str(storage.get('Name')) for storage in storage_zones}
         result: dict[str, t.Any] = {
-            'sites': [self.site(zone, shields.get(int(zone['Id'])), details.get(int(zone['Id']))) for zone in zones]
+            'sites': [
+                self.site(zone, shields.get(int(zone['Id'])), details.get(int(zone['Id'])), names) for zone in zones
+            ]
         }
         if include_account:
-            result['account'] = self.account()
+            result['account'] = self.account(storage_zones)
         return result

@@ -190,6 +190,18 @@ def purge_of(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> dict[st
     }
 
 
+def storage_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[Resource]:
+    """Storage zones, as their module reports them (the loop item is a position in site_storage_zones)."""
+    zones = declared.get('site_storage_zones') or []
+    resources = []
+    for result in (run.get('storage_zones') or {}).get('results') or []:
+        if not skipped(result):
+            wanted = zones[result['item']]
+            name = wanted.get('name') or wanted.get('id')
+            resources.append(from_result('storage_zone', name, (result.get('storage_zone') or {}).get('Id'), result))
+    return resources
+
+
 def other_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[Resource]:
     """Container registries, blocked referrers and thumbnails of video libraries, as their modules report them."""
     resources = []
@@ -316,7 +328,8 @@ def database_resources(
 
 def site_result(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> dict[str, object]:
     """site_result: what the run changed (or would change, in check mode), resource by resource, and its summary."""
-    resources = pullzone_resources(declared, run) + shield_resources(declared, run) + other_resources(declared, run)
+    resources = storage_resources(declared, run) + pullzone_resources(declared, run) + shield_resources(declared, run)
+    resources += other_resources(declared, run)
     database, not_checked, schema = database_resources(declared, run)
     resources += database
     # The purge the handler will do (the handler runs later, when the play's handlers run).

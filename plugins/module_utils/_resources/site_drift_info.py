@@ -21,6 +21,7 @@ from ansible_collections.edge.platform.plugins.module_utils._common import EdgeM
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource
 from ansible_collections.edge.platform.plugins.module_utils._resources.container_registry import Registry
+from ansible_collections.edge.platform.plugins.module_utils._resources.storage_zone import StorageZone
 from ansible_collections.edge.platform.plugins.module_utils._resources.video_blocked_referrer import BlockedReferrers
 from ansible_collections.edge.platform.plugins.module_utils._shield import ShieldApi
 from ansible_collections.edge.platform.plugins.module_utils._site import (
@@ -31,6 +32,7 @@ from ansible_collections.edge.platform.plugins.module_utils._site import (
     declared_part,
 )
 from ansible_collections.edge.platform.plugins.module_utils._site_result import Resource, site_result
+from ansible_collections.edge.platform.plugins.module_utils._storage import StorageApi
 from ansible_collections.edge.platform.plugins.module_utils._tables import (
     container_registry,
     pullzone,
@@ -38,12 +40,20 @@ from ansible_collections.edge.platform.plugins.module_utils._tables import (
     pullzone_hostname,
     shield_access_list,
     shield_zone,
+    storage_zone,
     video_blocked_referrer,
 )
 from ansible_collections.edge.platform.plugins.module_utils._tables.site_drift_info import TABLE
 
 # The variables of a declaration this plans, and those it leaves (a file of the export holds none of them).
-PLANNED = ('site_pullzone', 'site_shield', 'site_access_lists', 'site_registries', 'site_video_blocked_referrers')
+PLANNED = (
+    'site_pullzone',
+    'site_shield',
+    'site_access_lists',
+    'site_storage_zones',
+    'site_registries',
+    'site_video_blocked_referrers',
+)
 NOT_PLANNED = ('site_video_thumbnails', 'site_database', 'site_migrations')
 # Where the audit log files a change of each kind of resource (its resource type, and whose id: the pull zone's, the
 # Shield zone's or the resource's own), and the table that names its options' API fields.
@@ -54,6 +64,7 @@ LOGGED_AS: dict[str, tuple[str, str, t.Any]] = {
     'shield_zone': ('ShieldZone', 'shield', shield_zone.TABLE),
     'access_list': ('AccessList', 'shield', shield_access_list.TABLE),
     'registry': ('Registry', 'own', container_registry.TABLE),
+    'storage_zone': ('StorageZone', 'own', storage_zone.TABLE),
     'video_blocked_referrers': ('VideoLibrary', 'own', video_blocked_referrer.TABLE),
 }
 
@@ -166,6 +177,7 @@ SUBJECTS = {
     'shield_zone': 'the Shield zone of pull zone {zone}',
     'access_list': 'access list {name} of pull zone {zone}',
     'registry': 'container registry {name}',
+    'storage_zone': 'storage zone {name}',
     'video_blocked_referrers': 'the blocked referrers of video {name}',
 }
 # What a detail line of site_result says (``key: before -> after``, ``key: value``), as a phrase of the sentence.
@@ -228,6 +240,11 @@ class DriftPlan:
             self.read = Read(
                 zones={str(zone.get('Name')): zone for zone in zones},
                 shields={int(shield['pullZoneId']): shield for shield in shields if shield.get('pullZoneId')},
+                storage_zones={
+                    str(storage.get('Name')): storage for storage in StorageApi(self.module.client).listing()
+                }
+                if any(zone.get('StorageZoneId') for zone in zones)
+                else None,
             )
         return self.read
 
@@ -241,10 +258,12 @@ class DriftPlan:
             return Attribution(None, str(error))
 
     def plan_pullzone(self, declared: dict[str, t.Any]) -> dict[str, t.Any]:
+        storage = [item.get('name') for item in declared.get('site_storage_zones') or [] if isinstance(item, dict)]
         params = {
             'pullzone': declared['site_pullzone'],
             'shield': declared.get('site_shield'),
             'access_lists': declared.get('site_access_lists') or [],
+            'storage_zones': [name for name in storage if name],
             'parts': list(PARTS),
         }
         return SitePullZone(self.planning, params, read=self.read).run()  # type: ignore[arg-type]
@@ -262,6 +281,12 @@ class DriftPlan:
     def plan(self, declared: dict[str, t.Any]) -> dict[str, t.Any]:
         """What a run of the role with ``declared`` would write, as the run's own summary (``site_result``) says it."""
         run: dict[str, t.Any] = {}
+        run['storage_zones'] = {
+            'results': [
+                dict(self.plan_part(storage_zone.TABLE, StorageZone, given, f'site_storage_zones[{index}]'), item=index)
+                for index, given in enumerate(declared.get('site_storage_zones') or [])
+            ]
+        }
         if declared.get('site_pullzone') is not None:
             run['zone'] = self.plan_pullzone(declared)
         registries = declared.get('site_registries') or []

@@ -18,7 +18,8 @@ TABLE = Table(
         'raw',
         (
             'The pull zone: the name (a string) or id (an integer) of one that exists, or a declaration of it - a '
-            'dict of C(name) (required), C(origin), C(settings) (options of M(edge.platform.pullzone) under their own '
+            'dict of C(name) (required), C(origin) or C(storage_zone) (the name of a storage zone of the account, '
+            'the origin instead of a URL), C(settings) (options of M(edge.platform.pullzone) under their own '
             'names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname)), C(edge_rules) (each '
             'with the options of M(edge.platform.pullzone_edge_rule); a C(description) need not be unique, nor given, '
             'and is any text the API keeps, as is a pattern), '
@@ -51,6 +52,17 @@ TABLE = Table(
             'other one). A name declared more often than the zone holds lists of it is refused before any write.',
         ),
         elements='dict',
+        default=[],
+    ),
+    Option(
+        'storage_zones',
+        'list',
+        (
+            'The names of the storage zones the run makes before the pull zone (the role gives its '
+            'C(site_storage_zones)): in check mode, a C(storage_zone) of them that does not exist yet is planned as '
+            'made by the run, not refused.',
+        ),
+        elements='str',
         default=[],
     ),
     Option(

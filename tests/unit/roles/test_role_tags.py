@@ -19,6 +19,7 @@ ROLES = pathlib.Path(__file__).resolve().parents[3] / 'roles'
 
 SITE_TAGS = {
     'always',
+    'storage',
     'pullzone',
     'hostnames',
     'edge_rules',

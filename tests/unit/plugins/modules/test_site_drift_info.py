@@ -161,3 +161,19 @@ def test_registries_without_a_password_and_referrers_as_exported_have_no_drift(
     [change] = of(drift(run_module, [changed]), 'account.yml')['changes']
     assert change['kind'] == 'video_blocked_referrers' and change['details'] == ['block: new.example.org']
     assert emulator.writes == []
+
+
+def test_storage_zones_as_exported_have_no_drift_and_a_change_is_named(emulator: Emulator, run_module: t.Any) -> None:
+    declarations = exported(run_module)
+    [account] = [item for item in declarations if item['file'] == 'account.yml']
+    video = next(item for item in declarations if item['file'] == 'video-004.yml')
+    assert video['declaration']['site_pullzone']['storage_zone'] == 'video-004-files'
+    assert [item['changed'] for item in drift(run_module, [account, video])['declarations']] == [False, False]
+    emulator.admin.post(
+        '/dashboard', json={'method': 'POST', 'path': '/storagezone/7001', 'body': {'Rewrite404To200': False}}
+    )
+    [change] = of(drift(run_module, [account]), 'account.yml')['changes']
+    assert change['message'].startswith(
+        'storage zone video-004-files differs from its file: rewrite_404_to_200 is false, the file says true (changed '
+        'by owner@account.test (User) at '
+    )

@@ -111,7 +111,30 @@ def test_every_pull_zone_costs_no_request_of_its_own(emulator: Emulator, run_mod
     paths = [call.path for call in emulator.sent]
     assert paths.count('/pullzone') == 1 and not [path for path in paths if re.match(r'/pullzone/\d+', path)]
     per_zone = len(snapshot['shield_zones']) * 3 + len(snapshot['access_lists'])
-    assert len(paths) == 1 + 2 + per_zone  # the pull zone page, the Shield listing and mapping, each zone's parts
+    # The pull zone page, the Shield listing and mapping, the storage zones (video-004's origin), each zone's parts.
+    assert len(paths) == 1 + 2 + 1 + per_zone
+    assert paths.count('/storagezone') == 1
+
+
+# The seeded storage zones, by name.
+STORAGE_ZONES = {'video-004-files': 7001, 'archive-files': 7002}
+
+
+def test_a_storage_zone_origin_is_declared_by_name(emulator: Emulator, run_module: t.Any) -> None:
+    [site] = read(run_module, pullzone_name='video-004')['sites']
+    zone = site['declaration']['site_pullzone']
+    assert zone['storage_zone'] == 'video-004-files' and 'origin' not in zone
+    assert not {'storage_zone_id', 'origin_type'} & set(zone.get('settings') or {})
+    storage = read(run_module, pullzone_name='no-such-zone', include_account=True)['account']['site_storage_zones']
+    assert [item['name'] for item in storage] == ['video-004-files', 'archive-files']
+    assert storage[0] == {
+        'name': 'video-004-files',
+        'region': 'DE',
+        'replication_regions': ['NY'],
+        'rewrite_404_to_200': True,
+        'custom_404_file_path': '/404.html',
+    }
+    assert 'Password' not in str(storage)
 
 
 def declared_options(site: dict[str, t.Any]) -> t.Iterator[tuple[t.Any, dict[str, t.Any]]]:
@@ -121,6 +144,8 @@ def declared_options(site: dict[str, t.Any]) -> t.Iterator[tuple[t.Any, dict[str
     settings = dict(zone.get('settings') or {})
     # The role's own keys (the settings not listed held at the default, the purge of a change) are no options.
     assert (zone['settings_unlisted'], zone['purge_on_change']) == ('default', True)
+    if 'storage_zone' in zone:  # the origin, by name: the role gives the pull zone its id
+        settings['storage_zone_id'] = STORAGE_ZONES[zone['storage_zone']]
     yield pullzone.main, dict(settings, name=zone['name'], origin_url=zone.get('origin'))
     for hostname in zone.get('hostnames') or ():
         yield pullzone_hostname.main, dict(hostname, pullzone_name=zone['name'])

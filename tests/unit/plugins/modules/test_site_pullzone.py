@@ -343,3 +343,50 @@ def test_settings_unlisted_takes_keep_or_default(
 ) -> None:
     outcome = run(run_module, site)
     assert outcome.failed and emulator.sent == [] and message in outcome.result['msg'], outcome.result
+
+
+def test_a_storage_zone_is_the_origin_by_its_name(emulator: Emulator, run_module: t.Any) -> None:
+    site = {'pullzone': {'name': 'unit-static', 'storage_zone': 'archive-files', 'settings_unlisted': 'default'}}
+    made = run(run_module, site)
+    assert not made.failed and made.result['changed'], made.result
+    created = emulator.item('pullzones', Name='unit-static')
+    assert (created['StorageZoneId'], created['OriginType']) == (7002, 2)
+    emulator.forget_requests()
+    again = run(run_module, site)
+    assert not again.failed and again.result['changed'] is False and emulator.writes == [], again.result
+    moved = run(run_module, {'pullzone': dict(site['pullzone'], storage_zone='video-004-files')}, diff=True)
+    assert [call.json for call in emulator.writes] == [{'StorageZoneId': 7001}]
+    assert moved.result['diff'][0]['after'] == {'storage_zone_id': 7001}
+
+
+@pytest.mark.parametrize(
+    'declared, message',
+    [
+        (
+            {'name': 'unit-static', 'storage_zone': 'archive-files', 'origin': 'https://o.example.com'},
+            'site_pullzone: storage_zone is the origin, which origin would give too; give one',
+        ),
+        (
+            {'name': 'unit-static', 'storage_zone': 'archive-files', 'settings': {'origin_type': 0}},
+            'site_pullzone: storage_zone is the origin, which origin_type would give too; give one',
+        ),
+    ],
+)
+def test_a_storage_zone_and_another_origin_are_refused_before_any_request(
+    emulator: Emulator, run_module: t.Any, declared: dict[str, t.Any], message: str
+) -> None:
+    outcome = run(run_module, {'pullzone': declared})
+    assert outcome.failed and outcome.result['msg'] == message and emulator.sent == []
+
+
+def test_a_storage_zone_the_account_has_not_is_refused_unless_the_run_makes_it(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    site = {'pullzone': {'name': 'unit-static', 'storage_zone': 'unit-files'}}
+    for check_mode in (True, False):
+        outcome = run(run_module, site, check_mode=check_mode)
+        assert outcome.failed and emulator.writes == []
+        assert 'storage_zone unit-files: no storage zone of the account has this name' in outcome.result['msg']
+    predicted = run(run_module, dict(site, storage_zones=['unit-files']), check_mode=True, diff=True)
+    assert not predicted.failed and predicted.result['changed'] and emulator.writes == [], predicted.result
+    assert predicted.result['diff'][0]['after']['storage_zone_id'] == 'storage zone unit-files (made by this run)'

@@ -47,7 +47,7 @@ def test_a_key_the_declaration_does_not_have_is_refused_alone_as_the_argument_sp
     declared = {**ZONE, 'hostname': 'www.example.com', 'settings': {'origin_url': 'https://x.example.com'}}
     assert problems(site_pullzone=declared, site_migrations=[{'version': 0, 'statements': []}]) == [
         'Validation of arguments failed:\nsite_pullzone.hostname. Supported parameters include: edge_rules, '
-        'hostnames, name, origin, purge_on_change, settings, settings_unlisted, state.'
+        'hostnames, name, origin, purge_on_change, settings, settings_unlisted, state, storage_zone.'
     ]
 
 
