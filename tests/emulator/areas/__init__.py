@@ -9,10 +9,22 @@ from .audit_log import AuditLog
 from .cdn_logs import CdnLogs
 from .containers import Containers
 from .databases import Databases
+from .dns import Dns
 from .pullzones import PullZones
 from .shield import Shield
 from .shield_events import ShieldEvents
 from .traffic import Traffic
 from .video import Video
 
-AREAS = (PullZones(), Shield(), ShieldEvents(), CdnLogs(), Containers(), Video(), Databases(), Traffic(), AuditLog())
+AREAS = (
+    PullZones(),
+    Shield(),
+    ShieldEvents(),
+    CdnLogs(),
+    Containers(),
+    Video(),
+    Databases(),
+    Dns(),
+    Traffic(),
+    AuditLog(),
+)

@@ -1,0 +1,547 @@
+# Copyright (c) edge.platform contributors
+# GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+"""The emulator's DNS zones and records (GAPS "DNS, storage, Shield rules, audit log"; the ``/dnszone`` paths of the
+reference), in-process."""
+
+from __future__ import annotations
+
+import typing as t
+
+import pytest
+from starlette.testclient import TestClient
+
+from ansible_collections.edge.platform.tests.emulator.areas.dns_records import (
+    RECORD_DEFAULTS,
+    SERVICE_NAMESERVERS,
+    SERVICE_SOA_EMAIL,
+    dns_zones,
+)
+from ansible_collections.edge.platform.tests.emulator.core import State
+from ansible_collections.edge.platform.tests.emulator.server import admin_app
+
+# DnsZoneModel's properties, in the reference's order.
+ZONE_FIELDS = [
+    'Id',
+    'Domain',
+    'Records',
+    'DateModified',
+    'DateCreated',
+    'NameserversDetected',
+    'CustomNameserversEnabled',
+    'Nameserver1',
+    'Nameserver2',
+    'SoaEmail',
+    'NameserversNextCheck',
+    'LoggingEnabled',
+    'LoggingIPAnonymizationEnabled',
+    'LogAnonymizationType',
+    'DnsSecEnabled',
+    'CertificateKeyType',
+]
+# DnsRecordModel's properties, in the reference's order.
+RECORD_FIELDS = [
+    'Id',
+    'Type',
+    'Ttl',
+    'Value',
+    'Name',
+    'Weight',
+    'Priority',
+    'Port',
+    'Flags',
+    'Tag',
+    'Accelerated',
+    'AcceleratedPullZoneId',
+    'LinkName',
+    'IPGeoLocationInfo',
+    'GeolocationInfo',
+    'MonitorStatus',
+    'MonitorType',
+    'GeolocationLatitude',
+    'GeolocationLongitude',
+    'EnviromentalVariables',
+    'LatencyZone',
+    'SmartRoutingType',
+    'Disabled',
+    'Comment',
+    'AutoSslIssuance',
+    'AccelerationStatus',
+]
+
+
+def error_of(answer: t.Any, status: int, key: str, field: str) -> str:
+    """The core error body ``{ErrorKey, Field, Message}`` of ``answer``, checked; its message."""
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    assert set(body) == {'ErrorKey', 'Field', 'Message'}
+    assert (body['ErrorKey'], body['Field']) == (key, field), body
+    return t.cast(str, body['Message'])
+
+
+def create_zone(api: TestClient, domain: str = 'zone.example', **extra: t.Any) -> dict[str, t.Any]:
+    answer = api.post('/dnszone', json={'Domain': domain, **extra})
+    assert answer.status_code == 201, answer.text
+    return t.cast(dict, answer.json())
+
+
+def add(api: TestClient, zone_id: int, **record: t.Any) -> dict[str, t.Any]:
+    answer = api.put(f'/dnszone/{zone_id}/records', json=record)
+    assert answer.status_code == 201, answer.text
+    return t.cast(dict, answer.json())
+
+
+def records_of(api: TestClient, zone_id: int) -> list[dict[str, t.Any]]:
+    return t.cast(list, api.get(f'/dnszone/{zone_id}').json()['Records'])
+
+
+# ---- zones ---------------------------------------------------------------------------------------------------
+
+
+def test_a_new_zone_has_the_reference_fields_and_the_service_defaults(api: TestClient, state: State) -> None:
+    zone = create_zone(api, 'Shop.Example.')
+    assert list(zone) == ZONE_FIELDS
+    assert zone['Domain'] == 'shop.example'  # lower case, no trailing dot
+    assert zone['Records'] == []
+    assert (zone['Nameserver1'], zone['Nameserver2']) == SERVICE_NAMESERVERS
+    assert zone['SoaEmail'] == SERVICE_SOA_EMAIL
+    assert zone['CustomNameserversEnabled'] is zone['NameserversDetected'] is zone['DnsSecEnabled'] is False
+    assert zone['LoggingEnabled'] is False and zone['LoggingIPAnonymizationEnabled'] is True
+    assert zone['LogAnonymizationType'] == zone['CertificateKeyType'] == 0
+    assert zone['DateCreated'] == zone['DateModified'] and zone['DateCreated'].endswith('Z')
+    assert zone['NameserversNextCheck'] > zone['DateCreated']
+    assert api.get(f'/dnszone/{zone["Id"]}').json() == zone
+    assert dns_zones(state)[zone['Id']] == zone
+    state_zones = TestClient(admin_app(state)).get('/state').json()['dns_zones']
+    assert zone in state_zones
+
+
+def test_zone_ids_are_never_given_twice(api: TestClient) -> None:
+    first = create_zone(api, 'one.example')
+    assert api.delete(f'/dnszone/{first["Id"]}').status_code == 204
+    second = create_zone(api, 'one.example')
+    assert second['Id'] > first['Id']
+
+
+def test_a_zone_is_created_with_its_records(api: TestClient) -> None:
+    zone = create_zone(
+        api,
+        'with-records.example',
+        Records=[{'Type': 0, 'Name': 'www', 'Value': '192.0.2.1'}, {'Type': 3, 'Name': '@', 'Value': 'v=spf1 -all'}],
+    )
+    assert [(r['Type'], r['Name'], r['Value']) for r in zone['Records']] == [
+        (0, 'www', '192.0.2.1'),
+        (3, '', 'v=spf1 -all'),
+    ]
+    assert len({r['Id'] for r in zone['Records']}) == 2 and all(r['Id'] > 0 for r in zone['Records'])
+    assert records_of(api, zone['Id']) == zone['Records']
+
+
+@pytest.mark.parametrize(
+    ('body', 'field', 'key'),
+    [
+        ({}, 'Domain', 'validation_error'),
+        ({'Domain': ''}, 'Domain', 'validation_error'),
+        ({'Domain': 'localhost'}, 'Domain', 'validation_error'),
+        ({'Domain': 'bad_name.example'}, 'Domain', 'validation_error'),
+        ({'Domain': 'ok.example', 'Records': {}}, 'Records', 'validation_error'),
+        ({'Domain': 'ok.example', 'Records': [{'Type': 0, 'Value': 'nope'}]}, 'Records[0].Value', 'validation_error'),
+        ({'Domain': 'ok.example', 'Records': [{'Value': '192.0.2.1'}]}, 'Records[0].Type', 'validation_error'),
+        (
+            {'Domain': 'ok.example', 'Records': [{'Type': 0, 'Value': '192.0.2.1'}] * 2},
+            'Records[1].Value',
+            'dnsrecord.duplicate',
+        ),
+    ],
+)
+def test_a_refused_zone_is_not_created(
+    api: TestClient, state: State, body: dict[str, t.Any], field: str, key: str
+) -> None:
+    error_of(api.post('/dnszone', json=body), 400, key, field)
+    assert all(zone['Domain'] != 'ok.example' for zone in dns_zones(state).values())
+
+
+def test_a_domain_is_one_zone(api: TestClient) -> None:
+    create_zone(api, 'taken.example')
+    message = error_of(api.post('/dnszone', json={'Domain': 'TAKEN.example'}), 400, 'dnszone.domain_taken', 'Domain')
+    assert 'taken.example' in message
+    assert api.post('/dnszone/checkavailability', json={'Name': 'taken.example'}).json() == {'Available': False}
+    assert api.post('/dnszone/checkavailability', json={'Name': 'free.example'}).json() == {'Available': True}
+    assert api.post('/dnszone/checkavailability', json={'Name': 'not a domain'}).json() == {'Available': False}
+    error_of(api.post('/dnszone/checkavailability', json={}), 400, 'validation_error', 'Name')
+
+
+def test_unknown_zones_and_records_are_404(api: TestClient) -> None:
+    for answer in (
+        api.get('/dnszone/999'),
+        api.post('/dnszone/999', json={}),
+        api.delete('/dnszone/999'),
+        api.put('/dnszone/999/records', json={'Type': 0, 'Value': '192.0.2.1'}),
+        api.get('/dnszone/999/records'),
+    ):
+        error_of(answer, 404, 'dnszone.not_found', 'id')
+    zone = create_zone(api)
+    for answer in (
+        api.post(f'/dnszone/{zone["Id"]}/records/5', json={'Ttl': 60}),
+        api.delete(f'/dnszone/{zone["Id"]}/records/5'),
+    ):
+        error_of(answer, 404, 'dnsrecord.not_found', 'id')
+
+
+def test_the_api_key_is_required(state: State) -> None:
+    from ansible_collections.edge.platform.tests.emulator.server import build_service
+
+    anonymous = TestClient(build_service('api', state))
+    error_of(anonymous.get('/dnszone'), 401, 'unauthorized', 'AccessKey')
+
+
+def test_zones_are_listed_by_pages_and_searched(api: TestClient) -> None:
+    for number in range(7):
+        create_zone(api, f'page-{number}.example', Records=[{'Type': 0, 'Value': '192.0.2.1'}])
+    create_zone(api, 'other.test')
+    first = api.get('/dnszone', params={'perPage': 5}).json()
+    assert set(first) == {'Items', 'CurrentPage', 'TotalItems', 'HasMoreItems'}
+    assert (first['CurrentPage'], first['TotalItems'], first['HasMoreItems'], len(first['Items'])) == (1, 8, True, 5)
+    second = api.get('/dnszone', params={'perPage': 5, 'page': 2}).json()
+    assert (second['CurrentPage'], second['HasMoreItems'], len(second['Items'])) == (2, False, 3)
+    assert [z['Domain'] for z in first['Items'] + second['Items']][-1] == 'other.test'
+    assert first['Items'][0]['Records'][0]['Value'] == '192.0.2.1'  # Full view: the records too
+    past = api.get('/dnszone', params={'perPage': 5, 'page': 9}).json()
+    assert (past['Items'], past['TotalItems'], past['HasMoreItems']) == ([], 8, False)
+    found = api.get('/dnszone', params={'search': 'PAGE-3'}).json()
+    assert [z['Domain'] for z in found['Items']] == ['page-3.example']
+    lite = api.get('/dnszone', params={'view': 1, 'search': 'page-3'}).json()['Items'][0]
+    assert lite['Records'] is None and lite['Domain'] == 'page-3.example'
+    default = api.get('/dnszone', params={'page': '', 'perPage': ''}).json()
+    assert (default['CurrentPage'], len(default['Items'])) == (1, 8)
+    for params, field in (({'page': 0}, 'page'), ({'perPage': 4}, 'perPage'), ({'perPage': 1001}, 'perPage')):
+        error_of(api.get('/dnszone', params=params), 400, 'validation_error', field)
+
+
+def test_a_zone_update_changes_only_what_is_sent(api: TestClient) -> None:
+    zone = create_zone(api)
+    path = f'/dnszone/{zone["Id"]}'
+    answer = api.post(path, json={'LoggingEnabled': True, 'LogAnonymizationType': 1, 'SoaEmail': 'dns@zone.example'})
+    assert answer.status_code == 200
+    updated = answer.json()
+    assert (updated['LoggingEnabled'], updated['LogAnonymizationType'], updated['SoaEmail']) == (
+        True,
+        1,
+        'dns@zone.example',
+    )
+    assert updated['LoggingIPAnonymizationEnabled'] is True and updated['CertificateKeyType'] == 0
+    assert updated['DateModified'] >= zone['DateModified'] and updated['DateCreated'] == zone['DateCreated']
+    again = api.post(path, json={'loggingipanonymizationenabled': False, 'CertificateKeyType': None}).json()
+    assert again['LoggingIPAnonymizationEnabled'] is False and again['CertificateKeyType'] == 0
+    assert again['LoggingEnabled'] is True  # not sent: unchanged
+    assert api.get(path).json() == again
+
+
+def test_custom_nameservers(api: TestClient) -> None:
+    path = f'/dnszone/{create_zone(api)["Id"]}'
+    # Without custom nameservers, the names sent are not taken: the service's own stay.
+    plain = api.post(path, json={'Nameserver1': 'ns.other.example'}).json()
+    assert (plain['Nameserver1'], plain['Nameserver2']) == SERVICE_NAMESERVERS
+    custom = api.post(
+        path,
+        json={
+            'CustomNameserversEnabled': True,
+            'Nameserver1': 'NS1.Other.example.',
+            'Nameserver2': 'ns2.other.example',
+        },
+    ).json()
+    assert (custom['CustomNameserversEnabled'], custom['Nameserver1'], custom['Nameserver2']) == (
+        True,
+        'ns1.other.example',
+        'ns2.other.example',
+    )
+    one = api.post(path, json={'Nameserver2': ''}).json()
+    assert (one['Nameserver1'], one['Nameserver2']) == ('ns1.other.example', None)
+    error_of(api.post(path, json={'Nameserver1': ''}), 400, 'validation_error', 'Nameserver1')
+    error_of(api.post(path, json={'Nameserver2': 'not a name'}), 400, 'validation_error', 'Nameserver2')
+    back = api.post(path, json={'CustomNameserversEnabled': False}).json()
+    assert (back['CustomNameserversEnabled'], back['Nameserver1'], back['Nameserver2']) == (False, *SERVICE_NAMESERVERS)
+
+
+@pytest.mark.parametrize(
+    ('body', 'field'),
+    [
+        ({'LoggingEnabled': 'yes'}, 'LoggingEnabled'),
+        ({'LogAnonymizationType': 2}, 'LogAnonymizationType'),
+        ({'CertificateKeyType': -1}, 'CertificateKeyType'),
+        ({'SoaEmail': 'no-at-sign'}, 'SoaEmail'),
+        ({'SoaEmail': 'a@localhost'}, 'SoaEmail'),
+        ({'CustomNameserversEnabled': 1}, 'CustomNameserversEnabled'),
+    ],
+)
+def test_a_refused_zone_update_changes_nothing(api: TestClient, body: dict[str, t.Any], field: str) -> None:
+    zone = create_zone(api)
+    error_of(api.post(f'/dnszone/{zone["Id"]}', json=body), 400, 'validation_error', field)
+    assert api.get(f'/dnszone/{zone["Id"]}').json() == zone
+
+
+def test_a_zone_delete_takes_its_records(api: TestClient, state: State) -> None:
+    zone = create_zone(api, Records=[{'Type': 0, 'Value': '192.0.2.1'}])
+    assert api.delete(f'/dnszone/{zone["Id"]}').status_code == 204
+    assert zone['Id'] not in dns_zones(state)
+    error_of(api.delete(f'/dnszone/{zone["Id"]}'), 404, 'dnszone.not_found', 'id')
+    assert api.post('/dnszone/checkavailability', json={'Name': zone['Domain']}).json() == {'Available': True}
+
+
+# ---- records --------------------------------------------------------------------------------------------------
+
+# One record of every type: the body added, then what it reads back as (beyond the defaults).
+EVERY_TYPE: list[tuple[str, dict[str, t.Any], dict[str, t.Any]]] = [
+    ('A', {'Type': 0, 'Name': 'www', 'Value': '192.0.2.10'}, {}),
+    ('AAAA', {'Type': 1, 'Name': 'www', 'Value': '2001:db8::10'}, {}),
+    ('CNAME', {'Type': 2, 'Name': 'docs', 'Value': 'docs.host.example.'}, {'Value': 'docs.host.example'}),
+    ('TXT', {'Type': 3, 'Name': '_dmarc', 'Value': 'v=DMARC1; p=reject'}, {}),
+    ('MX', {'Type': 4, 'Name': '', 'Value': 'mail.zone.example', 'Priority': 10}, {}),
+    ('Redirect', {'Type': 5, 'Name': 'old', 'Value': 'https://www.zone.example/'}, {}),
+    ('Flatten', {'Type': 6, 'Name': '', 'Value': 'apex.host.example'}, {}),
+    (
+        'SRV',
+        {'Type': 8, 'Name': '_sip._tcp', 'Value': 'sip.zone.example', 'Priority': 10, 'Weight': 60, 'Port': 5060},
+        {},
+    ),
+    ('CAA', {'Type': 9, 'Name': '', 'Value': 'ca.example.net', 'Flags': 0, 'Tag': 'issue'}, {}),
+    ('PTR', {'Type': 10, 'Name': '10', 'Value': 'host.zone.example'}, {}),
+    ('Script', {'Type': 11, 'Name': 'dyn', 'ScriptId': 42}, {'Value': '42', 'LinkName': '42'}),
+    ('NS', {'Type': 12, 'Name': 'lab', 'Value': 'ns1.lab.example'}, {}),
+    (
+        'SVCB',
+        {'Type': 13, 'Name': '_dns', 'Value': '1 dns.zone.example. alpn=dot port=853'},
+        {'Value': '1 dns.zone.example alpn=dot port=853'},
+    ),
+    ('HTTPS', {'Type': 14, 'Name': '', 'Value': '1 . alpn=h2,h3'}, {}),
+    ('TLSA', {'Type': 15, 'Name': '_443._tcp.www', 'Value': '3 1 1 ' + 'ab' * 32}, {}),
+]
+
+
+@pytest.mark.parametrize(('label', 'body', 'extra'), EVERY_TYPE, ids=[case[0] for case in EVERY_TYPE])
+def test_a_record_of_every_type(api: TestClient, label: str, body: dict[str, t.Any], extra: dict[str, t.Any]) -> None:
+    zone = create_zone(api)
+    record = add(api, zone['Id'], **body)
+    assert list(record) == RECORD_FIELDS
+    expected = {**RECORD_DEFAULTS, **{k: v for k, v in body.items() if k in RECORD_DEFAULTS}, **extra}
+    expected['Id'] = record['Id']
+    if label == 'SRV':
+        expected['Weight'] = 60
+    assert record == expected
+    assert records_of(api, zone['Id']) == [record]
+
+
+def test_a_pullzone_record_links_the_pull_zone(api: TestClient) -> None:
+    zone = create_zone(api)
+    record = add(api, zone['Id'], Type=7, Name='cdn', PullZoneId=1001)
+    assert (record['LinkName'], record['Value']) == ('1001', 'assets-000.edge-cdn.test')
+    error_of(
+        api.put(f'/dnszone/{zone["Id"]}/records', json={'Type': 7, 'Name': 'x', 'PullZoneId': 99}),
+        400,
+        'dnsrecord.pullzone_not_found',
+        'PullZoneId',
+    )
+    error_of(
+        api.put(f'/dnszone/{zone["Id"]}/records', json={'Type': 7, 'Name': 'x', 'Value': 'x'}),
+        400,
+        'validation_error',
+        'PullZoneId',
+    )
+    # The record keeps what it linked when the pull zone goes: a dangling record.
+    assert api.delete('/pullzone/1001').status_code == 204
+    assert records_of(api, zone['Id']) == [record]
+
+
+def test_record_settings(api: TestClient) -> None:
+    zone = create_zone(api)
+    record = add(
+        api,
+        zone['Id'],
+        Type=0,
+        Name='geo',
+        Value='192.0.2.7',
+        Ttl=60,
+        Weight=20,
+        Disabled=True,
+        Comment='eu edge',
+        MonitorType=2,
+        SmartRoutingType=2,
+        GeolocationLatitude=50.1,
+        GeolocationLongitude=8.7,
+        LatencyZone='DE',
+        EnviromentalVariables=[{'Name': 'A', 'Value': 'b'}],
+        AutoSslIssuance=False,
+        Priority=5,  # not an MX or SRV: read back as 0
+    )
+    assert {key: record[key] for key in ('Ttl', 'Weight', 'Disabled', 'Comment', 'MonitorType', 'MonitorStatus')} == {
+        'Ttl': 60,
+        'Weight': 20,
+        'Disabled': True,
+        'Comment': 'eu edge',
+        'MonitorType': 2,
+        'MonitorStatus': 1,
+    }
+    assert (record['SmartRoutingType'], record['GeolocationLatitude'], record['GeolocationLongitude']) == (2, 50.1, 8.7)
+    assert record['LatencyZone'] == 'DE' and record['EnviromentalVariables'] == [{'Name': 'A', 'Value': 'b'}]
+    assert record['AutoSslIssuance'] is False and record['Priority'] == 0
+
+
+BAD_RECORDS: list[tuple[dict[str, t.Any], str]] = [
+    ({'Value': '192.0.2.1'}, 'Type'),
+    ({'Type': 16, 'Value': 'x'}, 'Type'),
+    ({'Type': '0', 'Value': '192.0.2.1'}, 'Type'),
+    ({'Type': 0}, 'Value'),
+    ({'Type': 0, 'Value': '192.0.2.300'}, 'Value'),
+    ({'Type': 0, 'Value': '2001:db8::1'}, 'Value'),
+    ({'Type': 1, 'Value': '192.0.2.1'}, 'Value'),
+    ({'Type': 2, 'Name': 'a', 'Value': 'not a name'}, 'Value'),
+    ({'Type': 3, 'Value': '   '}, 'Value'),
+    ({'Type': 3, 'Value': 'x' * 10001}, 'Value'),
+    ({'Type': 4, 'Value': 'mail.example', 'Priority': 65536}, 'Priority'),
+    ({'Type': 5, 'Value': 'ftp://example.com/'}, 'Value'),
+    ({'Type': 8, 'Name': '_x._tcp', 'Value': 'a.example', 'Port': -1}, 'Port'),
+    ({'Type': 9, 'Value': 'ca.example'}, 'Tag'),
+    ({'Type': 9, 'Value': 'ca.example', 'Tag': 'is sue'}, 'Tag'),
+    ({'Type': 9, 'Value': 'ca.example', 'Tag': 'issue', 'Flags': 256}, 'Flags'),
+    ({'Type': 11, 'Name': 'dyn'}, 'ScriptId'),
+    ({'Type': 13, 'Value': '0 alias.example alpn=h2'}, 'Value'),
+    ({'Type': 14, 'Value': 'one . alpn=h2'}, 'Value'),
+    ({'Type': 15, 'Value': '3 1 1 abcd'}, 'Value'),
+    ({'Type': 15, 'Value': '4 1 1 ' + 'ab' * 32}, 'Value'),
+    ({'Type': 0, 'Name': 'bad name', 'Value': '192.0.2.1'}, 'Name'),
+    ({'Type': 0, 'Name': 'a..b', 'Value': '192.0.2.1'}, 'Name'),
+    ({'Type': 0, 'Name': 'x' * 64, 'Value': '192.0.2.1'}, 'Name'),
+    ({'Type': 0, 'Value': '192.0.2.1', 'Ttl': 14}, 'Ttl'),
+    ({'Type': 0, 'Value': '192.0.2.1', 'Weight': 101}, 'Weight'),
+    ({'Type': 0, 'Value': '192.0.2.1', 'MonitorType': 4}, 'MonitorType'),
+    ({'Type': 0, 'Value': '192.0.2.1', 'SmartRoutingType': 3}, 'SmartRoutingType'),
+    ({'Type': 0, 'Value': '192.0.2.1', 'GeolocationLatitude': 91}, 'GeolocationLatitude'),
+    ({'Type': 0, 'Value': '192.0.2.1', 'Disabled': 'no'}, 'Disabled'),
+    ({'Type': 0, 'Value': '192.0.2.1', 'Comment': 5}, 'Comment'),
+    ({'Type': 0, 'Value': '192.0.2.1', 'EnviromentalVariables': [{'Value': 'x'}]}, 'EnviromentalVariables'),
+    ({'Type': 3, 'Value': 'x', 'Accelerated': True}, 'Accelerated'),
+]
+
+
+@pytest.mark.parametrize(('body', 'field'), BAD_RECORDS)
+def test_a_refused_record_is_not_added(api: TestClient, body: dict[str, t.Any], field: str) -> None:
+    zone = create_zone(api)
+    error_of(api.put(f'/dnszone/{zone["Id"]}/records', json=body), 400, 'validation_error', field)
+    assert api.get(f'/dnszone/{zone["Id"]}').json() == zone
+
+
+def test_record_names(api: TestClient) -> None:
+    zone_id = create_zone(api)['Id']
+    assert add(api, zone_id, Type=0, Name='@', Value='192.0.2.1')['Name'] == ''
+    assert add(api, zone_id, Type=0, Name='*', Value='192.0.2.1')['Name'] == '*'
+    assert add(api, zone_id, Type=0, Name='*.Dev', Value='192.0.2.1')['Name'] == '*.Dev'  # kept as sent
+    assert add(api, zone_id, Type=3, Name='_acme-challenge.www', Value='token')['Name'] == '_acme-challenge.www'
+
+
+def test_the_rules_between_records(api: TestClient) -> None:
+    zone_id = create_zone(api)['Id']
+    path = f'/dnszone/{zone_id}/records'
+    add(api, zone_id, Type=0, Name='www', Value='192.0.2.1')
+    error_of(
+        api.put(path, json={'Type': 0, 'Name': 'WWW', 'Value': '192.0.2.1', 'Ttl': 60}),
+        400,
+        'dnsrecord.duplicate',
+        'Value',
+    )
+    add(api, zone_id, Type=0, Name='www', Value='192.0.2.2')  # another value: a record set of two
+    error_of(
+        api.put(path, json={'Type': 2, 'Name': 'www', 'Value': 'x.example'}), 400, 'dnsrecord.cname_conflict', 'Name'
+    )
+    add(api, zone_id, Type=2, Name='alias', Value='x.example')
+    error_of(api.put(path, json={'Type': 3, 'Name': 'alias', 'Value': 'x'}), 400, 'dnsrecord.cname_conflict', 'Name')
+    error_of(api.put(path, json={'Type': 2, 'Name': '', 'Value': 'x.example'}), 400, 'dnsrecord.cname_apex', 'Name')
+    error_of(api.put(path, json={'Type': 12, 'Name': '@', 'Value': 'ns.x.example'}), 400, 'dnsrecord.ns_apex', 'Name')
+    add(api, zone_id, Type=4, Name='', Value='mx.example', Priority=10)
+    add(api, zone_id, Type=4, Name='', Value='MX.example.', Priority=20)  # another priority: another record
+    error_of(
+        api.put(path, json={'Type': 4, 'Value': 'mx.EXAMPLE', 'Priority': 10}), 400, 'dnsrecord.duplicate', 'Value'
+    )
+    add(api, zone_id, Type=1, Name='v6', Value='2001:db8::1')
+    error_of(
+        api.put(path, json={'Type': 1, 'Name': 'v6', 'Value': '2001:DB8:0::1'}), 400, 'dnsrecord.duplicate', 'Value'
+    )
+
+
+def test_a_record_update_changes_only_what_is_sent(api: TestClient) -> None:
+    zone = create_zone(api)
+    record = add(api, zone['Id'], Type=4, Name='', Value='mail.zone.example', Priority=10, Comment='primary')
+    path = f'/dnszone/{zone["Id"]}/records/{record["Id"]}'
+    answer = api.post(path, json={'Id': record['Id'], 'Priority': 5, 'Comment': None, 'Ttl': 3600})
+    assert answer.status_code == 204 and answer.content == b''
+    [updated] = records_of(api, zone['Id'])
+    assert updated == {**record, 'Priority': 5, 'Ttl': 3600}
+    assert api.get(f'/dnszone/{zone["Id"]}').json()['DateModified'] >= zone['DateModified']
+    api.post(path, json={'Comment': '', 'id': 0})
+    assert records_of(api, zone['Id'])[0]['Comment'] == ''
+    error_of(api.post(path, json={'Id': record['Id'] + 1}), 400, 'validation_error', 'Id')
+    error_of(api.post(path, json={'Priority': -1}), 400, 'validation_error', 'Priority')
+    error_of(api.post(path, json=[]), 400, 'validation_error', 'body')
+
+
+def test_a_record_changes_type_with_the_new_types_fields(api: TestClient) -> None:
+    zone = create_zone(api)
+    record = add(api, zone['Id'], Type=8, Name='_sip._tcp', Value='sip.zone.example', Priority=1, Weight=500, Port=5060)
+    path = f'/dnszone/{zone["Id"]}/records/{record["Id"]}'
+    error_of(api.post(path, json={'Type': 0}), 400, 'validation_error', 'Value')  # an A needs its own value
+    assert api.post(path, json={'Type': 0, 'Value': '192.0.2.5'}).status_code == 204
+    [changed] = records_of(api, zone['Id'])
+    assert (changed['Type'], changed['Value'], changed['Priority'], changed['Port'], changed['Weight']) == (
+        0,
+        '192.0.2.5',
+        0,
+        0,
+        100,
+    )
+    assert api.post(path, json={'Type': 7, 'PullZoneId': 1002}).status_code == 204
+    assert records_of(api, zone['Id'])[0]['LinkName'] == '1002'
+    assert api.post(path, json={'Ttl': 120}).status_code == 204  # a PullZone record keeps its link
+    assert records_of(api, zone['Id'])[0]['LinkName'] == '1002'
+    assert api.post(path, json={'Type': 3, 'Value': 'text'}).status_code == 204
+    assert records_of(api, zone['Id'])[0]['LinkName'] is None
+
+
+def test_an_update_keeps_the_rules_between_records(api: TestClient) -> None:
+    zone_id = create_zone(api)['Id']
+    add(api, zone_id, Type=0, Name='www', Value='192.0.2.1')
+    other = add(api, zone_id, Type=0, Name='www', Value='192.0.2.2')
+    path = f'/dnszone/{zone_id}/records/{other["Id"]}'
+    error_of(api.post(path, json={'Value': '192.0.2.1'}), 400, 'dnsrecord.duplicate', 'Value')
+    assert api.post(path, json={'Value': '192.0.2.2', 'Ttl': 60}).status_code == 204  # itself is no duplicate
+
+
+def test_a_record_delete(api: TestClient) -> None:
+    zone = create_zone(api)
+    keep = add(api, zone['Id'], Type=0, Name='a', Value='192.0.2.1')
+    gone = add(api, zone['Id'], Type=0, Name='b', Value='192.0.2.2')
+    assert api.delete(f'/dnszone/{zone["Id"]}/records/{gone["Id"]}').status_code == 204
+    assert records_of(api, zone['Id']) == [keep]
+    error_of(api.delete(f'/dnszone/{zone["Id"]}/records/{gone["Id"]}'), 404, 'dnsrecord.not_found', 'id')
+    other_zone = create_zone(api, 'other.example')
+    error_of(api.delete(f'/dnszone/{other_zone["Id"]}/records/{keep["Id"]}'), 404, 'dnsrecord.not_found', 'id')
+
+
+def test_records_are_listed_by_pages_filtered_by_type_and_searched(api: TestClient) -> None:
+    zone_id = create_zone(api)['Id']
+    for number in range(6):
+        add(api, zone_id, Type=0, Name=f'host{number}', Value=f'192.0.2.{number + 1}')
+    add(api, zone_id, Type=3, Name='note', Value='hello host')
+    page = api.get(f'/dnszone/{zone_id}/records', params={'perPage': 5}).json()
+    assert (page['TotalItems'], page['HasMoreItems'], len(page['Items'])) == (7, True, 5)
+    texts = api.get(f'/dnszone/{zone_id}/records', params={'type': 3}).json()['Items']
+    assert [r['Name'] for r in texts] == ['note']
+    found = api.get(f'/dnszone/{zone_id}/records', params={'search': '192.0.2.3'}).json()['Items']
+    assert [r['Name'] for r in found] == ['host2']
+    error_of(api.get(f'/dnszone/{zone_id}/records', params={'type': 16}), 400, 'validation_error', 'type')
+
+
+def test_dns_writes_are_in_the_audit_log(api: TestClient, state: State) -> None:
+    zone = create_zone(api)
+    add(api, zone['Id'], Type=0, Value='192.0.2.1')
+    entries = [entry for entry in state.data['audit_log'] if entry['Product'] == 'DNS']
+    assert [(e['ResourceType'], e['ResourceId']) for e in entries] == [('DnsZone', str(zone['Id']))] * 2
