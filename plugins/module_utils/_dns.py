@@ -332,7 +332,7 @@ class DnsApi:
         of its name and type are read again, and the one ``added`` says is it (its value, under an id not known
         before) is taken."""
         name, record_type = str(record.get('Name') or ''), t.cast(int, record.get('Type'))
-        operation = f'add a {TYPE_NAMES.get(record_type, record_type)} record "{name}" to DNS zone {zone_id}'
+        operation = f'add {TYPE_NAMES.get(record_type, record_type)} record "{name}" to DNS zone {zone_id}'
         try:
             answer = self._call(
                 'PUT', f'dnszone/{zone_id}/records', operation, json_body=dict(record), idempotent=False

@@ -130,24 +130,24 @@ def quoted(text: str) -> str:
 
 
 def unescape(text: str) -> str:
-    """The characters of a character-string as a zone file writes them: ``\\DDD`` a character by its number,
-    ``\\X`` the character X."""
-    out: list[str] = []
+    """The text of a character-string as a zone file writes it: ``\\DDD`` a byte by its number (the bytes of a
+    character outside ASCII, in UTF-8), ``\\X`` the character X."""
+    out = bytearray()
     index = 0
     while index < len(text):
         char = text[index]
         if char == '\\' and index + 1 < len(text):
             digits = text[index + 1 : index + 4]
-            if len(digits) == 3 and digits.isdigit():
-                out.append(chr(int(digits)))
+            if len(digits) == 3 and digits.isdigit() and int(digits) < 256:
+                out.append(int(digits))
                 index += 4
                 continue
-            out.append(text[index + 1])
+            out += text[index + 1].encode('utf-8')
             index += 2
             continue
-        out.append(char)
+        out += char.encode('utf-8')
         index += 1
-    return ''.join(out)
+    return out.decode('utf-8', errors='replace')
 
 
 @dataclass
@@ -487,8 +487,9 @@ _CLASSES = ('IN', 'CH', 'HS', 'CS')
 def parse_zone_file(text: str, domain: str) -> ZoneFile:
     """The records of a zone file of ``domain`` in BIND form (RFC 1035: ``$ORIGIN``, ``$TTL``, ``@``, names relative
     to the origin, an entry without a name the previous one's, TTL and class in either order, parentheses over
-    several lines, comments). Records the API has no type of (and SOA, which the service keeps) are listed as
-    skipped; anything malformed is refused, naming its line."""
+    several lines, comments). Records the API has no type of, the SOA record and the NS records of the apex (the
+    service keeps them itself: the zone's name servers) are listed as skipped; anything malformed is refused, naming
+    its line."""
     domain = domain.rstrip('.').lower()
     origin, default_ttl, last_ttl, owner = domain, None, None, None
     result = ZoneFile()
@@ -534,6 +535,9 @@ def parse_zone_file(text: str, domain: str) -> ZoneFile:
         record_type = _TYPE_OF.get(type_name)
         if record_type is None:
             result.skipped.append((line, type_name, 'the API has no record type of it'))
+            continue
+        if record_type == NS and name == '':
+            result.skipped.append((line, type_name, "the zone's own name servers are its nameservers setting"))
             continue
         if record_type in _NAME_TOKEN and len(tokens) > _NAME_TOKEN[record_type]:
             target = tokens[_NAME_TOKEN[record_type]]
