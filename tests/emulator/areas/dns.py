@@ -4,18 +4,23 @@
 
 """DNS zones and records (GAPS "DNS, storage, Shield rules, audit log"; reference: the ``/dnszone`` paths).
 
-The route table reads like GAPS: the zones (list, create, name check, read, update, delete), their records (add,
-list, update, delete). The records and their checks are in ``dns_records.py``. Every error is ``{ErrorKey, Field,
+The route table reads like GAPS: the zones (list, create, name check, read, update, delete), the zone file
+(export, import), DNSSEC (enable, disable), the records (add, list, update, delete). The records and their checks are
+in ``dns_records.py``, the zone file in ``dns_zone_file.py``. Every error is ``{ErrorKey, Field,
 Message}`` (core's default for the management API), 401 without the account's ``AccessKey``, 404 for a zone or record
 that does not exist.
 
 State (``state.data``): ``dns_zones`` (DnsZoneModel records by ``Id``, each with its ``Records``, as
-``GET {admin_url}/state`` lists them under ``dns_zones``) and ``dns_ids`` (the next zone and record ids).
+``GET {admin_url}/state`` lists them under ``dns_zones``), ``dns_ids`` (the next zone and record ids) and
+``dns_dnssec`` (per zone that ever had DNSSEC: the generation of its key and whether the parent has its DS record).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import random
+import struct
 import typing as t
 
 from starlette.requests import Request
@@ -33,12 +38,28 @@ from .dns_records import (
     timestamp,
     zone_settings_of,
 )
+from .dns_zone_file import ZoneReader, export, zone_text
+from .pullzone_certificates import private_key
 from .pullzone_model import bad, is_int, member
 from .pullzones import body_object, no_content
 
 FIRST_ZONE_ID = 4001
 FIRST_RECORD_ID = 200001
 PER_PAGE = (5, 1000)
+# DNSSEC: one key signing key, ECDSA P-256 with SHA-256 (algorithm 13), its DS digest SHA-256 (digest type 2).
+DNSKEY_FLAGS, DNSKEY_PROTOCOL, DNSSEC_ALGORITHM, DS_DIGEST_TYPE = 257, 3, 13, 2
+DS_TTL = 3600
+DNSSEC_OFF = {
+    'Enabled': False,
+    'DsRecord': None,
+    'Digest': None,
+    'DigestType': None,
+    'Algorithm': 0,
+    'PublicKey': None,
+    'KeyTag': 0,
+    'Flags': 0,
+    'DsConfigured': False,
+}
 
 
 def next_id(state: State, kind: str) -> int:
@@ -67,6 +88,39 @@ def page_of(items: t.Sequence[t.Any], page: int, per_page: int) -> Response:
     )
 
 
+def key_tag(rdata: bytes) -> int:
+    """RFC 4034 appendix B: the key tag of a DNSKEY's data."""
+    total = sum(byte if index & 1 else byte << 8 for index, byte in enumerate(rdata))
+    total += (total >> 16) & 0xFFFF
+    return total & 0xFFFF
+
+
+def ds_digest(domain: str, rdata: bytes) -> str:
+    """RFC 4034 5.1.4: the SHA-256 of the owner's name in wire form and the DNSKEY's data, in upper-case hex."""
+    owner = b''.join(bytes([len(label)]) + label.encode() for label in domain.lower().split('.')) + b'\0'
+    return hashlib.sha256(owner + rdata).hexdigest().upper()
+
+
+def dnssec_model(domain: str, generation: int, ds_configured: bool) -> dict[str, t.Any]:
+    """DnsSecDsRecordModel of a zone with DNSSEC on: its key signing key (derived from the domain and the generation,
+    so the same in every process) and the DS record the parent zone needs."""
+    numbers = private_key(f'dnssec:{domain}:{generation}').public_key().public_numbers()
+    public_key = numbers.x.to_bytes(32, 'big') + numbers.y.to_bytes(32, 'big')
+    rdata = struct.pack('!HBB', DNSKEY_FLAGS, DNSKEY_PROTOCOL, DNSSEC_ALGORITHM) + public_key
+    digest, tag = ds_digest(domain, rdata), key_tag(rdata)
+    return {
+        'Enabled': True,
+        'DsRecord': f'{domain}. {DS_TTL} IN DS {tag} {DNSSEC_ALGORITHM} {DS_DIGEST_TYPE} {digest}',
+        'Digest': digest,
+        'DigestType': 'SHA256',
+        'Algorithm': DNSSEC_ALGORITHM,
+        'PublicKey': base64.b64encode(public_key).decode(),
+        'KeyTag': tag,
+        'Flags': DNSKEY_FLAGS,
+        'DsConfigured': ds_configured,
+    }
+
+
 def query_paging(request: Request) -> tuple[int, int]:
     """``page`` (from 1, the default) and ``perPage`` (5..1000, default 1000) of the DNS listings."""
     return query_int(request, 'page', 1, 1, 2**31 - 1), query_int(request, 'perPage', PER_PAGE[1], *PER_PAGE)
@@ -81,6 +135,10 @@ class Dns(Area):
         Endpoint('api', 'GET', '/dnszone/{id:int}', 'get_zone'),
         Endpoint('api', 'POST', '/dnszone/{id:int}', 'update_zone'),
         Endpoint('api', 'DELETE', '/dnszone/{id:int}', 'delete_zone'),
+        Endpoint('api', 'GET', '/dnszone/{id:int}/export', 'export_zone'),
+        Endpoint('api', 'POST', '/dnszone/{id:int}/import', 'import_zone'),
+        Endpoint('api', 'POST', '/dnszone/{id:int}/dnssec', 'enable_dnssec'),
+        Endpoint('api', 'DELETE', '/dnszone/{id:int}/dnssec', 'disable_dnssec'),
         Endpoint('api', 'PUT', '/dnszone/{id:int}/records', 'add_record'),
         Endpoint('api', 'GET', '/dnszone/{id:int}/records', 'list_records'),
         Endpoint('api', 'POST', '/dnszone/{id:int}/records/{record_id:int}', 'update_record'),
@@ -90,6 +148,7 @@ class Dns(Area):
     def seed(self, state: State, rng: random.Random) -> None:
         state.data['dns_zones'] = {}
         state.data['dns_ids'] = {'zone': FIRST_ZONE_ID, 'record': FIRST_RECORD_ID}
+        state.data['dns_dnssec'] = {}
 
     def snapshot(self, state: State) -> dict[str, list[t.Any]]:
         return {'dns_zones': list(dns_zones(state).values())}
@@ -165,6 +224,46 @@ class Dns(Area):
         zone = self.zone_or_404(state, request)
         del dns_zones(state)[zone['Id']]
         return no_content()
+
+    # ---- the zone file ----
+
+    async def export_zone(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        return Response(
+            export(zone),
+            media_type='application/octet-stream',
+            headers={'Content-Disposition': f'attachment; filename="{zone["Domain"]}.zone"'},
+        )
+
+    async def import_zone(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        text = zone_text(await request.body(), request.headers.get('content-type', ''))
+        reader = ZoneReader(state, zone)
+        reader.read(text, lambda: next_id(state, 'record'))
+        if reader.added:
+            touch(zone)
+        return json_response(
+            {'RecordsSuccessful': reader.successful, 'RecordsFailed': reader.failed, 'RecordsSkipped': reader.skipped}
+        )
+
+    # ---- DNSSEC ----
+
+    async def enable_dnssec(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        keys = state.data['dns_dnssec'].setdefault(zone['Id'], {'generation': 0, 'ds_configured': False})
+        if not zone['DnsSecEnabled']:
+            # A new key each time DNSSEC is turned on: the parent zone needs its new DS record.
+            keys.update(generation=keys['generation'] + 1, ds_configured=False)
+            zone['DnsSecEnabled'] = True
+            touch(zone)
+        return json_response(dnssec_model(zone['Domain'], keys['generation'], keys['ds_configured']))
+
+    async def disable_dnssec(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        if zone['DnsSecEnabled']:
+            zone['DnsSecEnabled'] = False
+            touch(zone)
+        return json_response(DNSSEC_OFF)
 
     # ---- records ----
 

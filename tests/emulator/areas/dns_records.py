@@ -234,7 +234,9 @@ def canonical_value(record: dict[str, t.Any]) -> str:
     kind, value = record['Type'], record['Value'] or ''
     if kind in (A, AAAA):
         return str(ipaddress.ip_address(value))
-    if kind in NAME_VALUED or kind in (PULLZONE, SCRIPT, SVCB, HTTPS, TLSA):
+    if kind in (SVCB, HTTPS):
+        return value.lower().replace('"', '')  # alpn="h2,h3" is alpn=h2,h3
+    if kind in NAME_VALUED or kind in (PULLZONE, SCRIPT, TLSA):
         return value.lower()
     return value
 

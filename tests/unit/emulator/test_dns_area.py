@@ -7,11 +7,14 @@ reference), in-process."""
 
 from __future__ import annotations
 
+import base64
+import struct
 import typing as t
 
 import pytest
 from starlette.testclient import TestClient
 
+from ansible_collections.edge.platform.tests.emulator.areas.dns import ds_digest, key_tag
 from ansible_collections.edge.platform.tests.emulator.areas.dns_records import (
     RECORD_DEFAULTS,
     SERVICE_NAMESERVERS,
@@ -545,3 +548,263 @@ def test_dns_writes_are_in_the_audit_log(api: TestClient, state: State) -> None:
     add(api, zone['Id'], Type=0, Value='192.0.2.1')
     entries = [entry for entry in state.data['audit_log'] if entry['Product'] == 'DNS']
     assert [(e['ResourceType'], e['ResourceId']) for e in entries] == [('DnsZone', str(zone['Id']))] * 2
+
+
+# ---- the zone file ----------------------------------------------------------------------------------------------
+
+
+def every_type_zone(api: TestClient, domain: str = 'zone.example') -> dict[str, t.Any]:
+    """A zone with a record of every type, a long TXT and a disabled record."""
+    zone = create_zone(api, domain)
+    for _label, body, _extra in EVERY_TYPE:
+        add(api, zone['Id'], **body)
+    add(api, zone['Id'], Type=7, Name='cdn', PullZoneId=1001)
+    add(api, zone['Id'], Type=3, Name='long', Value='é' + 'x' * 300, Ttl=3600)
+    add(api, zone['Id'], Type=3, Name='quotes', Value='say "hi" \\ bye; (not a comment)')
+    add(api, zone['Id'], Type=0, Name='off', Value='192.0.2.99', Disabled=True, Ttl=60)
+    return t.cast(dict, api.get(f'/dnszone/{zone["Id"]}').json())
+
+
+def test_the_export_is_a_bind_zone_file(api: TestClient) -> None:
+    zone = every_type_zone(api)
+    answer = api.get(f'/dnszone/{zone["Id"]}/export')
+    assert answer.status_code == 200
+    assert answer.headers['content-type'] == 'application/octet-stream'
+    assert answer.headers['content-disposition'] == 'attachment; filename="zone.example.zone"'
+    text = answer.content.decode('ascii')  # bytes outside ASCII are escaped
+    lines = [line for line in text.splitlines() if not line.startswith('; ')]
+    serial = lines[2].split()[6]
+    assert serial.isdigit() and int(serial) > 1_700_000_000
+    assert lines[:5] == [
+        '$ORIGIN zone.example.',
+        '$TTL 300',
+        f'@\t3600\tIN\tSOA\tns1.edge-dns.test. hostmaster.edge-dns.test. {serial} 3600 600 1209600 300',
+        '@\t3600\tIN\tNS\tns1.edge-dns.test.',
+        '@\t3600\tIN\tNS\tns2.edge-dns.test.',
+    ]
+    long_txt = '"\\195\\169' + 'x' * 253 + '" "' + 'x' * 47 + '"'  # 255 bytes, then the rest
+    assert lines[5:] == [
+        ';edge: @\t300\tIN\tFLATTEN\tapex.host.example.',
+        '@\t300\tIN\tMX\t10 mail.zone.example.',
+        '@\t300\tIN\tCAA\t0 issue "ca.example.net"',
+        '@\t300\tIN\tHTTPS\t1 . alpn=h2,h3',
+        '10\t300\tIN\tPTR\thost.zone.example.',
+        '_443._tcp.www\t300\tIN\tTLSA\t3 1 1 ' + 'ab' * 32,
+        '_dmarc\t300\tIN\tTXT\t"v=DMARC1; p=reject"',
+        '_dns\t300\tIN\tSVCB\t1 dns.zone.example. alpn=dot port=853',
+        '_sip._tcp\t300\tIN\tSRV\t10 60 5060 sip.zone.example.',
+        ';edge: cdn\t300\tIN\tPULLZONE\t1001',
+        'docs\t300\tIN\tCNAME\tdocs.host.example.',
+        ';edge: dyn\t300\tIN\tSCRIPT\t42',
+        'lab\t300\tIN\tNS\tns1.lab.example.',
+        f'long\t3600\tIN\tTXT\t{long_txt}',
+        ';edge-disabled: off\t60\tIN\tA\t192.0.2.99',
+        ';edge: old\t300\tIN\tREDIRECT\t"https://www.zone.example/"',
+        'quotes\t300\tIN\tTXT\t"say \\"hi\\" \\\\ bye; (not a comment)"',
+        'www\t300\tIN\tA\t192.0.2.10',
+        'www\t300\tIN\tAAAA\t2001:db8::10',
+    ]
+
+
+def test_the_export_names_custom_nameservers_and_the_soa_email(api: TestClient) -> None:
+    zone = create_zone(api)
+    api.post(
+        f'/dnszone/{zone["Id"]}',
+        json={
+            'CustomNameserversEnabled': True,
+            'Nameserver1': 'a.ns.example',
+            'Nameserver2': '',
+            'SoaEmail': 'first.last@zone.example',
+        },
+    )
+    lines = api.get(f'/dnszone/{zone["Id"]}/export').text.splitlines()
+    soa = next(line for line in lines if '\tSOA\t' in line)
+    assert soa.split('\t')[4].split()[:2] == ['a.ns.example.', 'first\\.last.zone.example.']
+    assert [line for line in lines if '\tNS\t' in line] == ['@\t3600\tIN\tNS\ta.ns.example.']
+
+
+def without_ids(records: list[dict[str, t.Any]]) -> list[dict[str, t.Any]]:
+    return sorted(({**record, 'Id': 0} for record in records), key=repr)
+
+
+def test_importing_the_export_into_an_empty_zone_gives_the_same_records(api: TestClient) -> None:
+    zone = every_type_zone(api)
+    text = api.get(f'/dnszone/{zone["Id"]}/export').content
+    assert api.delete(f'/dnszone/{zone["Id"]}').status_code == 204
+    empty = create_zone(api, 'zone.example')
+    answer = api.post(f'/dnszone/{empty["Id"]}/import', content=text, headers={'Content-Type': 'text/plain'})
+    assert answer.status_code == 200
+    # The SOA and the two apex NS are the zone's own: skipped.
+    assert answer.json() == {'RecordsSuccessful': len(zone['Records']), 'RecordsFailed': 0, 'RecordsSkipped': 3}
+    assert without_ids(records_of(api, empty['Id'])) == without_ids(zone['Records'])
+    # Again: every record is there already.
+    again = api.post(f'/dnszone/{empty["Id"]}/import', content=text).json()
+    assert again == {'RecordsSuccessful': 0, 'RecordsFailed': 0, 'RecordsSkipped': len(zone['Records']) + 3}
+
+
+ZONE_FILE = r"""
+; A zone file as another DNS service writes it.
+$TTL 1h
+$ORIGIN zone.example.
+@   IN  SOA ns.old-dns.example. admin.zone.example. (
+            2024010101 ; serial
+            7200       ; refresh
+            3600 1209600 300 )
+    IN  NS  ns.old-dns.example.      ; the apex NS: the zone's own
+@       IN  A       192.0.2.1
+        IN  AAAA    2001:db8::1         ; the owner of the line above
+www     300 IN  CNAME   @
+mail    IN 600  A   192.0.2.25
+@       MX  10 mail
+@       MX  20 backup.mx.example.
+@       TXT "v=spf1 mx" " -all"
+dkim._domainkey TXT ( "v=DKIM1; k=rsa; "
+                      "p=MIIBIjAN" )
+escaped TXT "caf\195\169 \"bar\" ; semi"
+plain   TXT unquoted
+_sip._tcp SRV 10 60 5060 sip
+@       CAA 0 issuewild ";"
+svc     HTTPS 1 . alpn="h2,h3" port=443
+_25._tcp.mail TLSA 3 1 1 (
+            0123456789abcdef0123456789abcdef
+            0123456789abcdef0123456789abcdef )
+$ORIGIN sub.zone.example.
+deep    A   192.0.2.50
+Other.Zone.Example.  A 192.0.2.51
+*       A   192.0.2.52
+$ORIGIN zone.example.
+outside.other.example. A 192.0.2.60
+bad     A   999.0.0.1
+weird   NAPTR 100 10 "u" "E2U+sip" "!^.*$!sip:info@example.com!" .
+@       A   192.0.2.1
+short   MX  10
+$INCLUDE other.zone
+www     A   192.0.2.70
+ch      CH  A   192.0.2.71
+unclosed TXT ( "never closed"
+"""
+
+
+def test_import_reads_bind_zone_files(api: TestClient) -> None:
+    zone = create_zone(api)
+    answer = api.post(f'/dnszone/{zone["Id"]}/import', content=ZONE_FILE.encode())
+    assert answer.status_code == 200
+    # Failed: a name outside the zone, an address that is not one, NAPTR, an MX without its target, $INCLUDE, an A
+    # beside the CNAME www, class CH, the unclosed parenthesis. Skipped: the SOA, the apex NS, the second apex A.
+    assert answer.json() == {'RecordsSuccessful': 17, 'RecordsFailed': 8, 'RecordsSkipped': 3}
+    got = {
+        (r['Name'], r['Type'], r['Value'], r['Ttl'], r['Priority'], r['Weight'], r['Port'])
+        for r in records_of(api, zone['Id'])
+    }
+    assert got == {
+        ('', 0, '192.0.2.1', 3600, 0, 100, 0),
+        ('', 1, '2001:db8::1', 3600, 0, 100, 0),
+        ('www', 2, 'zone.example', 300, 0, 100, 0),
+        ('mail', 0, '192.0.2.25', 600, 0, 100, 0),
+        ('', 4, 'mail.zone.example', 3600, 10, 100, 0),
+        ('', 4, 'backup.mx.example', 3600, 20, 100, 0),
+        ('', 3, 'v=spf1 mx -all', 3600, 0, 100, 0),
+        ('dkim._domainkey', 3, 'v=DKIM1; k=rsa; p=MIIBIjAN', 3600, 0, 100, 0),
+        ('escaped', 3, 'café "bar" ; semi', 3600, 0, 100, 0),
+        ('plain', 3, 'unquoted', 3600, 0, 100, 0),
+        ('_sip._tcp', 8, 'sip.zone.example', 3600, 10, 60, 5060),
+        ('', 9, ';', 3600, 0, 100, 0),
+        ('svc', 14, '1 . alpn="h2,h3" port=443', 3600, 0, 100, 0),
+        ('_25._tcp.mail', 15, '3 1 1 ' + '0123456789abcdef' * 4, 3600, 0, 100, 0),
+        ('deep.sub', 0, '192.0.2.50', 3600, 0, 100, 0),
+        ('Other', 0, '192.0.2.51', 3600, 0, 100, 0),
+        ('*.sub', 0, '192.0.2.52', 3600, 0, 100, 0),
+    }
+    caa = next(r for r in records_of(api, zone['Id']) if r['Type'] == 9)
+    assert (caa['Flags'], caa['Tag']) == (0, 'issuewild')
+
+
+def test_import_takes_a_file_upload_and_refuses_what_is_no_zone_file(api: TestClient) -> None:
+    zone = create_zone(api)
+    path = f'/dnszone/{zone["Id"]}/import'
+    upload = api.post(path, files={'file': ('zone.txt', b'www 300 IN A 192.0.2.1\n', 'text/plain')})
+    assert upload.json() == {'RecordsSuccessful': 1, 'RecordsFailed': 0, 'RecordsSkipped': 0}
+    error_of(api.post(path, content=b''), 400, 'validation_error', 'file')
+    error_of(api.post(path, content=b' \n\t\n'), 400, 'validation_error', 'file')
+    error_of(api.post(path, content=b'\xff\xfe'), 400, 'validation_error', 'file')
+    only_comments = api.post(path, content=b'; nothing\n$TTL 60\n').json()
+    assert only_comments == {'RecordsSuccessful': 0, 'RecordsFailed': 0, 'RecordsSkipped': 0}
+    error_of(api.post('/dnszone/999/import', content=b'www A 192.0.2.1'), 404, 'dnszone.not_found', 'id')
+
+
+# ---- DNSSEC -----------------------------------------------------------------------------------------------------
+
+
+def test_dnssec_is_enabled_with_a_real_ds_record_and_disabled(api: TestClient) -> None:
+    zone = create_zone(api, 'secure.example')
+    path = f'/dnszone/{zone["Id"]}/dnssec'
+    enabled = api.post(path)
+    assert enabled.status_code == 200
+    ds = enabled.json()
+    assert list(ds) == [
+        'Enabled',
+        'DsRecord',
+        'Digest',
+        'DigestType',
+        'Algorithm',
+        'PublicKey',
+        'KeyTag',
+        'Flags',
+        'DsConfigured',
+    ]
+    assert (ds['Enabled'], ds['Algorithm'], ds['Flags'], ds['DigestType'], ds['DsConfigured']) == (
+        True,
+        13,
+        257,
+        'SHA256',
+        False,
+    )
+    assert ds['DsRecord'] == f'secure.example. 3600 IN DS {ds["KeyTag"]} 13 2 {ds["Digest"]}'
+    public_key = base64.b64decode(ds['PublicKey'])
+    rdata = struct.pack('!HBB', 257, 3, 13) + public_key
+    assert (
+        len(public_key) == 64 and ds['KeyTag'] == key_tag(rdata) and ds['Digest'] == ds_digest('secure.example', rdata)
+    )
+    assert api.get(f'/dnszone/{zone["Id"]}').json()['DnsSecEnabled'] is True
+    assert api.post(path).json() == ds  # on again: the same key
+    disabled = api.delete(path)
+    assert disabled.status_code == 200
+    assert disabled.json() == {
+        'Enabled': False,
+        'DsRecord': None,
+        'Digest': None,
+        'DigestType': None,
+        'Algorithm': 0,
+        'PublicKey': None,
+        'KeyTag': 0,
+        'Flags': 0,
+        'DsConfigured': False,
+    }
+    assert api.get(f'/dnszone/{zone["Id"]}').json()['DnsSecEnabled'] is False
+    assert api.delete(path).json()['Enabled'] is False
+    renewed = api.post(path).json()
+    assert renewed['PublicKey'] != ds['PublicKey']  # a new key each time it is turned on
+    error_of(api.post('/dnszone/999/dnssec'), 404, 'dnszone.not_found', 'id')
+
+
+def test_the_ds_record_is_computed_as_rfc_4034_says() -> None:
+    # RFC 6605 section 6.1: the ECDSA P-256 key of example.net and its SHA-256 DS record.
+    public_key = base64.b64decode(
+        'GojIhhXUN/u4v54ZQqGSnyhWJwaubCvTmeexv7bR6edbkrSqQpF64cYbcB7wNcP+e+MAnLr+Wi9xMWyQLc8NAA=='
+    )
+    rdata = struct.pack('!HBB', 257, 3, 13) + public_key
+    assert key_tag(rdata) == 55648
+    assert ds_digest('example.net', rdata) == 'B4C8C1FE2E7477127B27115656AD6256F424625BF5C1E2770CE6D6E37DF61D17'
+
+
+def test_svcb_parameters_with_or_without_quotes_are_one_record(api: TestClient) -> None:
+    zone = create_zone(api)
+    add(api, zone['Id'], Type=14, Name='', Value='1 . alpn=h2,h3')
+    answer = api.post(f'/dnszone/{zone["Id"]}/import', content=b'@ 300 IN HTTPS 1 . alpn="h2,h3"\n').json()
+    assert answer == {'RecordsSuccessful': 0, 'RecordsFailed': 0, 'RecordsSkipped': 1}
+    error_of(
+        api.put(f'/dnszone/{zone["Id"]}/records', json={'Type': 14, 'Value': '1 . alpn="h2,h3"'}),
+        400,
+        'dnsrecord.duplicate',
+        'Value',
+    )
