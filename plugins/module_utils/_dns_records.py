@@ -391,10 +391,12 @@ class ZoneEntry:
 
 @dataclass
 class ZoneFile:
-    """A zone file read: the records the API can hold, and those it cannot (``(line, type, why)``)."""
+    """A zone file read: the records the API can hold (each once), those the service keeps itself or that repeat one
+    (``skipped``), and those of types the API has not (``unsupported``), each as ``(line, type, why)``."""
 
     entries: list[ZoneEntry] = field(default_factory=list)
     skipped: list[tuple[int, str, str]] = field(default_factory=list)
+    unsupported: list[tuple[int, str, str]] = field(default_factory=list)
 
 
 def ttl_seconds(token: str) -> int | None:
@@ -487,12 +489,13 @@ _CLASSES = ('IN', 'CH', 'HS', 'CS')
 def parse_zone_file(text: str, domain: str) -> ZoneFile:
     """The records of a zone file of ``domain`` in BIND form (RFC 1035: ``$ORIGIN``, ``$TTL``, ``@``, names relative
     to the origin, an entry without a name the previous one's, TTL and class in either order, parentheses over
-    several lines, comments). Records the API has no type of, the SOA record and the NS records of the apex (the
-    service keeps them itself: the zone's name servers) are listed as skipped; anything malformed is refused, naming
-    its line."""
+    several lines, comments). The SOA record, the NS records of the apex (the service keeps them itself: the zone's
+    name servers) and a record the file repeats are listed as skipped, records of types the API has not as
+    unsupported; anything malformed is refused, naming its line."""
     domain = domain.rstrip('.').lower()
     origin, default_ttl, last_ttl, owner = domain, None, None, None
     result = ZoneFile()
+    seen: dict[tuple[str, int, str], int] = {}  # each record's first line
     for line, indented, entry in _entries(text):
         tokens = tokens_of(entry, line)
         head = tokens[0].text.upper() if tokens and not tokens[0].quoted else ''
@@ -534,7 +537,7 @@ def parse_zone_file(text: str, domain: str) -> ZoneFile:
             continue
         record_type = _TYPE_OF.get(type_name)
         if record_type is None:
-            result.skipped.append((line, type_name, 'the API has no record type of it'))
+            result.unsupported.append((line, type_name, 'the API has no record type of it'))
             continue
         if record_type == NS and name == '':
             result.skipped.append((line, type_name, "the zone's own name servers are its nameservers setting"))
@@ -551,6 +554,12 @@ def parse_zone_file(text: str, domain: str) -> ZoneFile:
         if ttl is not None:
             last_ttl = ttl
         ttl = ttl if ttl is not None else default_ttl if default_ttl is not None else last_ttl
+        if (name, record_type, value.text) in seen:
+            result.skipped.append(
+                (line, type_name, f'it repeats the record of line {seen[(name, record_type, value.text)]}')
+            )
+            continue
+        seen[(name, record_type, value.text)] = line
         result.entries.append(ZoneEntry(name, record_type, ttl, value, line))
     return result
 

@@ -196,7 +196,7 @@ class RecordSet(EdgeResource):
         try:
             return parse_value(self.record_type, text)
         except BadValue as error:
-            self.module.fail(f'{where} is not a {self.type_name} value: {error}')
+            self.module.fail(f'{where} is not a value of type {self.type_name}: {error}')
 
     def mapping_value(self, item: dict[str, t.Any], where: str) -> Wanted:
         unknown = sorted(set(item) - {'value', *SETTING_OPTIONS})

@@ -235,8 +235,15 @@ def test_a_zone_file_reads_as_bind_reads_it() -> None:
         ('host.sub', A, 3600, '192.0.2.99'),
         ('*.sub', A, 3600, '192.0.2.100'),
     ]
-    assert [(line, kind) for line, kind, _why in zone.skipped] == [(4, 'SOA'), (7, 'NS'), (21, 'HINFO')]
+    assert [(line, kind) for line, kind, _why in zone.skipped] == [(4, 'SOA'), (7, 'NS')]
+    assert [(line, kind) for line, kind, _why in zone.unsupported] == [(21, 'HINFO')]
     assert zone.entries[6].line == 14
+
+
+def test_a_record_the_file_repeats_is_skipped() -> None:
+    zone = parse_zone_file('www A 192.0.2.1\nWWW.example.com. 600 IN A 192.0.2.1\n', 'example.com')
+    assert len(zone.entries) == 1
+    assert zone.skipped == [(2, 'A', 'it repeats the record of line 1')]
 
 
 def test_without_ttl_directive_a_record_takes_the_last_ttl_given() -> None:
