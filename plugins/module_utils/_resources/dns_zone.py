@@ -235,6 +235,8 @@ class Zone(EdgeResource):
             self.imported = self.import_records(zone_id)
             imported = self.params['import_zone_file']
             self.warn_about_failures(self.imported)
+        if 'DnsSecEnabled' in changes or IMPORTED in changes:  # they answer no zone, and change it
+            zone = self.api.zone(zone_id, records=False) or zone
         return self.derived(zone, imported)
 
     def import_records(self, zone_id: int) -> Imported:
