@@ -9,6 +9,7 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.modules import dns_record_set
+from ansible_collections.edge.platform.tests.emulator.areas.dns_records import RECORD_DEFAULTS
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator
 
 DOMAIN = 'example.net'
@@ -346,11 +347,17 @@ def test_an_add_that_fails_reports_changed_when_an_earlier_one_was_written(
 def test_a_converged_set_of_a_ten_thousand_record_zone_is_two_small_requests(
     emulator: Emulator, run_module: t.Any
 ) -> None:
-    hosts = [
-        {'Type': A, 'Name': f'host-{n:05d}', 'Ttl': 300, 'Value': f'10.{n // 65536}.{n // 256 % 256}.{n % 256}'}
+    zone_id = make_zone(emulator, 'big.example')
+    # More records than a test should add one by one: into the emulator's store, made as the area makes them.
+    emulator.state.data['dns_zones'][zone_id]['Records'].extend(
+        {
+            **RECORD_DEFAULTS,
+            'Id': 900000 + n,
+            'Name': f'host-{n:05d}',
+            'Value': f'10.{n // 65536}.{n // 256 % 256}.{n % 256}',
+        }
         for n in range(10_000)
-    ]
-    make_zone(emulator, 'big.example', records=hosts)
+    )
     outcome = run_module(
         dns_record_set.main,
         {**COMMON_ARGS, 'zone': 'big.example', 'name': 'host-04711', 'type': 'a', 'values': ['10.0.18.103']},
