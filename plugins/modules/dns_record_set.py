@@ -44,7 +44,11 @@ seealso:
 '''
 
 EXAMPLES = r'''
-- name: Point the apex and www at two servers
+- name: The zone the record sets belong to
+  edge.platform.dns_zone:
+    domain: example.net
+
+- name: Point the apex at two servers
   edge.platform.dns_record_set:
     zone: example.net
     name: "@"

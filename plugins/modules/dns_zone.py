@@ -52,7 +52,7 @@ EXAMPLES = r'''
 - name: Bring a zone from another provider in, its records from its BIND file
   edge.platform.dns_zone:
     domain: example.org
-    import_zone_file: example.org.zone
+    import_zone_file: files/example.org.zone
 
 - name: Use custom name servers
   edge.platform.dns_zone:
