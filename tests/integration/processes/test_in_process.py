@@ -289,6 +289,32 @@ PLAYBOOK = (
       edge.platform.video_library_info:
         name: library-00
 
+    - name: dns_zone create with DNSSEC
+      edge.platform.dns_zone:
+        domain: equality.example
+        logging: true
+        dnssec: true
+
+    - name: dns_record_set create
+      edge.platform.dns_record_set:
+        zone: equality.example
+        name: "@"
+        type: mx
+        values: [10 mail.equality.example, {value: 20 backup.equality.example., comment: backup}]
+
+    - name: dns_record_set refuses bad input
+      edge.platform.dns_record_set:
+        zone: equality.example
+        name: "@"
+        type: mx
+        values: [mail.equality.example]
+      ignore_errors: true
+
+    - name: dns_zone_info with the zone file
+      edge.platform.dns_zone_info:
+        domain: equality.example
+        zone_file: true
+
     - name: video_thumbnail
       edge.platform.video_thumbnail:
         library_id: 5001
