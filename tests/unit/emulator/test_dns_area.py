@@ -808,3 +808,107 @@ def test_svcb_parameters_with_or_without_quotes_are_one_record(api: TestClient) 
         'dnsrecord.duplicate',
         'Value',
     )
+
+
+# ---- the record scan, statistics ---------------------------------------------------------------------------------
+
+SCAN_FIELDS = ['JobId', 'ZoneId', 'Domain', 'AccountId', 'Status', 'CreatedAt', 'CompletedAt', 'Records', 'Error']
+
+
+def test_a_scan_of_a_domain_before_its_zone_finds_the_records_it_has_elsewhere(api: TestClient) -> None:
+    triggered = api.post('/dnszone/records/scan', json={'Domain': 'Moving.Example'})
+    assert triggered.status_code == 200
+    assert set(triggered.json()) == {'JobId', 'Status'} and triggered.json()['Status'] == 0  # Pending
+    zone = create_zone(api, 'moving.example')
+    job = api.get(f'/dnszone/{zone["Id"]}/records/scan').json()
+    assert list(job) == SCAN_FIELDS
+    assert (job['JobId'], job['ZoneId'], job['Domain'], job['Status'], job['Error']) == (
+        triggered.json()['JobId'],
+        None,
+        'moving.example',
+        2,
+        None,
+    )
+    found = {(r['Name'], r['Type'], r['Value']) for r in job['Records']}
+    assert ('@', 12, 'ns1.previous-dns.example') in found and ('www', 2, 'moving.example') in found
+    assert ('@', 4, 'mail.moving.example') in found and any(kind == 16 for _name, kind, _value in found)
+    assert all(r['IsProxied'] is False for r in job['Records'])
+    again = api.post('/dnszone/records/scan', json={'ZoneId': zone['Id']}).json()
+    latest = api.get(f'/dnszone/{zone["Id"]}/records/scan').json()
+    assert latest['JobId'] == again['JobId'] != job['JobId'] and latest['ZoneId'] == zone['Id']
+    assert latest['Records'] == job['Records']  # the same each time
+
+
+def test_a_scan_of_a_delegated_zone_finds_its_own_records(api: TestClient, state: State) -> None:
+    zone = create_zone(api, 'served.example')
+    dns_zones(state)[zone['Id']]['NameserversDetected'] = True
+    add(api, zone['Id'], Type=0, Name='www', Value='192.0.2.1')
+    add(api, zone['Id'], Type=7, Name='cdn', PullZoneId=1001)
+    add(api, zone['Id'], Type=5, Name='old', Value='https://served.example/')
+    add(api, zone['Id'], Type=4, Name='', Value='mx.served.example', Priority=5)
+    api.post('/dnszone/records/scan', json={'ZoneId': zone['Id']})
+    job = api.get(f'/dnszone/{zone["Id"]}/records/scan').json()
+    assert [(r['Name'], r['Type'], r['Value'], r['Priority']) for r in job['Records']][1:] == [
+        ('@', 12, 'ns1.edge-dns.test', None),
+        ('@', 12, 'ns2.edge-dns.test', None),
+        ('www', 0, '192.0.2.1', None),
+        ('cdn', 2, 'assets-000.edge-cdn.test', None),
+        ('@', 4, 'mx.served.example', 5),
+    ]
+
+
+def test_scan_errors(api: TestClient) -> None:
+    zone = create_zone(api)
+    error_of(api.get(f'/dnszone/{zone["Id"]}/records/scan'), 404, 'dnszone.scan_not_found', 'zoneId')
+    error_of(api.post('/dnszone/records/scan', json={}), 400, 'validation_error', 'ZoneId')
+    error_of(
+        api.post('/dnszone/records/scan', json={'ZoneId': zone['Id'], 'Domain': 'x.example'}),
+        400,
+        'validation_error',
+        'ZoneId',
+    )
+    error_of(api.post('/dnszone/records/scan', json={'ZoneId': 999}), 404, 'dnszone.not_found', 'ZoneId')
+    error_of(api.post('/dnszone/records/scan', json={'Domain': 'no'}), 400, 'validation_error', 'Domain')
+    nowhere = create_zone(api, 'gone.invalid')
+    api.post('/dnszone/records/scan', json={'ZoneId': nowhere['Id']})
+    failed = api.get(f'/dnszone/{nowhere["Id"]}/records/scan').json()
+    assert (failed['Status'], failed['Records'], failed['Error']) == (
+        3,
+        [],
+        "The domain 'gone.invalid' does not resolve.",
+    )
+
+
+def test_statistics(api: TestClient) -> None:
+    zone = create_zone(api)
+    empty = api.get(f'/dnszone/{zone["Id"]}/statistics').json()
+    assert set(empty) == {
+        'TotalQueriesServed',
+        'QueriesServedChart',
+        'NormalQueriesServedChart',
+        'SmartQueriesServedChart',
+        'QueriesByTypeChart',
+    }
+    assert empty['TotalQueriesServed'] == 0 and len(empty['QueriesServedChart']) == 30
+    add(api, zone['Id'], Type=0, Name='www', Value='192.0.2.1')
+    add(api, zone['Id'], Type=3, Name='www', Value='x', SmartRoutingType=1)
+    params = {'dateFrom': '2026-03-01T00:00:00Z', 'dateTo': '2026-03-03T12:00:00Z'}
+    stats = api.get(f'/dnszone/{zone["Id"]}/statistics', params=params).json()
+    assert list(stats['QueriesServedChart']) == ['2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z']
+    for key, value in stats['QueriesServedChart'].items():
+        assert value == stats['NormalQueriesServedChart'][key] + stats['SmartQueriesServedChart'][key]
+    assert stats['TotalQueriesServed'] == sum(stats['QueriesServedChart'].values()) > 0
+    assert set(stats['QueriesByTypeChart']) == {'A', 'TXT'}
+    assert api.get(f'/dnszone/{zone["Id"]}/statistics', params=params).json() == stats
+    error_of(
+        api.get(f'/dnszone/{zone["Id"]}/statistics', params={'dateFrom': 'yesterday'}),
+        400,
+        'validation_error',
+        'dateFrom',
+    )
+    error_of(
+        api.get(f'/dnszone/{zone["Id"]}/statistics', params={'dateFrom': '2026-03-02', 'dateTo': '2026-03-01'}),
+        400,
+        'validation_error',
+        'dateFrom',
+    )
