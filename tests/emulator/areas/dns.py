@@ -4,6 +4,9 @@
 
 """DNS zones and records (GAPS "DNS, storage, Shield rules, audit log"; reference: the ``/dnszone`` paths).
 
+An A, AAAA or CNAME record added or changed with ``Accelerated: true`` gets a pull zone the service makes for it
+(``OriginType`` 1, DnsAccelerate): the record's name is its hostname, the record's value its origin.
+
 The route table reads like GAPS: the zones (list, create, name check, read, update, delete), the zone file
 (export, import), DNSSEC (enable, disable), the records (add, list, update, delete), the scan for the records a domain
 has elsewhere, the query statistics. The records and their checks are in ``dns_records.py``, the zone file in
@@ -23,6 +26,7 @@ import base64
 import datetime
 import hashlib
 import random
+import re
 import struct
 import typing as t
 import uuid
@@ -32,6 +36,8 @@ from starlette.responses import Response
 
 from ..core import ApiError, Area, Endpoint, State, json_response, query_int
 from .dns_records import (
+    AAAA,
+    ACCELERATION_COMPLETED,
     CNAME,
     PULLZONE,
     SERVICE_TYPES,
@@ -48,9 +54,20 @@ from .dns_records import (
     zone_settings_of,
 )
 from .dns_zone_file import ZoneReader, export, zone_text
-from .pullzone_certificates import private_key
+from .pullzone_certificates import free_certificate, private_key
 from .pullzone_model import bad, is_int, member
-from .pullzones import body_object, no_content
+from .pullzones import (
+    PullZones,
+    all_hostnames,
+    body_object,
+    custom_hostname,
+    find_hostname,
+    forget_pullzone,
+    new_pullzone,
+    next_id as next_pullzone_id,
+    no_content,
+    pullzones,
+)
 
 FIRST_ZONE_ID = 4001
 FIRST_RECORD_ID = 200001
@@ -107,6 +124,10 @@ ACCOUNT_ID = '7d1f2a3e-0000-4000-8000-00000000edge'
 STATISTICS_DAYS = 30
 
 
+# A pull zone the service makes for an accelerated record (PullZoneModel's OriginType 1, DnsAccelerate).
+DNS_ACCELERATE_ORIGIN = 1
+
+
 def key_tag(rdata: bytes) -> int:
     """RFC 4034 appendix B: the key tag of a DNSKEY's data."""
     total = sum(byte if index & 1 else byte << 8 for index, byte in enumerate(rdata))
@@ -143,6 +164,78 @@ def dnssec_model(domain: str, generation: int, ds_configured: bool) -> dict[str,
 def query_paging(request: Request) -> tuple[int, int]:
     """``page`` (from 1, the default) and ``perPage`` (5..1000, default 1000) of the DNS listings."""
     return query_int(request, 'page', 1, 1, 2**31 - 1), query_int(request, 'perPage', PER_PAGE[1], *PER_PAGE)
+
+
+# ---- accelerated records ----
+
+
+def check_acceleration(state: State, domain: str, record: dict[str, t.Any], names: t.Collection[str] = ()) -> None:
+    """400 when the service cannot accelerate ``record``: a wildcard, or a hostname already on a pull zone (other than
+    the one made for this record) or accelerated by another record of the same request (``names``)."""
+    if not record['Accelerated']:
+        return
+    hostname = full_name(record['Name'], domain)
+    if '*' in record['Name']:
+        raise ApiError(
+            400, 'A wildcard record cannot be accelerated.', 'dnsrecord.acceleration_wildcard', 'Accelerated'
+        )
+    found = find_hostname(state, hostname)
+    owned = found is not None and found[0].get('DnsRecordId') == record['Id'] and record['Id'] > 0
+    if (found is not None and not owned) or hostname.lower() in names:
+        raise ApiError(
+            400,
+            f"The hostname '{hostname}' is already on a Pull Zone: the record cannot be accelerated.",
+            'dnsrecord.hostname_taken',
+            'Accelerated',
+        )
+
+
+def origin_of(record: dict[str, t.Any]) -> str:
+    value = record['Value']
+    return f'http://[{value}]' if record['Type'] == AAAA else f'http://{value}'
+
+
+def accelerate(state: State, zone: dict[str, t.Any], record: dict[str, t.Any]) -> None:
+    """Make the pull zone of an accelerated record (checked by ``check_acceleration``): named after the record's
+    hostname and id, its origin the record's value (with the hostname as host header), the hostname on it with a free
+    certificate."""
+    hostname = full_name(record['Name'], zone['Domain'])
+    base = re.sub(r'[^a-z0-9-]+', '-', hostname.lower()).strip('-')[:50].strip('-')
+    settings = {'OriginUrl': origin_of(record), 'AddHostHeader': True, 'OriginHostHeader': hostname}
+    name, suffix = f'{base}-{record["Id"]}', 1
+    while PullZones.name_taken(state, name):  # pull zone names are unique across the service
+        suffix += 1
+        name = f'{base}-{record["Id"]}-{suffix}'
+    pullzone = new_pullzone(state, name, 0, settings)
+    pullzone.update(
+        OriginType=DNS_ACCELERATE_ORIGIN, DnsRecordId=record['Id'], DnsZoneId=zone['Id'], DnsRecordValue=record['Value']
+    )
+    hostname_id = next_pullzone_id(state, 'hostname', (hostname['Id'] for _zone, hostname in all_hostnames(state)))
+    certificate, key = free_certificate(hostname)
+    pullzone['Hostnames'].append(
+        {
+            **custom_hostname(hostname_id, hostname),
+            'HasCertificate': True,
+            'Certificate': certificate,
+            'CertificateKey': key,
+        }
+    )
+    record.update(AcceleratedPullZoneId=pullzone['Id'], AccelerationStatus=ACCELERATION_COMPLETED)
+
+
+def accelerated_pullzone(state: State, record: dict[str, t.Any]) -> dict[str, t.Any] | None:
+    """The pull zone the service made for ``record``, while it has it."""
+    pullzone = pullzones(state).get(record['AcceleratedPullZoneId'])
+    return pullzone if pullzone is not None and pullzone.get('DnsRecordId') == record['Id'] else None
+
+
+def release(state: State, record: dict[str, t.Any]) -> None:
+    """Delete the pull zone the service made for ``record`` (acceleration off, the record or its zone deleted)."""
+    pullzone = accelerated_pullzone(state, record)
+    if pullzone is not None:
+        del pullzones(state)[pullzone['Id']]
+        forget_pullzone(state, pullzone['Id'])
+    record.update(AcceleratedPullZoneId=0, AccelerationStatus=0)
 
 
 class Dns(Area):
@@ -218,15 +311,21 @@ class Dns(Area):
         if self.domain_taken(state, domain):
             raise ApiError(400, f"The DNS Zone '{domain}' already exists.", 'dnszone.domain_taken', 'Domain')
         zone = new_zone(0, domain, now())
+        accelerated: set[str] = set()
         for index, item in enumerate(records or []):
             where = f'Records[{index}].'
             record = record_of(state, item, domain, where=where)
             record['Id'] = -1 - index  # until the whole body is checked: no id is spent on a refused zone
             check_in_zone(zone, record, where)
+            check_acceleration(state, domain, record, accelerated)
+            if record['Accelerated']:
+                accelerated.add(full_name(record['Name'], domain).lower())
             zone['Records'].append(record)
         zone['Id'] = next_id(state, 'zone')
         for record in zone['Records']:
             record['Id'] = next_id(state, 'record')
+            if record['Accelerated']:
+                accelerate(state, zone, record)
         dns_zones(state)[zone['Id']] = zone
         return json_response(zone, 201)
 
@@ -245,6 +344,8 @@ class Dns(Area):
 
     async def delete_zone(self, state: State, request: Request) -> Response:
         zone = self.zone_or_404(state, request)
+        for record in zone['Records']:
+            release(state, record)
         del dns_zones(state)[zone['Id']]
         return no_content()
 
@@ -303,7 +404,10 @@ class Dns(Area):
         record = record_of(state, await body_object(request), zone['Domain'])
         record['Id'] = -1
         check_in_zone(zone, record)
+        check_acceleration(state, zone['Domain'], record)
         record['Id'] = next_id(state, 'record')
+        if record['Accelerated']:
+            accelerate(state, zone, record)
         zone['Records'].append(record)
         touch(zone)
         return json_response(record, 201)
@@ -331,13 +435,28 @@ class Dns(Area):
             raise bad('Id', f"must be the record's id {current['Id']}, got {sent_id!r}")
         record = record_of(state, body, zone['Domain'], current)
         check_in_zone(zone, record)
+        check_acceleration(state, zone['Domain'], record)
+        pullzone = accelerated_pullzone(state, current)
+        same_name = record['Name'].lower() == current['Name'].lower()
+        if pullzone is not None and record['Accelerated'] and same_name:
+            # Still accelerated under the same name: the pull zone follows the record's value.
+            pullzone.update(
+                OriginUrl=origin_of(record), OriginLinkValue=origin_of(record), DnsRecordValue=record['Value']
+            )
+        else:
+            if pullzone is not None or not record['Accelerated']:
+                release(state, record)
+            if record['Accelerated']:
+                accelerate(state, zone, record)
         zone['Records'][zone['Records'].index(current)] = record
         touch(zone)
         return no_content()
 
     async def delete_record(self, state: State, request: Request) -> Response:
         zone = self.zone_or_404(state, request)
-        zone['Records'].remove(self.record_or_404(zone, request))
+        record = self.record_or_404(zone, request)
+        release(state, record)
+        zone['Records'].remove(record)
         touch(zone)
         return no_content()
 

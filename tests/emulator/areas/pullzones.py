@@ -446,6 +446,28 @@ def apply_settings(zone: dict[str, t.Any], settings: dict[str, t.Any]) -> None:
         zone['OriginLinkValue'] = settings['OriginUrl']
 
 
+def new_pullzone(state: State, name: str, zone_type: int, settings: dict[str, t.Any]) -> dict[str, t.Any]:
+    """A new zone in the store, as a create makes it (also the zone the DNS service makes for an accelerated record):
+    the defaults, its system hostname, then ``settings`` (checked already)."""
+    zone_id = next_id(state, 'zone', pullzones(state))
+    hostname_id = next_id(state, 'hostname', (hostname['Id'] for _zone, hostname in all_hostnames(state)))
+    zone = {field: _default(kind) for field, kind in PULLZONE_FIELDS}
+    zone.update(NEW_ZONE_DEFAULTS)
+    zone.update(
+        {
+            'Id': zone_id,
+            'Name': name,
+            'Type': zone_type,
+            'ZoneSecurityKey': f'zsk-{_digest(f"{zone_id}:{name}")}',
+            'Hostnames': [system_hostname(hostname_id, name)],
+            'CnameDomain': f'{name}.{SYSTEM_DOMAIN}',
+        }
+    )
+    apply_settings(zone, settings)
+    pullzones(state)[zone_id] = zone
+    return zone
+
+
 async def body_object(request: Request) -> dict[str, t.Any]:
     """The JSON object a write sends; 400 when there is none (the reference's bodies are required)."""
     body = await json_body(request)
@@ -535,22 +557,7 @@ class PullZones(Area):
             raise ApiError(
                 400, f"Failed adding Pull Zone: the name '{name}' is already taken.", 'pullzone.name_taken', 'Name'
             )
-        zone_id = next_id(state, 'zone', pullzones(state))
-        hostname_id = next_id(state, 'hostname', (hostname['Id'] for _zone, hostname in all_hostnames(state)))
-        zone = {field: _default(kind) for field, kind in PULLZONE_FIELDS}
-        zone.update(NEW_ZONE_DEFAULTS)
-        zone.update(
-            {
-                'Id': zone_id,
-                'Name': name,
-                'Type': zone_type or 0,
-                'ZoneSecurityKey': f'zsk-{_digest(f"{zone_id}:{name}")}',
-                'Hostnames': [system_hostname(hostname_id, name)],
-                'CnameDomain': f'{name}.{SYSTEM_DOMAIN}',
-            }
-        )
-        apply_settings(zone, settings)
-        pullzones(state)[zone_id] = zone
+        zone = new_pullzone(state, name, zone_type or 0, settings)
         return json_response(public_view(zone, False), 201)
 
     async def check_availability(self, state: State, request: Request) -> Response:

@@ -912,3 +912,112 @@ def test_statistics(api: TestClient) -> None:
         'validation_error',
         'dateFrom',
     )
+
+
+# ---- accelerated records -------------------------------------------------------------------------------------------
+
+
+def test_an_accelerated_record_gets_a_pull_zone(api: TestClient, state: State) -> None:
+    zone = create_zone(api, 'fast.example')
+    record = add(api, zone['Id'], Type=0, Name='www', Value='192.0.2.80', Accelerated=True)
+    pullzone_id = record['AcceleratedPullZoneId']
+    assert record['Accelerated'] is True and record['AccelerationStatus'] == 3 and pullzone_id > 0
+    pullzone = api.get(f'/pullzone/{pullzone_id}', params={'includeCertificate': 'true'}).json()
+    assert pullzone['Name'] == f'www-fast-example-{record["Id"]}'
+    assert (pullzone['OriginType'], pullzone['OriginUrl'], pullzone['OriginHostHeader'], pullzone['AddHostHeader']) == (
+        1,
+        'http://192.0.2.80',
+        'www.fast.example',
+        True,
+    )
+    assert (pullzone['DnsRecordId'], pullzone['DnsZoneId'], pullzone['DnsRecordValue']) == (
+        record['Id'],
+        zone['Id'],
+        '192.0.2.80',
+    )
+    custom = [h for h in pullzone['Hostnames'] if not h['IsSystemHostname']]
+    assert [(h['Value'], h['HasCertificate']) for h in custom] == [('www.fast.example', True)]
+    assert custom[0]['Certificate']
+    # The value moves the origin; the same pull zone stays.
+    path = f'/dnszone/{zone["Id"]}/records/{record["Id"]}'
+    assert api.post(path, json={'Value': '192.0.2.81'}).status_code == 204
+    moved = api.get(f'/pullzone/{pullzone_id}').json()
+    assert (moved['OriginUrl'], moved['OriginLinkValue'], moved['DnsRecordValue']) == (
+        'http://192.0.2.81',
+        'http://192.0.2.81',
+        '192.0.2.81',
+    )
+    # Another name: another pull zone for it.
+    assert api.post(path, json={'Name': 'web'}).status_code == 204
+    renamed = records_of(api, zone['Id'])[0]['AcceleratedPullZoneId']
+    assert pullzone_id not in state.data['pullzones']
+    hostnames = [h['Value'] for h in state.data['pullzones'][renamed]['Hostnames'] if not h['IsSystemHostname']]
+    assert hostnames == ['web.fast.example']
+    # Acceleration off: the pull zone goes.
+    assert api.post(path, json={'Accelerated': False}).status_code == 204
+    assert renamed not in state.data['pullzones']
+    assert (
+        records_of(api, zone['Id'])[0]['AcceleratedPullZoneId']
+        == records_of(api, zone['Id'])[0]['AccelerationStatus']
+        == 0
+    )
+    # On again: a new pull zone; a delete of the record takes it too.
+    assert api.post(path, json={'Accelerated': True}).status_code == 204
+    again = records_of(api, zone['Id'])[0]['AcceleratedPullZoneId']
+    assert again not in (0, pullzone_id, renamed)
+    assert api.delete(path).status_code == 204
+    assert again not in state.data['pullzones']
+
+
+def test_accelerated_aaaa_and_cname_origins_and_a_zone_delete(api: TestClient, state: State) -> None:
+    zone = create_zone(
+        api,
+        'fast.example',
+        Records=[
+            {'Type': 1, 'Name': 'v6', 'Value': '2001:db8::80', 'Accelerated': True},
+            {'Type': 2, 'Name': 'app', 'Value': 'origin.host.example', 'Accelerated': True},
+        ],
+    )
+    pullzone_ids = [record['AcceleratedPullZoneId'] for record in zone['Records']]
+    origins = [state.data['pullzones'][pullzone_id]['OriginUrl'] for pullzone_id in pullzone_ids]
+    assert origins == ['http://[2001:db8::80]', 'http://origin.host.example']
+    assert api.delete(f'/dnszone/{zone["Id"]}').status_code == 204
+    assert not set(pullzone_ids) & set(state.data['pullzones'])
+
+
+def test_a_record_cannot_be_accelerated_twice_nor_on_a_hostname_in_use(api: TestClient, state: State) -> None:
+    zone = create_zone(api, 'fast.example')
+    path = f'/dnszone/{zone["Id"]}/records'
+    add(api, zone['Id'], Type=0, Name='www', Value='192.0.2.80', Accelerated=True)
+    before = set(state.data['pullzones'])
+    error_of(
+        api.put(path, json={'Type': 1, 'Name': 'www', 'Value': '2001:db8::1', 'Accelerated': True}),
+        400,
+        'dnsrecord.hostname_taken',
+        'Accelerated',
+    )
+    error_of(
+        api.put(path, json={'Type': 0, 'Name': '*', 'Value': '192.0.2.1', 'Accelerated': True}),
+        400,
+        'dnsrecord.acceleration_wildcard',
+        'Accelerated',
+    )
+    assert api.post('/pullzone/1003/addHostname', json={'Hostname': 'taken.fast.example'}).status_code == 204
+    error_of(
+        api.put(path, json={'Type': 0, 'Name': 'taken', 'Value': '192.0.2.1', 'Accelerated': True}),
+        400,
+        'dnsrecord.hostname_taken',
+        'Accelerated',
+    )
+    twice = [
+        {'Type': 0, 'Name': 'x', 'Value': '192.0.2.1', 'Accelerated': True},
+        {'Type': 1, 'Name': 'x', 'Value': '2001:db8::1', 'Accelerated': True},
+    ]
+    error_of(
+        api.post('/dnszone', json={'Domain': 'two.example', 'Records': twice}),
+        400,
+        'dnsrecord.hostname_taken',
+        'Accelerated',
+    )
+    assert set(state.data['pullzones']) == before
+    assert len(records_of(api, zone['Id'])) == 1
