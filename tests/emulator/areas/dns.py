@@ -40,6 +40,7 @@ from .dns_records import (
     ACCELERATION_COMPLETED,
     CNAME,
     PULLZONE,
+    SERVICE_NAMESERVERS,
     SERVICE_TYPES,
     TYPE_NAMES,
     check_in_zone,
@@ -57,6 +58,7 @@ from .dns_zone_file import ZoneReader, export, zone_text
 from .pullzone_certificates import free_certificate, private_key
 from .pullzone_model import bad, is_int, member
 from .pullzones import (
+    SYSTEM_DOMAIN,
     PullZones,
     all_hostnames,
     body_object,
@@ -124,8 +126,14 @@ ACCOUNT_ID = '7d1f2a3e-0000-4000-8000-00000000edge'
 STATISTICS_DAYS = 30
 
 
+# The service's own domains: its pull zones' system hostnames, its nameservers.
+RESERVED_DOMAINS = (SYSTEM_DOMAIN, SERVICE_NAMESERVERS[0].split('.', 1)[1])
 # A pull zone the service makes for an accelerated record (PullZoneModel's OriginType 1, DnsAccelerate).
 DNS_ACCELERATE_ORIGIN = 1
+
+
+def is_reserved(domain: str) -> bool:
+    return any(domain == reserved or domain.endswith(f'.{reserved}') for reserved in RESERVED_DOMAINS)
 
 
 def key_tag(rdata: bytes) -> int:
@@ -306,6 +314,8 @@ class Dns(Area):
         if domain is None:
             raise bad('Domain', f"'{sent}' is not a domain name: at least two labels of letters, digits and dashes")
         records = member(body, 'Records')
+        if is_reserved(domain):
+            raise ApiError(400, f"The domain '{domain}' belongs to the service.", 'dnszone.domain_reserved', 'Domain')
         if records is not None and not isinstance(records, list):
             raise bad('Records', 'must be an array of records')
         if self.domain_taken(state, domain):
@@ -334,7 +344,8 @@ class Dns(Area):
         if not isinstance(name, str) or not name.strip():
             raise bad('Name', 'is required')
         domain = domain_of(name)
-        return json_response({'Available': domain is not None and not self.domain_taken(state, domain)})
+        available = domain is not None and not self.domain_taken(state, domain) and not is_reserved(domain)
+        return json_response({'Available': available})
 
     async def update_zone(self, state: State, request: Request) -> Response:
         zone = self.zone_or_404(state, request)

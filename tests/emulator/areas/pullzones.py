@@ -28,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..core import ApiError, Area, Endpoint, State, json_body, json_response, query_bool, query_int
+from .dns_records import free_certificate_refusal
 from .pullzone_certificates import free_certificate, seeded_certificate, system_certificate, uploaded
 
 # The record tables live in pullzone_model.
@@ -648,7 +649,11 @@ class PullZones(Area):
             raise ApiError(
                 404, f"The hostname '{value}' was not found in the account.", 'hostname.not_found', 'hostname'
             )
-        _zone, record = found
+        zone, record = found
+        # A name inside one of the account's DNS zones must point at the pull zone (GAPS).
+        refusal = None if record['IsSystemHostname'] else free_certificate_refusal(state, record['Value'], zone)
+        if refusal is not None:
+            raise refusal
         if not record['HasCertificate']:
             certificate, key = free_certificate(record['Value'])
             record.update(HasCertificate=True, Certificate=certificate, CertificateKey=key)

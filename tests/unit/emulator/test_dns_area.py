@@ -1021,3 +1021,83 @@ def test_a_record_cannot_be_accelerated_twice_nor_on_a_hostname_in_use(api: Test
     )
     assert set(state.data['pullzones']) == before
     assert len(records_of(api, zone['Id'])) == 1
+
+
+# ---- the free certificate of a hostname inside an account zone ------------------------------------------------------
+
+
+def load_free(api: TestClient, hostname: str) -> t.Any:
+    return api.get('/pullzone/loadFreeCertificate', params={'hostname': hostname})
+
+
+def has_certificate(api: TestClient, pullzone_id: int, hostname: str) -> bool:
+    hostnames = api.get(f'/pullzone/{pullzone_id}').json()['Hostnames']
+    return bool(next(h for h in hostnames if h['Value'] == hostname)['HasCertificate'])
+
+
+def test_a_free_certificate_needs_a_record_pointing_at_the_pull_zone(api: TestClient) -> None:
+    zone = create_zone(api, 'site.example')
+    for hostname in ('www.site.example', 'site.example', 'cdn.site.example', 'deep.wild.site.example'):
+        assert api.post('/pullzone/1003/addHostname', json={'Hostname': hostname}).status_code == 204
+    message = error_of(load_free(api, 'www.site.example'), 400, 'pullzone.hostname_not_pointing', 'hostname')
+    assert message == (
+        "The hostname 'www.site.example' does not point at the Pull Zone: the DNS zone 'site.example' has no record "
+        "of that name linking Pull Zone 1003 or a CNAME to 'static-002.edge-cdn.test'."
+    )
+    assert not has_certificate(api, 1003, 'www.site.example')
+    # Records that do not point at it: an A, a PullZone record of another pull zone, a CNAME elsewhere, a disabled one.
+    add(api, zone['Id'], Type=0, Name='www', Value='192.0.2.1')
+    add(api, zone['Id'], Type=7, Name='cdn', PullZoneId=1001)
+    add(api, zone['Id'], Type=7, Name='', PullZoneId=1003, Disabled=True)
+    for hostname in ('www.site.example', 'cdn.site.example', 'site.example'):
+        error_of(load_free(api, hostname), 400, 'pullzone.hostname_not_pointing', 'hostname')
+    # A PullZone record linking it; a CNAME to its system hostname (any case, trailing dot); a wildcard CNAME.
+    add(api, zone['Id'], Type=7, Name='cdn', PullZoneId=1003)
+    assert load_free(api, 'cdn.site.example').status_code == 200 and has_certificate(api, 1003, 'cdn.site.example')
+    add(api, zone['Id'], Type=2, Name='*.wild', Value='Static-002.edge-cdn.test.')
+    assert load_free(api, 'deep.wild.site.example').status_code == 200
+    assert (
+        api.post(
+            f'/dnszone/{zone["Id"]}/records/{records_of(api, zone["Id"])[2]["Id"]}', json={'Disabled': False}
+        ).status_code
+        == 204
+    )
+    assert load_free(api, 'site.example').status_code == 200
+
+
+def test_names_outside_the_account_zones_and_system_hostnames_are_not_checked(api: TestClient) -> None:
+    create_zone(api, 'site.example')
+    assert api.post('/pullzone/1003/addHostname', json={'Hostname': 'www.elsewhere.example'}).status_code == 204
+    assert load_free(api, 'www.elsewhere.example').status_code == 200
+    assert load_free(api, 'static-002.edge-cdn.test').status_code == 200
+
+
+def test_the_nearest_zone_decides(api: TestClient) -> None:
+    parent = create_zone(api, 'site.example')
+    child = create_zone(api, 'lab.site.example')
+    assert api.post('/pullzone/1003/addHostname', json={'Hostname': 'x.lab.site.example'}).status_code == 204
+    add(api, parent['Id'], Type=7, Name='x.lab', PullZoneId=1003)  # in the parent: not what answers
+    message = error_of(load_free(api, 'x.lab.site.example'), 400, 'pullzone.hostname_not_pointing', 'hostname')
+    assert "the DNS zone 'lab.site.example'" in message
+    add(api, child['Id'], Type=2, Name='x', Value='static-002.edge-cdn.test')
+    assert load_free(api, 'x.lab.site.example').status_code == 200
+
+
+def test_an_accelerated_record_points_at_its_pull_zone(api: TestClient, state: State) -> None:
+    zone = create_zone(api, 'fast.example')
+    record = add(api, zone['Id'], Type=0, Name='www', Value='192.0.2.80', Accelerated=True)
+    pullzone_id = record['AcceleratedPullZoneId']
+    assert (
+        api.request(
+            'DELETE', f'/pullzone/{pullzone_id}/removeCertificate', json={'Hostname': 'www.fast.example'}
+        ).status_code
+        == 204
+    )
+    assert load_free(api, 'www.fast.example').status_code == 200
+    assert has_certificate(api, pullzone_id, 'www.fast.example')
+
+
+def test_the_service_domains_are_no_account_zone(api: TestClient) -> None:
+    for domain in ('edge-cdn.test', 'x.edge-cdn.test', 'edge-dns.test'):
+        error_of(api.post('/dnszone', json={'Domain': domain}), 400, 'dnszone.domain_reserved', 'Domain')
+        assert api.post('/dnszone/checkavailability', json={'Name': domain}).json() == {'Available': False}
