@@ -4,44 +4,72 @@
 
 """DNS zones and records (GAPS "DNS, storage, Shield rules, audit log"; reference: the ``/dnszone`` paths).
 
+An A, AAAA or CNAME record added or changed with ``Accelerated: true`` gets a pull zone the service makes for it
+(``OriginType`` 1, DnsAccelerate): the record's name is its hostname, the record's value its origin.
+
 The route table reads like GAPS: the zones (list, create, name check, read, update, delete), the zone file
-(export, import), DNSSEC (enable, disable), the records (add, list, update, delete). The records and their checks are
-in ``dns_records.py``, the zone file in ``dns_zone_file.py``. Every error is ``{ErrorKey, Field,
+(export, import), DNSSEC (enable, disable), the records (add, list, update, delete), the scan for the records a domain
+has elsewhere, the query statistics. The records and their checks are in ``dns_records.py``, the zone file in
+``dns_zone_file.py``. Every error is ``{ErrorKey, Field,
 Message}`` (core's default for the management API), 401 without the account's ``AccessKey``, 404 for a zone or record
 that does not exist.
 
 State (``state.data``): ``dns_zones`` (DnsZoneModel records by ``Id``, each with its ``Records``, as
 ``GET {admin_url}/state`` lists them under ``dns_zones``), ``dns_ids`` (the next zone and record ids) and
-``dns_dnssec`` (per zone that ever had DNSSEC: the generation of its key and whether the parent has its DS record).
+``dns_dnssec`` (per zone that ever had DNSSEC: the generation of its key and whether the parent has its DS record)
+and ``dns_scans`` (every record scan, oldest first).
 """
 
 from __future__ import annotations
 
 import base64
+import datetime
 import hashlib
 import random
+import re
 import struct
 import typing as t
+import uuid
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from ..core import ApiError, Area, Endpoint, State, json_response, query_int
 from .dns_records import (
+    AAAA,
+    ACCELERATION_COMPLETED,
+    CNAME,
+    PULLZONE,
+    SERVICE_NAMESERVERS,
+    SERVICE_TYPES,
     TYPE_NAMES,
     check_in_zone,
     dns_zones,
     domain_of,
+    full_name,
     new_zone,
     now,
     record_of,
     timestamp,
+    zone_of_hostname,
     zone_settings_of,
 )
 from .dns_zone_file import ZoneReader, export, zone_text
-from .pullzone_certificates import private_key
+from .pullzone_certificates import free_certificate, private_key
 from .pullzone_model import bad, is_int, member
-from .pullzones import body_object, no_content
+from .pullzones import (
+    SYSTEM_DOMAIN,
+    PullZones,
+    all_hostnames,
+    body_object,
+    custom_hostname,
+    find_hostname,
+    forget_pullzone,
+    new_pullzone,
+    next_id as next_pullzone_id,
+    no_content,
+    pullzones,
+)
 
 FIRST_ZONE_ID = 4001
 FIRST_RECORD_ID = 200001
@@ -88,6 +116,26 @@ def page_of(items: t.Sequence[t.Any], page: int, per_page: int) -> Response:
     )
 
 
+# The record scan: job states (DnsZoneScanJobStatus), the SOA type of a discovered record, where a domain that is not
+# served by the account is found, and the names that resolve nowhere.
+SCAN_PENDING, SCAN_COMPLETED, SCAN_FAILED = 0, 2, 3
+DISCOVERED_SOA = 16
+PREVIOUS_NAMESERVERS = ('ns1.previous-dns.example', 'ns2.previous-dns.example')
+SCAN_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, 'https://edge-dns.test/scans')
+ACCOUNT_ID = '7d1f2a3e-0000-4000-8000-00000000edge'
+STATISTICS_DAYS = 30
+
+
+# The service's own domains: its pull zones' system hostnames, its nameservers.
+RESERVED_DOMAINS = (SYSTEM_DOMAIN, SERVICE_NAMESERVERS[0].split('.', 1)[1])
+# A pull zone the service makes for an accelerated record (PullZoneModel's OriginType 1, DnsAccelerate).
+DNS_ACCELERATE_ORIGIN = 1
+
+
+def is_reserved(domain: str) -> bool:
+    return any(domain == reserved or domain.endswith(f'.{reserved}') for reserved in RESERVED_DOMAINS)
+
+
 def key_tag(rdata: bytes) -> int:
     """RFC 4034 appendix B: the key tag of a DNSKEY's data."""
     total = sum(byte if index & 1 else byte << 8 for index, byte in enumerate(rdata))
@@ -126,6 +174,78 @@ def query_paging(request: Request) -> tuple[int, int]:
     return query_int(request, 'page', 1, 1, 2**31 - 1), query_int(request, 'perPage', PER_PAGE[1], *PER_PAGE)
 
 
+# ---- accelerated records ----
+
+
+def check_acceleration(state: State, domain: str, record: dict[str, t.Any], names: t.Collection[str] = ()) -> None:
+    """400 when the service cannot accelerate ``record``: a wildcard, or a hostname already on a pull zone (other than
+    the one made for this record) or accelerated by another record of the same request (``names``)."""
+    if not record['Accelerated']:
+        return
+    hostname = full_name(record['Name'], domain)
+    if '*' in record['Name']:
+        raise ApiError(
+            400, 'A wildcard record cannot be accelerated.', 'dnsrecord.acceleration_wildcard', 'Accelerated'
+        )
+    found = find_hostname(state, hostname)
+    owned = found is not None and found[0].get('DnsRecordId') == record['Id'] and record['Id'] > 0
+    if (found is not None and not owned) or hostname.lower() in names:
+        raise ApiError(
+            400,
+            f"The hostname '{hostname}' is already on a Pull Zone: the record cannot be accelerated.",
+            'dnsrecord.hostname_taken',
+            'Accelerated',
+        )
+
+
+def origin_of(record: dict[str, t.Any]) -> str:
+    value = record['Value']
+    return f'http://[{value}]' if record['Type'] == AAAA else f'http://{value}'
+
+
+def accelerate(state: State, zone: dict[str, t.Any], record: dict[str, t.Any]) -> None:
+    """Make the pull zone of an accelerated record (checked by ``check_acceleration``): named after the record's
+    hostname and id, its origin the record's value (with the hostname as host header), the hostname on it with a free
+    certificate."""
+    hostname = full_name(record['Name'], zone['Domain'])
+    base = re.sub(r'[^a-z0-9-]+', '-', hostname.lower()).strip('-')[:50].strip('-')
+    settings = {'OriginUrl': origin_of(record), 'AddHostHeader': True, 'OriginHostHeader': hostname}
+    name, suffix = f'{base}-{record["Id"]}', 1
+    while PullZones.name_taken(state, name):  # pull zone names are unique across the service
+        suffix += 1
+        name = f'{base}-{record["Id"]}-{suffix}'
+    pullzone = new_pullzone(state, name, 0, settings)
+    pullzone.update(
+        OriginType=DNS_ACCELERATE_ORIGIN, DnsRecordId=record['Id'], DnsZoneId=zone['Id'], DnsRecordValue=record['Value']
+    )
+    hostname_id = next_pullzone_id(state, 'hostname', (hostname['Id'] for _zone, hostname in all_hostnames(state)))
+    certificate, key = free_certificate(hostname)
+    pullzone['Hostnames'].append(
+        {
+            **custom_hostname(hostname_id, hostname),
+            'HasCertificate': True,
+            'Certificate': certificate,
+            'CertificateKey': key,
+        }
+    )
+    record.update(AcceleratedPullZoneId=pullzone['Id'], AccelerationStatus=ACCELERATION_COMPLETED)
+
+
+def accelerated_pullzone(state: State, record: dict[str, t.Any]) -> dict[str, t.Any] | None:
+    """The pull zone the service made for ``record``, while it has it."""
+    pullzone = pullzones(state).get(record['AcceleratedPullZoneId'])
+    return pullzone if pullzone is not None and pullzone.get('DnsRecordId') == record['Id'] else None
+
+
+def release(state: State, record: dict[str, t.Any]) -> None:
+    """Delete the pull zone the service made for ``record`` (acceleration off, the record or its zone deleted)."""
+    pullzone = accelerated_pullzone(state, record)
+    if pullzone is not None:
+        del pullzones(state)[pullzone['Id']]
+        forget_pullzone(state, pullzone['Id'])
+    record.update(AcceleratedPullZoneId=0, AccelerationStatus=0)
+
+
 class Dns(Area):
     name = 'dns'
     endpoints = (
@@ -143,12 +263,16 @@ class Dns(Area):
         Endpoint('api', 'GET', '/dnszone/{id:int}/records', 'list_records'),
         Endpoint('api', 'POST', '/dnszone/{id:int}/records/{record_id:int}', 'update_record'),
         Endpoint('api', 'DELETE', '/dnszone/{id:int}/records/{record_id:int}', 'delete_record'),
+        Endpoint('api', 'POST', '/dnszone/records/scan', 'trigger_scan'),
+        Endpoint('api', 'GET', '/dnszone/{id:int}/records/scan', 'latest_scan'),
+        Endpoint('api', 'GET', '/dnszone/{id:int}/statistics', 'statistics'),
     )
 
     def seed(self, state: State, rng: random.Random) -> None:
         state.data['dns_zones'] = {}
         state.data['dns_ids'] = {'zone': FIRST_ZONE_ID, 'record': FIRST_RECORD_ID}
         state.data['dns_dnssec'] = {}
+        state.data['dns_scans'] = []
 
     def snapshot(self, state: State) -> dict[str, list[t.Any]]:
         return {'dns_zones': list(dns_zones(state).values())}
@@ -190,20 +314,28 @@ class Dns(Area):
         if domain is None:
             raise bad('Domain', f"'{sent}' is not a domain name: at least two labels of letters, digits and dashes")
         records = member(body, 'Records')
+        if is_reserved(domain):
+            raise ApiError(400, f"The domain '{domain}' belongs to the service.", 'dnszone.domain_reserved', 'Domain')
         if records is not None and not isinstance(records, list):
             raise bad('Records', 'must be an array of records')
         if self.domain_taken(state, domain):
             raise ApiError(400, f"The DNS Zone '{domain}' already exists.", 'dnszone.domain_taken', 'Domain')
         zone = new_zone(0, domain, now())
+        accelerated: set[str] = set()
         for index, item in enumerate(records or []):
             where = f'Records[{index}].'
             record = record_of(state, item, domain, where=where)
             record['Id'] = -1 - index  # until the whole body is checked: no id is spent on a refused zone
             check_in_zone(zone, record, where)
+            check_acceleration(state, domain, record, accelerated)
+            if record['Accelerated']:
+                accelerated.add(full_name(record['Name'], domain).lower())
             zone['Records'].append(record)
         zone['Id'] = next_id(state, 'zone')
         for record in zone['Records']:
             record['Id'] = next_id(state, 'record')
+            if record['Accelerated']:
+                accelerate(state, zone, record)
         dns_zones(state)[zone['Id']] = zone
         return json_response(zone, 201)
 
@@ -212,7 +344,8 @@ class Dns(Area):
         if not isinstance(name, str) or not name.strip():
             raise bad('Name', 'is required')
         domain = domain_of(name)
-        return json_response({'Available': domain is not None and not self.domain_taken(state, domain)})
+        available = domain is not None and not self.domain_taken(state, domain) and not is_reserved(domain)
+        return json_response({'Available': available})
 
     async def update_zone(self, state: State, request: Request) -> Response:
         zone = self.zone_or_404(state, request)
@@ -222,6 +355,8 @@ class Dns(Area):
 
     async def delete_zone(self, state: State, request: Request) -> Response:
         zone = self.zone_or_404(state, request)
+        for record in zone['Records']:
+            release(state, record)
         del dns_zones(state)[zone['Id']]
         return no_content()
 
@@ -280,7 +415,10 @@ class Dns(Area):
         record = record_of(state, await body_object(request), zone['Domain'])
         record['Id'] = -1
         check_in_zone(zone, record)
+        check_acceleration(state, zone['Domain'], record)
         record['Id'] = next_id(state, 'record')
+        if record['Accelerated']:
+            accelerate(state, zone, record)
         zone['Records'].append(record)
         touch(zone)
         return json_response(record, 201)
@@ -308,12 +446,167 @@ class Dns(Area):
             raise bad('Id', f"must be the record's id {current['Id']}, got {sent_id!r}")
         record = record_of(state, body, zone['Domain'], current)
         check_in_zone(zone, record)
+        check_acceleration(state, zone['Domain'], record)
+        pullzone = accelerated_pullzone(state, current)
+        same_name = record['Name'].lower() == current['Name'].lower()
+        if pullzone is not None and record['Accelerated'] and same_name:
+            # Still accelerated under the same name: the pull zone follows the record's value.
+            pullzone.update(
+                OriginUrl=origin_of(record), OriginLinkValue=origin_of(record), DnsRecordValue=record['Value']
+            )
+        else:
+            if pullzone is not None or not record['Accelerated']:
+                release(state, record)
+            if record['Accelerated']:
+                accelerate(state, zone, record)
         zone['Records'][zone['Records'].index(current)] = record
         touch(zone)
         return no_content()
 
     async def delete_record(self, state: State, request: Request) -> Response:
         zone = self.zone_or_404(state, request)
-        zone['Records'].remove(self.record_or_404(zone, request))
+        record = self.record_or_404(zone, request)
+        release(state, record)
+        zone['Records'].remove(record)
         touch(zone)
         return no_content()
+
+    # ---- the record scan ----
+
+    async def trigger_scan(self, state: State, request: Request) -> Response:
+        body = await body_object(request)
+        zone_id, domain = member(body, 'ZoneId'), member(body, 'Domain')
+        if (zone_id is None) == (domain is None):
+            raise bad('ZoneId', 'either ZoneId or Domain must be provided, but not both')
+        if zone_id is not None:
+            if not is_int(zone_id):
+                raise bad('ZoneId', 'must be an integer')
+            zone = dns_zones(state).get(zone_id)
+            if zone is None:
+                raise ApiError(404, 'The DNS Zone with the requested ID does not exist', 'dnszone.not_found', 'ZoneId')
+            scanned = zone['Domain']
+        else:
+            scanned = domain_of(domain) or ''
+            if not scanned:
+                raise bad('Domain', f"'{domain}' is not a domain name")
+        scans = state.data['dns_scans']
+        moment = timestamp(now())
+        records, error = discovered_records(state, scanned)
+        job = {
+            'JobId': str(uuid.uuid5(SCAN_NAMESPACE, str(len(scans) + 1))),
+            'ZoneId': zone_id,
+            'Domain': scanned,
+            'AccountId': ACCOUNT_ID,
+            'Status': SCAN_FAILED if error else SCAN_COMPLETED,
+            'CreatedAt': moment,
+            'CompletedAt': moment,
+            'Records': records,
+            'Error': error,
+        }
+        scans.append(job)
+        return json_response({'JobId': job['JobId'], 'Status': SCAN_PENDING})
+
+    async def latest_scan(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        for job in reversed(state.data['dns_scans']):
+            if job['ZoneId'] == zone['Id'] or (job['ZoneId'] is None and job['Domain'] == zone['Domain']):
+                return json_response(job)
+        raise ApiError(404, 'No scan found for the DNS Zone.', 'dnszone.scan_not_found', 'zoneId')
+
+    # ---- statistics ----
+
+    async def statistics(self, state: State, request: Request) -> Response:
+        zone = self.zone_or_404(state, request)
+        today = now().replace(hour=0, minute=0, second=0)
+        start = query_moment(request, 'dateFrom') or today - datetime.timedelta(days=STATISTICS_DAYS - 1)
+        end = query_moment(request, 'dateTo') or today
+        if start > end:
+            raise bad('dateFrom', 'must not be after dateTo')
+        return json_response(zone_statistics(zone, start, end))
+
+
+def query_moment(request: Request, name: str) -> datetime.datetime | None:
+    raw = request.query_params.get(name) or ''
+    if not raw:
+        return None
+    try:
+        moment = datetime.datetime.fromisoformat(raw.replace('Z', '+00:00'))
+    except ValueError:
+        raise ApiError(400, f"The value '{raw}' is not valid for {name}.", 'validation_error', name) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=datetime.timezone.utc)
+    return moment.astimezone(datetime.timezone.utc)
+
+
+def zone_statistics(zone: dict[str, t.Any], start: datetime.datetime, end: datetime.datetime) -> dict[str, t.Any]:
+    """DnsZoneStatisticsModel: one point a day from ``start`` to ``end``, made up from the zone and the day (the same
+    each time; none for a zone without records), split into normal and smart queries and by record type."""
+    day = start.replace(hour=0, minute=0, second=0, microsecond=0)
+    records = [record for record in zone['Records'] if not record['Disabled']]
+    normal: dict[str, float] = {}
+    smart: dict[str, float] = {}
+    while day <= end:
+        key = timestamp(day)
+        seed = int.from_bytes(hashlib.sha256(f'{zone["Id"]}:{key}'.encode()).digest()[:4], 'big')
+        served = (seed % 5000) * len(records)
+        smart_share = sum(1 for record in records if record['SmartRoutingType'])
+        smart[key] = float(served * smart_share // max(len(records), 1))
+        normal[key] = float(served) - smart[key]
+        day += datetime.timedelta(days=1)
+    total = int(sum(normal.values()) + sum(smart.values()))
+    by_type: dict[str, int] = {}
+    for record in records:
+        name = TYPE_NAMES[record['Type']]
+        by_type[name] = by_type.get(name, 0) + total // len(records)
+    return {
+        'TotalQueriesServed': total,
+        'QueriesServedChart': {key: normal[key] + smart[key] for key in normal},
+        'NormalQueriesServedChart': normal,
+        'SmartQueriesServedChart': smart,
+        'QueriesByTypeChart': by_type,
+    }
+
+
+def discovered(name: str, kind: int, value: str, ttl: int = 3600, **extra: int) -> dict[str, t.Any]:
+    return {
+        'Name': name,
+        'Type': kind,
+        'Ttl': ttl,
+        'Value': value,
+        'Priority': extra.get('Priority'),
+        'Weight': extra.get('Weight'),
+        'Port': extra.get('Port'),
+        'IsProxied': False,
+    }
+
+
+def discovered_records(state: State, domain: str) -> tuple[list[dict[str, t.Any]], str | None]:
+    """What a scan finds for ``domain`` (DnsZoneDiscoveredRecordModel, ``@`` the apex), or why it failed. A domain the
+    account serves (its zone delegated here) answers with its own records as resolvers see them (a PullZone record as
+    the CNAME it answers; Redirect, Flatten, Script and disabled records left out); any other domain with the records
+    of a made-up previous DNS service, the same each time; a name under ``.invalid`` resolves nowhere."""
+    if domain == 'invalid' or domain.endswith('.invalid'):
+        return [], f"The domain '{domain}' does not resolve."
+    zone = zone_of_hostname(state, domain)
+    if zone is not None and zone['Domain'] == domain and zone['NameserversDetected']:
+        nameservers = [name for name in (zone['Nameserver1'], zone['Nameserver2']) if name]
+        found = [discovered('@', DISCOVERED_SOA, f'{nameservers[0]}. {zone["SoaEmail"].replace("@", ".")}.')]
+        found += [discovered('@', 12, name) for name in nameservers]
+        for record in zone['Records']:
+            if record['Disabled'] or (record['Type'] in SERVICE_TYPES and record['Type'] != PULLZONE):
+                continue
+            kind = CNAME if record['Type'] == PULLZONE else record['Type']
+            extra = {key: record[key] for key in ('Priority', 'Weight', 'Port') if record[key]}
+            found.append(discovered(record['Name'] or '@', kind, record['Value'], record['Ttl'], **extra))
+        return found, None
+    number = int.from_bytes(hashlib.sha256(domain.encode()).digest()[:2], 'big')
+    address = f'198.51.100.{number % 250 + 1}'
+    return [
+        discovered('@', DISCOVERED_SOA, f'{PREVIOUS_NAMESERVERS[0]}. hostmaster.{domain}.'),
+        *(discovered('@', 12, name, 86400) for name in PREVIOUS_NAMESERVERS),
+        discovered('@', 0, address),
+        discovered('www', 2, domain),
+        discovered('@', 4, full_name('mail', domain), Priority=10),
+        discovered('mail', 0, f'198.51.100.{(number >> 8) % 250 + 1}'),
+        discovered('@', 3, 'v=spf1 mx -all'),
+    ], None

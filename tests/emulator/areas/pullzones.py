@@ -28,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..core import ApiError, Area, Endpoint, State, json_body, json_response, query_bool, query_int
+from .dns_records import free_certificate_refusal
 from .pullzone_certificates import free_certificate, seeded_certificate, system_certificate, uploaded
 
 # The record tables live in pullzone_model.
@@ -446,6 +447,28 @@ def apply_settings(zone: dict[str, t.Any], settings: dict[str, t.Any]) -> None:
         zone['OriginLinkValue'] = settings['OriginUrl']
 
 
+def new_pullzone(state: State, name: str, zone_type: int, settings: dict[str, t.Any]) -> dict[str, t.Any]:
+    """A new zone in the store, as a create makes it (also the zone the DNS service makes for an accelerated record):
+    the defaults, its system hostname, then ``settings`` (checked already)."""
+    zone_id = next_id(state, 'zone', pullzones(state))
+    hostname_id = next_id(state, 'hostname', (hostname['Id'] for _zone, hostname in all_hostnames(state)))
+    zone = {field: _default(kind) for field, kind in PULLZONE_FIELDS}
+    zone.update(NEW_ZONE_DEFAULTS)
+    zone.update(
+        {
+            'Id': zone_id,
+            'Name': name,
+            'Type': zone_type,
+            'ZoneSecurityKey': f'zsk-{_digest(f"{zone_id}:{name}")}',
+            'Hostnames': [system_hostname(hostname_id, name)],
+            'CnameDomain': f'{name}.{SYSTEM_DOMAIN}',
+        }
+    )
+    apply_settings(zone, settings)
+    pullzones(state)[zone_id] = zone
+    return zone
+
+
 async def body_object(request: Request) -> dict[str, t.Any]:
     """The JSON object a write sends; 400 when there is none (the reference's bodies are required)."""
     body = await json_body(request)
@@ -535,22 +558,7 @@ class PullZones(Area):
             raise ApiError(
                 400, f"Failed adding Pull Zone: the name '{name}' is already taken.", 'pullzone.name_taken', 'Name'
             )
-        zone_id = next_id(state, 'zone', pullzones(state))
-        hostname_id = next_id(state, 'hostname', (hostname['Id'] for _zone, hostname in all_hostnames(state)))
-        zone = {field: _default(kind) for field, kind in PULLZONE_FIELDS}
-        zone.update(NEW_ZONE_DEFAULTS)
-        zone.update(
-            {
-                'Id': zone_id,
-                'Name': name,
-                'Type': zone_type or 0,
-                'ZoneSecurityKey': f'zsk-{_digest(f"{zone_id}:{name}")}',
-                'Hostnames': [system_hostname(hostname_id, name)],
-                'CnameDomain': f'{name}.{SYSTEM_DOMAIN}',
-            }
-        )
-        apply_settings(zone, settings)
-        pullzones(state)[zone_id] = zone
+        zone = new_pullzone(state, name, zone_type or 0, settings)
         return json_response(public_view(zone, False), 201)
 
     async def check_availability(self, state: State, request: Request) -> Response:
@@ -641,7 +649,11 @@ class PullZones(Area):
             raise ApiError(
                 404, f"The hostname '{value}' was not found in the account.", 'hostname.not_found', 'hostname'
             )
-        _zone, record = found
+        zone, record = found
+        # A name inside one of the account's DNS zones must point at the pull zone (GAPS).
+        refusal = None if record['IsSystemHostname'] else free_certificate_refusal(state, record['Value'], zone)
+        if refusal is not None:
+            raise refusal
         if not record['HasCertificate']:
             certificate, key = free_certificate(record['Value'])
             record.update(HasCertificate=True, Certificate=certificate, CertificateKey=key)

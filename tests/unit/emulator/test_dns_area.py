@@ -808,3 +808,296 @@ def test_svcb_parameters_with_or_without_quotes_are_one_record(api: TestClient) 
         'dnsrecord.duplicate',
         'Value',
     )
+
+
+# ---- the record scan, statistics ---------------------------------------------------------------------------------
+
+SCAN_FIELDS = ['JobId', 'ZoneId', 'Domain', 'AccountId', 'Status', 'CreatedAt', 'CompletedAt', 'Records', 'Error']
+
+
+def test_a_scan_of_a_domain_before_its_zone_finds_the_records_it_has_elsewhere(api: TestClient) -> None:
+    triggered = api.post('/dnszone/records/scan', json={'Domain': 'Moving.Example'})
+    assert triggered.status_code == 200
+    assert set(triggered.json()) == {'JobId', 'Status'} and triggered.json()['Status'] == 0  # Pending
+    zone = create_zone(api, 'moving.example')
+    job = api.get(f'/dnszone/{zone["Id"]}/records/scan').json()
+    assert list(job) == SCAN_FIELDS
+    assert (job['JobId'], job['ZoneId'], job['Domain'], job['Status'], job['Error']) == (
+        triggered.json()['JobId'],
+        None,
+        'moving.example',
+        2,
+        None,
+    )
+    found = {(r['Name'], r['Type'], r['Value']) for r in job['Records']}
+    assert ('@', 12, 'ns1.previous-dns.example') in found and ('www', 2, 'moving.example') in found
+    assert ('@', 4, 'mail.moving.example') in found and any(kind == 16 for _name, kind, _value in found)
+    assert all(r['IsProxied'] is False for r in job['Records'])
+    again = api.post('/dnszone/records/scan', json={'ZoneId': zone['Id']}).json()
+    latest = api.get(f'/dnszone/{zone["Id"]}/records/scan').json()
+    assert latest['JobId'] == again['JobId'] != job['JobId'] and latest['ZoneId'] == zone['Id']
+    assert latest['Records'] == job['Records']  # the same each time
+
+
+def test_a_scan_of_a_delegated_zone_finds_its_own_records(api: TestClient, state: State) -> None:
+    zone = create_zone(api, 'served.example')
+    dns_zones(state)[zone['Id']]['NameserversDetected'] = True
+    add(api, zone['Id'], Type=0, Name='www', Value='192.0.2.1')
+    add(api, zone['Id'], Type=7, Name='cdn', PullZoneId=1001)
+    add(api, zone['Id'], Type=5, Name='old', Value='https://served.example/')
+    add(api, zone['Id'], Type=4, Name='', Value='mx.served.example', Priority=5)
+    api.post('/dnszone/records/scan', json={'ZoneId': zone['Id']})
+    job = api.get(f'/dnszone/{zone["Id"]}/records/scan').json()
+    assert [(r['Name'], r['Type'], r['Value'], r['Priority']) for r in job['Records']][1:] == [
+        ('@', 12, 'ns1.edge-dns.test', None),
+        ('@', 12, 'ns2.edge-dns.test', None),
+        ('www', 0, '192.0.2.1', None),
+        ('cdn', 2, 'assets-000.edge-cdn.test', None),
+        ('@', 4, 'mx.served.example', 5),
+    ]
+
+
+def test_scan_errors(api: TestClient) -> None:
+    zone = create_zone(api)
+    error_of(api.get(f'/dnszone/{zone["Id"]}/records/scan'), 404, 'dnszone.scan_not_found', 'zoneId')
+    error_of(api.post('/dnszone/records/scan', json={}), 400, 'validation_error', 'ZoneId')
+    error_of(
+        api.post('/dnszone/records/scan', json={'ZoneId': zone['Id'], 'Domain': 'x.example'}),
+        400,
+        'validation_error',
+        'ZoneId',
+    )
+    error_of(api.post('/dnszone/records/scan', json={'ZoneId': 999}), 404, 'dnszone.not_found', 'ZoneId')
+    error_of(api.post('/dnszone/records/scan', json={'Domain': 'no'}), 400, 'validation_error', 'Domain')
+    nowhere = create_zone(api, 'gone.invalid')
+    api.post('/dnszone/records/scan', json={'ZoneId': nowhere['Id']})
+    failed = api.get(f'/dnszone/{nowhere["Id"]}/records/scan').json()
+    assert (failed['Status'], failed['Records'], failed['Error']) == (
+        3,
+        [],
+        "The domain 'gone.invalid' does not resolve.",
+    )
+
+
+def test_statistics(api: TestClient) -> None:
+    zone = create_zone(api)
+    empty = api.get(f'/dnszone/{zone["Id"]}/statistics').json()
+    assert set(empty) == {
+        'TotalQueriesServed',
+        'QueriesServedChart',
+        'NormalQueriesServedChart',
+        'SmartQueriesServedChart',
+        'QueriesByTypeChart',
+    }
+    assert empty['TotalQueriesServed'] == 0 and len(empty['QueriesServedChart']) == 30
+    add(api, zone['Id'], Type=0, Name='www', Value='192.0.2.1')
+    add(api, zone['Id'], Type=3, Name='www', Value='x', SmartRoutingType=1)
+    params = {'dateFrom': '2026-03-01T00:00:00Z', 'dateTo': '2026-03-03T12:00:00Z'}
+    stats = api.get(f'/dnszone/{zone["Id"]}/statistics', params=params).json()
+    assert list(stats['QueriesServedChart']) == ['2026-03-01T00:00:00Z', '2026-03-02T00:00:00Z', '2026-03-03T00:00:00Z']
+    for key, value in stats['QueriesServedChart'].items():
+        assert value == stats['NormalQueriesServedChart'][key] + stats['SmartQueriesServedChart'][key]
+    assert stats['TotalQueriesServed'] == sum(stats['QueriesServedChart'].values()) > 0
+    assert set(stats['QueriesByTypeChart']) == {'A', 'TXT'}
+    assert api.get(f'/dnszone/{zone["Id"]}/statistics', params=params).json() == stats
+    error_of(
+        api.get(f'/dnszone/{zone["Id"]}/statistics', params={'dateFrom': 'yesterday'}),
+        400,
+        'validation_error',
+        'dateFrom',
+    )
+    error_of(
+        api.get(f'/dnszone/{zone["Id"]}/statistics', params={'dateFrom': '2026-03-02', 'dateTo': '2026-03-01'}),
+        400,
+        'validation_error',
+        'dateFrom',
+    )
+
+
+# ---- accelerated records -------------------------------------------------------------------------------------------
+
+
+def test_an_accelerated_record_gets_a_pull_zone(api: TestClient, state: State) -> None:
+    zone = create_zone(api, 'fast.example')
+    record = add(api, zone['Id'], Type=0, Name='www', Value='192.0.2.80', Accelerated=True)
+    pullzone_id = record['AcceleratedPullZoneId']
+    assert record['Accelerated'] is True and record['AccelerationStatus'] == 3 and pullzone_id > 0
+    pullzone = api.get(f'/pullzone/{pullzone_id}', params={'includeCertificate': 'true'}).json()
+    assert pullzone['Name'] == f'www-fast-example-{record["Id"]}'
+    assert (pullzone['OriginType'], pullzone['OriginUrl'], pullzone['OriginHostHeader'], pullzone['AddHostHeader']) == (
+        1,
+        'http://192.0.2.80',
+        'www.fast.example',
+        True,
+    )
+    assert (pullzone['DnsRecordId'], pullzone['DnsZoneId'], pullzone['DnsRecordValue']) == (
+        record['Id'],
+        zone['Id'],
+        '192.0.2.80',
+    )
+    custom = [h for h in pullzone['Hostnames'] if not h['IsSystemHostname']]
+    assert [(h['Value'], h['HasCertificate']) for h in custom] == [('www.fast.example', True)]
+    assert custom[0]['Certificate']
+    # The value moves the origin; the same pull zone stays.
+    path = f'/dnszone/{zone["Id"]}/records/{record["Id"]}'
+    assert api.post(path, json={'Value': '192.0.2.81'}).status_code == 204
+    moved = api.get(f'/pullzone/{pullzone_id}').json()
+    assert (moved['OriginUrl'], moved['OriginLinkValue'], moved['DnsRecordValue']) == (
+        'http://192.0.2.81',
+        'http://192.0.2.81',
+        '192.0.2.81',
+    )
+    # Another name: another pull zone for it.
+    assert api.post(path, json={'Name': 'web'}).status_code == 204
+    renamed = records_of(api, zone['Id'])[0]['AcceleratedPullZoneId']
+    assert pullzone_id not in state.data['pullzones']
+    hostnames = [h['Value'] for h in state.data['pullzones'][renamed]['Hostnames'] if not h['IsSystemHostname']]
+    assert hostnames == ['web.fast.example']
+    # Acceleration off: the pull zone goes.
+    assert api.post(path, json={'Accelerated': False}).status_code == 204
+    assert renamed not in state.data['pullzones']
+    assert (
+        records_of(api, zone['Id'])[0]['AcceleratedPullZoneId']
+        == records_of(api, zone['Id'])[0]['AccelerationStatus']
+        == 0
+    )
+    # On again: a new pull zone; a delete of the record takes it too.
+    assert api.post(path, json={'Accelerated': True}).status_code == 204
+    again = records_of(api, zone['Id'])[0]['AcceleratedPullZoneId']
+    assert again not in (0, pullzone_id, renamed)
+    assert api.delete(path).status_code == 204
+    assert again not in state.data['pullzones']
+
+
+def test_accelerated_aaaa_and_cname_origins_and_a_zone_delete(api: TestClient, state: State) -> None:
+    zone = create_zone(
+        api,
+        'fast.example',
+        Records=[
+            {'Type': 1, 'Name': 'v6', 'Value': '2001:db8::80', 'Accelerated': True},
+            {'Type': 2, 'Name': 'app', 'Value': 'origin.host.example', 'Accelerated': True},
+        ],
+    )
+    pullzone_ids = [record['AcceleratedPullZoneId'] for record in zone['Records']]
+    origins = [state.data['pullzones'][pullzone_id]['OriginUrl'] for pullzone_id in pullzone_ids]
+    assert origins == ['http://[2001:db8::80]', 'http://origin.host.example']
+    assert api.delete(f'/dnszone/{zone["Id"]}').status_code == 204
+    assert not set(pullzone_ids) & set(state.data['pullzones'])
+
+
+def test_a_record_cannot_be_accelerated_twice_nor_on_a_hostname_in_use(api: TestClient, state: State) -> None:
+    zone = create_zone(api, 'fast.example')
+    path = f'/dnszone/{zone["Id"]}/records'
+    add(api, zone['Id'], Type=0, Name='www', Value='192.0.2.80', Accelerated=True)
+    before = set(state.data['pullzones'])
+    error_of(
+        api.put(path, json={'Type': 1, 'Name': 'www', 'Value': '2001:db8::1', 'Accelerated': True}),
+        400,
+        'dnsrecord.hostname_taken',
+        'Accelerated',
+    )
+    error_of(
+        api.put(path, json={'Type': 0, 'Name': '*', 'Value': '192.0.2.1', 'Accelerated': True}),
+        400,
+        'dnsrecord.acceleration_wildcard',
+        'Accelerated',
+    )
+    assert api.post('/pullzone/1003/addHostname', json={'Hostname': 'taken.fast.example'}).status_code == 204
+    error_of(
+        api.put(path, json={'Type': 0, 'Name': 'taken', 'Value': '192.0.2.1', 'Accelerated': True}),
+        400,
+        'dnsrecord.hostname_taken',
+        'Accelerated',
+    )
+    twice = [
+        {'Type': 0, 'Name': 'x', 'Value': '192.0.2.1', 'Accelerated': True},
+        {'Type': 1, 'Name': 'x', 'Value': '2001:db8::1', 'Accelerated': True},
+    ]
+    error_of(
+        api.post('/dnszone', json={'Domain': 'two.example', 'Records': twice}),
+        400,
+        'dnsrecord.hostname_taken',
+        'Accelerated',
+    )
+    assert set(state.data['pullzones']) == before
+    assert len(records_of(api, zone['Id'])) == 1
+
+
+# ---- the free certificate of a hostname inside an account zone ------------------------------------------------------
+
+
+def load_free(api: TestClient, hostname: str) -> t.Any:
+    return api.get('/pullzone/loadFreeCertificate', params={'hostname': hostname})
+
+
+def has_certificate(api: TestClient, pullzone_id: int, hostname: str) -> bool:
+    hostnames = api.get(f'/pullzone/{pullzone_id}').json()['Hostnames']
+    return bool(next(h for h in hostnames if h['Value'] == hostname)['HasCertificate'])
+
+
+def test_a_free_certificate_needs_a_record_pointing_at_the_pull_zone(api: TestClient) -> None:
+    zone = create_zone(api, 'site.example')
+    for hostname in ('www.site.example', 'site.example', 'cdn.site.example', 'deep.wild.site.example'):
+        assert api.post('/pullzone/1003/addHostname', json={'Hostname': hostname}).status_code == 204
+    message = error_of(load_free(api, 'www.site.example'), 400, 'pullzone.hostname_not_pointing', 'hostname')
+    assert message == (
+        "The hostname 'www.site.example' does not point at the Pull Zone: the DNS zone 'site.example' has no record "
+        "of that name linking Pull Zone 1003 or a CNAME to 'static-002.edge-cdn.test'."
+    )
+    assert not has_certificate(api, 1003, 'www.site.example')
+    # Records that do not point at it: an A, a PullZone record of another pull zone, a CNAME elsewhere, a disabled one.
+    add(api, zone['Id'], Type=0, Name='www', Value='192.0.2.1')
+    add(api, zone['Id'], Type=7, Name='cdn', PullZoneId=1001)
+    add(api, zone['Id'], Type=7, Name='', PullZoneId=1003, Disabled=True)
+    for hostname in ('www.site.example', 'cdn.site.example', 'site.example'):
+        error_of(load_free(api, hostname), 400, 'pullzone.hostname_not_pointing', 'hostname')
+    # A PullZone record linking it; a CNAME to its system hostname (any case, trailing dot); a wildcard CNAME.
+    add(api, zone['Id'], Type=7, Name='cdn', PullZoneId=1003)
+    assert load_free(api, 'cdn.site.example').status_code == 200 and has_certificate(api, 1003, 'cdn.site.example')
+    add(api, zone['Id'], Type=2, Name='*.wild', Value='Static-002.edge-cdn.test.')
+    assert load_free(api, 'deep.wild.site.example').status_code == 200
+    assert (
+        api.post(
+            f'/dnszone/{zone["Id"]}/records/{records_of(api, zone["Id"])[2]["Id"]}', json={'Disabled': False}
+        ).status_code
+        == 204
+    )
+    assert load_free(api, 'site.example').status_code == 200
+
+
+def test_names_outside_the_account_zones_and_system_hostnames_are_not_checked(api: TestClient) -> None:
+    create_zone(api, 'site.example')
+    assert api.post('/pullzone/1003/addHostname', json={'Hostname': 'www.elsewhere.example'}).status_code == 204
+    assert load_free(api, 'www.elsewhere.example').status_code == 200
+    assert load_free(api, 'static-002.edge-cdn.test').status_code == 200
+
+
+def test_the_nearest_zone_decides(api: TestClient) -> None:
+    parent = create_zone(api, 'site.example')
+    child = create_zone(api, 'lab.site.example')
+    assert api.post('/pullzone/1003/addHostname', json={'Hostname': 'x.lab.site.example'}).status_code == 204
+    add(api, parent['Id'], Type=7, Name='x.lab', PullZoneId=1003)  # in the parent: not what answers
+    message = error_of(load_free(api, 'x.lab.site.example'), 400, 'pullzone.hostname_not_pointing', 'hostname')
+    assert "the DNS zone 'lab.site.example'" in message
+    add(api, child['Id'], Type=2, Name='x', Value='static-002.edge-cdn.test')
+    assert load_free(api, 'x.lab.site.example').status_code == 200
+
+
+def test_an_accelerated_record_points_at_its_pull_zone(api: TestClient, state: State) -> None:
+    zone = create_zone(api, 'fast.example')
+    record = add(api, zone['Id'], Type=0, Name='www', Value='192.0.2.80', Accelerated=True)
+    pullzone_id = record['AcceleratedPullZoneId']
+    assert (
+        api.request(
+            'DELETE', f'/pullzone/{pullzone_id}/removeCertificate', json={'Hostname': 'www.fast.example'}
+        ).status_code
+        == 204
+    )
+    assert load_free(api, 'www.fast.example').status_code == 200
+    assert has_certificate(api, pullzone_id, 'www.fast.example')
+
+
+def test_the_service_domains_are_no_account_zone(api: TestClient) -> None:
+    for domain in ('edge-cdn.test', 'x.edge-cdn.test', 'edge-dns.test'):
+        error_of(api.post('/dnszone', json={'Domain': domain}), 400, 'dnszone.domain_reserved', 'Domain')
+        assert api.post('/dnszone/checkavailability', json={'Name': domain}).json() == {'Available': False}
