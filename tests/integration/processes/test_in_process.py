@@ -301,6 +301,7 @@ PLAYBOOK = (
         name: "@"
         type: mx
         values: [10 mail.equality.example, {value: 20 backup.equality.example., comment: backup}]
+      ignore_errors: true  # in check mode the zone is only predicted: the set fails, as its run would
 
     - name: dns_record_set refuses bad input
       edge.platform.dns_record_set:
@@ -310,10 +311,9 @@ PLAYBOOK = (
         values: [mail.equality.example]
       ignore_errors: true
 
-    - name: dns_zone_info with the zone file
+    - name: dns_zone_info with the records
       edge.platform.dns_zone_info:
         domain: equality.example
-        zone_file: true
 
     - name: video_thumbnail
       edge.platform.video_thumbnail:
@@ -582,6 +582,9 @@ def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.A
     assert blank['result']['msg'] == 'api_key is required (or set EDGE_API_KEY)'
     registry = by_task['container_registry with a password']['result']
     assert registry['invocation']['module_args']['password'] == 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
+    assert by_task['dns_zone create with DNSSEC']['result']['dnssec']['ds_record'].startswith('equality.example. ')
+    assert by_task['dns_record_set create']['result']['changed'] is True
+    assert len(by_task['dns_zone_info with the records']['result']['dns_zones'][0]['Records']) == 2
 
 
 @pytest.mark.weight(20)
@@ -597,6 +600,9 @@ def test_same_results_in_check_mode(tmp_path: pathlib.Path, emulator: dict[str, 
     assert by_task['shield_zone create']['result']['changed'] is True
     # A name is looked up in check mode too (a read): one that no pull zone has fails, as in a real run.
     assert by_task['pullzone_purge of a pull zone that does not exist']['status'] == 'failed'
+    # A zone only predicted has no record set to read.
+    assert by_task['dns_zone create with DNSSEC']['result']['changed'] is True
+    assert 'the account has no DNS zone of this domain' in by_task['dns_record_set create']['result']['msg']
 
 
 RELATIVE_PATHS_PLAYBOOK = (
