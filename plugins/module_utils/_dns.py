@@ -58,44 +58,6 @@ TYPE_NAMES: dict[int, str] = {number: name for name, number in RECORD_TYPES.item
 # DnsViewType: a listing or read in the Full view carries each zone's records, in the Lite view it does not.
 FULL_VIEW, LITE_VIEW = 0, 1
 
-# The properties of DnsRecordModel that say what the record is (its value), beside its id, type, name and TTL.
-VALUE_PROPERTIES = ('Value', 'Priority', 'Weight', 'Port', 'Flags', 'Tag', 'LinkName')
-# The properties of AddDnsRecordModel / UpdateDnsRecordModel a record is written with.
-WRITABLE_RECORD_PROPERTIES = (
-    'Type',
-    'Ttl',
-    'Value',
-    'Name',
-    'Weight',
-    'Priority',
-    'Flags',
-    'Tag',
-    'Port',
-    'PullZoneId',
-    'ScriptId',
-    'Accelerated',
-    'MonitorType',
-    'GeolocationLatitude',
-    'GeolocationLongitude',
-    'LatencyZone',
-    'SmartRoutingType',
-    'Disabled',
-    'EnviromentalVariables',
-    'Comment',
-    'AutoSslIssuance',
-)
-# The properties of UpdateDnsZoneModel.
-ZONE_SETTINGS = (
-    'CustomNameserversEnabled',
-    'Nameserver1',
-    'Nameserver2',
-    'SoaEmail',
-    'LoggingEnabled',
-    'LogAnonymizationType',
-    'CertificateKeyType',
-    'LoggingIPAnonymizationEnabled',
-)
-
 
 class DnsRecord(t.TypedDict, total=False):
     """DnsRecordModel: the properties the collection reads itself (the API's answer carries every one)."""

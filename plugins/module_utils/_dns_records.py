@@ -33,12 +33,13 @@ PTR, SCRIPT, NS, SVCB, HTTPS, TLSA = (RECORD_TYPES[name] for name in ('PTR', 'Sc
 NAME_VALUED = frozenset((CNAME, PTR, NS, FLATTEN))
 # Types whose records the service can accelerate (it makes a pull zone in front of them).
 ACCELERABLE = frozenset((A, AAAA, CNAME))
-# The types of a zone file the API has no record type of, and SOA, which the service keeps itself.
+# The longest name, and label, DNS allows.
 NAME_MAX = 253
 LABEL_MAX = 63
 # A label of a name: letters, digits, hyphens and underscores (``_dmarc``, ``_sip._tcp``); ``*`` alone as the first
 # label of an owner name.
 LABEL_RE = re.compile(r'[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?\Z')
+# What a refusal shows as the form of a value.
 CAA_EXAMPLE = '0 issue "ca.example.net"'
 SVC_EXAMPLE = '1 . alpn=h2,h3'
 TLSA_EXAMPLE = '3 1 1 0a1b...'
