@@ -38,17 +38,25 @@ from ..core import ApiError, Area, Endpoint, State, json_response, query_int
 from .dns_records import (
     AAAA,
     ACCELERATION_COMPLETED,
+    CAA,
     CNAME,
+    MX,
     PULLZONE,
+    RECORD_DEFAULTS,
+    REDIRECT,
     SERVICE_NAMESERVERS,
     SERVICE_TYPES,
+    SRV,
+    TXT,
     TYPE_NAMES,
+    A,
     check_in_zone,
     dns_zones,
     domain_of,
     full_name,
     new_zone,
     now,
+    pullzone_link,
     record_of,
     timestamp,
     zone_of_hostname,
@@ -58,6 +66,7 @@ from .dns_zone_file import ZoneReader, export, zone_text
 from .pullzone_certificates import free_certificate, private_key
 from .pullzone_model import bad, is_int, member
 from .pullzones import (
+    ACCOUNT_DOMAIN,
     SYSTEM_DOMAIN,
     PullZones,
     all_hostnames,
@@ -174,6 +183,74 @@ def query_paging(request: Request) -> tuple[int, int]:
     return query_int(request, 'page', 1, 1, 2**31 - 1), query_int(request, 'perPage', PER_PAGE[1], *PER_PAGE)
 
 
+# ---- the seed ----
+
+# The seeded zones were made, and last changed, before the account's audit log window.
+SEEDED_AT = datetime.datetime(2025, 6, 2, 9, 30, tzinfo=datetime.timezone.utc)
+BULK_SCALE = 1000
+BULK_DOMAIN = 'bulk.example'
+BULK_RECORDS = 10000
+# A 2048-bit RSA public key's worth of Base64 (392 characters): a DKIM TXT longer than one 255-byte string.
+DKIM_KEY = base64.b64encode(b''.join(hashlib.sha256(f'dkim:{n}'.encode()).digest() for n in range(10))[:294]).decode()
+
+
+def seeded_zone(state: State, domain: str, records: t.Iterable[dict[str, t.Any]]) -> None:
+    """A zone of the seed: delegated to the service's nameservers, DNSSEC on with its DS record at the parent,
+    logging on (IP anonymised by one digit)."""
+    zone = new_zone(next_id(state, 'zone'), domain, SEEDED_AT)
+    zone.update(NameserversDetected=True, LoggingEnabled=True, DnsSecEnabled=True)
+    for fields in records:
+        record = dict(RECORD_DEFAULTS)
+        record.update(fields, Id=next_id(state, 'record'), EnviromentalVariables=[])
+        zone['Records'].append(record)
+    dns_zones(state)[zone['Id']] = zone
+    state.data['dns_dnssec'][zone['Id']] = {'generation': 1, 'ds_configured': True}
+
+
+def account_records(state: State) -> list[dict[str, t.Any]]:
+    """``brand.example``: the apex's web (A, AAAA) and mail (MX, SPF, CAA for the free certificates' CA) records,
+    ``mail`` with DMARC, DKIM (a TXT of two strings) and IMAPS service records, ``www`` a CNAME to pull zone 1001,
+    ``old`` a redirect to it, then a PullZone record per seeded custom hostname ``<name>.brand.example`` linking its
+    pull zone."""
+    mail = f'mail.{ACCOUNT_DOMAIN}'
+    records: list[dict[str, t.Any]] = [
+        {'Type': A, 'Name': '', 'Value': '192.0.2.10'},
+        {'Type': AAAA, 'Name': '', 'Value': '2001:db8::10'},
+        {'Type': MX, 'Name': '', 'Value': mail, 'Priority': 10, 'Ttl': 3600},
+        {'Type': TXT, 'Name': '', 'Value': 'v=spf1 mx -all', 'Ttl': 3600},
+        {'Type': CAA, 'Name': '', 'Value': f'ca.{SYSTEM_DOMAIN}', 'Tag': 'issue', 'Ttl': 3600},
+        {'Type': A, 'Name': 'mail', 'Value': '192.0.2.25', 'Ttl': 3600},
+        {'Type': TXT, 'Name': '_dmarc', 'Value': f'v=DMARC1; p=reject; rua=mailto:dmarc@{ACCOUNT_DOMAIN}', 'Ttl': 3600},
+        {'Type': TXT, 'Name': 'mail._domainkey', 'Value': f'v=DKIM1; k=rsa; p={DKIM_KEY}', 'Ttl': 3600},
+        {'Type': SRV, 'Name': '_imaps._tcp', 'Value': mail, 'Priority': 0, 'Weight': 1, 'Port': 993, 'Ttl': 3600},
+        {'Type': CNAME, 'Name': 'www', 'Value': f'{pullzones(state)[1001]["Name"]}.{SYSTEM_DOMAIN}'},
+        {'Type': REDIRECT, 'Name': 'old', 'Value': f'https://www.{ACCOUNT_DOMAIN}/'},
+    ]
+    for pullzone in pullzones(state).values():
+        for hostname in pullzone['Hostnames']:
+            value = hostname['Value']
+            if value.endswith(f'.{ACCOUNT_DOMAIN}'):
+                link, target = pullzone_link(state, pullzone['Id'], '')
+                name = value.removesuffix(f'.{ACCOUNT_DOMAIN}')
+                records.append({'Type': PULLZONE, 'Name': name, 'LinkName': link, 'Value': target})
+    return records
+
+
+def bulk_records() -> t.Iterator[dict[str, t.Any]]:
+    """``bulk.example``: 10,000 hosts ``host-00001`` …, six in ten an A, two an AAAA, one a TXT, one a CNAME to the
+    host before it."""
+    for number in range(1, BULK_RECORDS + 1):
+        name, kind = f'host-{number:05d}', number % 10
+        if kind < 6:
+            yield {'Type': A, 'Name': name, 'Value': f'198.51.100.{number % 254 + 1}'}
+        elif kind < 8:
+            yield {'Type': AAAA, 'Name': name, 'Value': f'2001:db8::{number:x}'}
+        elif kind == 8:
+            yield {'Type': TXT, 'Name': name, 'Value': f'host {number}'}
+        else:
+            yield {'Type': CNAME, 'Name': name, 'Value': f'host-{number - 1:05d}.{BULK_DOMAIN}'}
+
+
 # ---- accelerated records ----
 
 
@@ -269,10 +346,16 @@ class Dns(Area):
     )
 
     def seed(self, state: State, rng: random.Random) -> None:
+        """The account's zone ``brand.example`` (the seeded pull zones' custom hostnames with their PullZone records,
+        the domain's web and mail records), and from scale 1000 ``bulk.example`` of 10,000 records. Nothing is drawn
+        from ``rng``: the zones follow from the pull zones."""
         state.data['dns_zones'] = {}
         state.data['dns_ids'] = {'zone': FIRST_ZONE_ID, 'record': FIRST_RECORD_ID}
         state.data['dns_dnssec'] = {}
         state.data['dns_scans'] = []
+        seeded_zone(state, ACCOUNT_DOMAIN, account_records(state))
+        if state.scale >= BULK_SCALE:
+            seeded_zone(state, BULK_DOMAIN, bulk_records())
 
     def snapshot(self, state: State) -> dict[str, list[t.Any]]:
         return {'dns_zones': list(dns_zones(state).values())}
