@@ -4,18 +4,17 @@
 
 """DNS zones and records (GAPS "DNS, storage, Shield rules, audit log"; reference: the ``/dnszone`` paths).
 
+The route table reads like GAPS: the zones (list, create, name check, read, update, delete), the zone file (export,
+import), DNSSEC (enable, disable), the records (add, list, update, delete), the scan for the records a domain has
+elsewhere, the query statistics. The records and their checks are in ``dns_records.py``, the zone file in
+``dns_zone_file.py``. Every error is ``{ErrorKey, Field, Message}`` (core's default for the management API), 401
+without the account's ``AccessKey``, 404 for a zone or record that does not exist.
+
 An A, AAAA or CNAME record added or changed with ``Accelerated: true`` gets a pull zone the service makes for it
 (``OriginType`` 1, DnsAccelerate): the record's name is its hostname, the record's value its origin.
 
-The route table reads like GAPS: the zones (list, create, name check, read, update, delete), the zone file
-(export, import), DNSSEC (enable, disable), the records (add, list, update, delete), the scan for the records a domain
-has elsewhere, the query statistics. The records and their checks are in ``dns_records.py``, the zone file in
-``dns_zone_file.py``. Every error is ``{ErrorKey, Field,
-Message}`` (core's default for the management API), 401 without the account's ``AccessKey``, 404 for a zone or record
-that does not exist.
-
 State (``state.data``): ``dns_zones`` (DnsZoneModel records by ``Id``, each with its ``Records``, as
-``GET {admin_url}/state`` lists them under ``dns_zones``), ``dns_ids`` (the next zone and record ids) and
+``GET {admin_url}/state`` lists them under ``dns_zones``), ``dns_ids`` (the next zone and record ids),
 ``dns_dnssec`` (per zone that ever had DNSSEC: the generation of its key and whether the parent has its DS record)
 and ``dns_scans`` (every record scan, oldest first).
 """
@@ -67,6 +66,8 @@ from .pullzone_certificates import free_certificate, private_key
 from .pullzone_model import bad, is_int, member
 from .pullzones import (
     ACCOUNT_DOMAIN,
+    ACCOUNT_USER_ID,
+    FIRST_ID,
     SYSTEM_DOMAIN,
     PullZones,
     all_hostnames,
@@ -97,6 +98,17 @@ DNSSEC_OFF = {
     'Flags': 0,
     'DsConfigured': False,
 }
+# The record scan: job states (DnsZoneScanJobStatus), the SOA type of a discovered record, the nameservers of the
+# made-up DNS service a domain not served here is found at.
+SCAN_PENDING, SCAN_COMPLETED, SCAN_FAILED = 0, 2, 3
+DISCOVERED_SOA = 16
+PREVIOUS_NAMESERVERS = ('ns1.previous-dns.example', 'ns2.previous-dns.example')
+SCAN_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, 'https://edge-dns.test/scans')
+STATISTICS_DAYS = 30
+# The service's own domains: its pull zones' system hostnames, its nameservers.
+RESERVED_DOMAINS = (SYSTEM_DOMAIN, SERVICE_NAMESERVERS[0].split('.', 1)[1])
+# A pull zone the service makes for an accelerated record (PullZoneModel's OriginType 1, DnsAccelerate).
+DNS_ACCELERATE_ORIGIN = 1
 
 
 def next_id(state: State, kind: str) -> int:
@@ -123,22 +135,6 @@ def page_of(items: t.Sequence[t.Any], page: int, per_page: int) -> Response:
             'HasMoreItems': start + per_page < len(items),
         }
     )
-
-
-# The record scan: job states (DnsZoneScanJobStatus), the SOA type of a discovered record, where a domain that is not
-# served by the account is found, and the names that resolve nowhere.
-SCAN_PENDING, SCAN_COMPLETED, SCAN_FAILED = 0, 2, 3
-DISCOVERED_SOA = 16
-PREVIOUS_NAMESERVERS = ('ns1.previous-dns.example', 'ns2.previous-dns.example')
-SCAN_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, 'https://edge-dns.test/scans')
-ACCOUNT_ID = '7d1f2a3e-0000-4000-8000-00000000edge'
-STATISTICS_DAYS = 30
-
-
-# The service's own domains: its pull zones' system hostnames, its nameservers.
-RESERVED_DOMAINS = (SYSTEM_DOMAIN, SERVICE_NAMESERVERS[0].split('.', 1)[1])
-# A pull zone the service makes for an accelerated record (PullZoneModel's OriginType 1, DnsAccelerate).
-DNS_ACCELERATE_ORIGIN = 1
 
 
 def is_reserved(domain: str) -> bool:
@@ -223,7 +219,7 @@ def account_records(state: State) -> list[dict[str, t.Any]]:
         {'Type': TXT, 'Name': '_dmarc', 'Value': f'v=DMARC1; p=reject; rua=mailto:dmarc@{ACCOUNT_DOMAIN}', 'Ttl': 3600},
         {'Type': TXT, 'Name': 'mail._domainkey', 'Value': f'v=DKIM1; k=rsa; p={DKIM_KEY}', 'Ttl': 3600},
         {'Type': SRV, 'Name': '_imaps._tcp', 'Value': mail, 'Priority': 0, 'Weight': 1, 'Port': 993, 'Ttl': 3600},
-        {'Type': CNAME, 'Name': 'www', 'Value': f'{pullzones(state)[1001]["Name"]}.{SYSTEM_DOMAIN}'},
+        {'Type': CNAME, 'Name': 'www', 'Value': f'{pullzones(state)[FIRST_ID]["Name"]}.{SYSTEM_DOMAIN}'},
         {'Type': REDIRECT, 'Name': 'old', 'Value': f'https://www.{ACCOUNT_DOMAIN}/'},
     ]
     for pullzone in pullzones(state).values():
@@ -295,7 +291,7 @@ def accelerate(state: State, zone: dict[str, t.Any], record: dict[str, t.Any]) -
     pullzone.update(
         OriginType=DNS_ACCELERATE_ORIGIN, DnsRecordId=record['Id'], DnsZoneId=zone['Id'], DnsRecordValue=record['Value']
     )
-    hostname_id = next_pullzone_id(state, 'hostname', (hostname['Id'] for _zone, hostname in all_hostnames(state)))
+    hostname_id = next_pullzone_id(state, 'hostname', (other['Id'] for _zone, other in all_hostnames(state)))
     certificate, key = free_certificate(hostname)
     pullzone['Hostnames'].append(
         {
@@ -579,7 +575,7 @@ class Dns(Area):
             'JobId': str(uuid.uuid5(SCAN_NAMESPACE, str(len(scans) + 1))),
             'ZoneId': zone_id,
             'Domain': scanned,
-            'AccountId': ACCOUNT_ID,
+            'AccountId': ACCOUNT_USER_ID,
             'Status': SCAN_FAILED if error else SCAN_COMPLETED,
             'CreatedAt': moment,
             'CompletedAt': moment,
