@@ -95,7 +95,7 @@ def absolute(name: str) -> str:
 
 def soa_mailbox(email: str) -> str:
     """The SOA's RNAME of an e-mail address: the ``@`` a dot, dots of the local part escaped."""
-    local, _, host = email.partition('@')
+    local, _at, host = email.partition('@')
     return f"{local.replace('.', chr(92) + '.')}.{host}."
 
 
@@ -377,7 +377,7 @@ class ZoneReader:
             owner = self.name(tokens.pop(0).text)
             self.owner = owner
         ttl: int | None = None
-        for _ in range(2):
+        for _position in range(2):  # a TTL and a class, in either order
             word = tokens[0].text
             if ttl is None and not tokens[0].quoted and TTL_TOKEN.fullmatch(word):
                 ttl = ttl_of(word)
