@@ -4,18 +4,17 @@
 
 """DNS zones and records (GAPS "DNS, storage, Shield rules, audit log"; reference: the ``/dnszone`` paths).
 
+The route table reads like GAPS: the zones (list, create, name check, read, update, delete), the zone file (export,
+import), DNSSEC (enable, disable), the records (add, list, update, delete), the scan for the records a domain has
+elsewhere, the query statistics. The records and their checks are in ``dns_records.py``, the zone file in
+``dns_zone_file.py``. Every error is ``{ErrorKey, Field, Message}`` (core's default for the management API), 401
+without the account's ``AccessKey``, 404 for a zone or record that does not exist.
+
 An A, AAAA or CNAME record added or changed with ``Accelerated: true`` gets a pull zone the service makes for it
 (``OriginType`` 1, DnsAccelerate): the record's name is its hostname, the record's value its origin.
 
-The route table reads like GAPS: the zones (list, create, name check, read, update, delete), the zone file
-(export, import), DNSSEC (enable, disable), the records (add, list, update, delete), the scan for the records a domain
-has elsewhere, the query statistics. The records and their checks are in ``dns_records.py``, the zone file in
-``dns_zone_file.py``. Every error is ``{ErrorKey, Field,
-Message}`` (core's default for the management API), 401 without the account's ``AccessKey``, 404 for a zone or record
-that does not exist.
-
 State (``state.data``): ``dns_zones`` (DnsZoneModel records by ``Id``, each with its ``Records``, as
-``GET {admin_url}/state`` lists them under ``dns_zones``), ``dns_ids`` (the next zone and record ids) and
+``GET {admin_url}/state`` lists them under ``dns_zones``), ``dns_ids`` (the next zone and record ids),
 ``dns_dnssec`` (per zone that ever had DNSSEC: the generation of its key and whether the parent has its DS record)
 and ``dns_scans`` (every record scan, oldest first).
 """
@@ -38,17 +37,25 @@ from ..core import ApiError, Area, Endpoint, State, json_response, query_int
 from .dns_records import (
     AAAA,
     ACCELERATION_COMPLETED,
+    CAA,
     CNAME,
+    MX,
     PULLZONE,
+    RECORD_DEFAULTS,
+    REDIRECT,
     SERVICE_NAMESERVERS,
     SERVICE_TYPES,
+    SRV,
+    TXT,
     TYPE_NAMES,
+    A,
     check_in_zone,
     dns_zones,
     domain_of,
     full_name,
     new_zone,
     now,
+    pullzone_link,
     record_of,
     timestamp,
     zone_of_hostname,
@@ -58,6 +65,9 @@ from .dns_zone_file import ZoneReader, export, zone_text
 from .pullzone_certificates import free_certificate, private_key
 from .pullzone_model import bad, is_int, member
 from .pullzones import (
+    ACCOUNT_DOMAIN,
+    ACCOUNT_USER_ID,
+    FIRST_ID,
     SYSTEM_DOMAIN,
     PullZones,
     all_hostnames,
@@ -88,6 +98,17 @@ DNSSEC_OFF = {
     'Flags': 0,
     'DsConfigured': False,
 }
+# The record scan: job states (DnsZoneScanJobStatus), the SOA type of a discovered record, the nameservers of the
+# made-up DNS service a domain not served here is found at.
+SCAN_PENDING, SCAN_COMPLETED, SCAN_FAILED = 0, 2, 3
+DISCOVERED_SOA = 16
+PREVIOUS_NAMESERVERS = ('ns1.previous-dns.example', 'ns2.previous-dns.example')
+SCAN_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, 'https://edge-dns.test/scans')
+STATISTICS_DAYS = 30
+# The service's own domains: its pull zones' system hostnames, its nameservers.
+RESERVED_DOMAINS = (SYSTEM_DOMAIN, SERVICE_NAMESERVERS[0].split('.', 1)[1])
+# A pull zone the service makes for an accelerated record (PullZoneModel's OriginType 1, DnsAccelerate).
+DNS_ACCELERATE_ORIGIN = 1
 
 
 def next_id(state: State, kind: str) -> int:
@@ -114,22 +135,6 @@ def page_of(items: t.Sequence[t.Any], page: int, per_page: int) -> Response:
             'HasMoreItems': start + per_page < len(items),
         }
     )
-
-
-# The record scan: job states (DnsZoneScanJobStatus), the SOA type of a discovered record, where a domain that is not
-# served by the account is found, and the names that resolve nowhere.
-SCAN_PENDING, SCAN_COMPLETED, SCAN_FAILED = 0, 2, 3
-DISCOVERED_SOA = 16
-PREVIOUS_NAMESERVERS = ('ns1.previous-dns.example', 'ns2.previous-dns.example')
-SCAN_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, 'https://edge-dns.test/scans')
-ACCOUNT_ID = '7d1f2a3e-0000-4000-8000-00000000edge'
-STATISTICS_DAYS = 30
-
-
-# The service's own domains: its pull zones' system hostnames, its nameservers.
-RESERVED_DOMAINS = (SYSTEM_DOMAIN, SERVICE_NAMESERVERS[0].split('.', 1)[1])
-# A pull zone the service makes for an accelerated record (PullZoneModel's OriginType 1, DnsAccelerate).
-DNS_ACCELERATE_ORIGIN = 1
 
 
 def is_reserved(domain: str) -> bool:
@@ -172,6 +177,74 @@ def dnssec_model(domain: str, generation: int, ds_configured: bool) -> dict[str,
 def query_paging(request: Request) -> tuple[int, int]:
     """``page`` (from 1, the default) and ``perPage`` (5..1000, default 1000) of the DNS listings."""
     return query_int(request, 'page', 1, 1, 2**31 - 1), query_int(request, 'perPage', PER_PAGE[1], *PER_PAGE)
+
+
+# ---- the seed ----
+
+# The seeded zones were made, and last changed, before the account's audit log window.
+SEEDED_AT = datetime.datetime(2025, 6, 2, 9, 30, tzinfo=datetime.timezone.utc)
+BULK_SCALE = 1000
+BULK_DOMAIN = 'bulk.example'
+BULK_RECORDS = 10000
+# A 2048-bit RSA public key's worth of Base64 (392 characters): a DKIM TXT longer than one 255-byte string.
+DKIM_KEY = base64.b64encode(b''.join(hashlib.sha256(f'dkim:{n}'.encode()).digest() for n in range(10))[:294]).decode()
+
+
+def seeded_zone(state: State, domain: str, records: t.Iterable[dict[str, t.Any]]) -> None:
+    """A zone of the seed: delegated to the service's nameservers, DNSSEC on with its DS record at the parent,
+    logging on (IP anonymised by one digit)."""
+    zone = new_zone(next_id(state, 'zone'), domain, SEEDED_AT)
+    zone.update(NameserversDetected=True, LoggingEnabled=True, DnsSecEnabled=True)
+    for fields in records:
+        record = dict(RECORD_DEFAULTS)
+        record.update(fields, Id=next_id(state, 'record'), EnviromentalVariables=[])
+        zone['Records'].append(record)
+    dns_zones(state)[zone['Id']] = zone
+    state.data['dns_dnssec'][zone['Id']] = {'generation': 1, 'ds_configured': True}
+
+
+def account_records(state: State) -> list[dict[str, t.Any]]:
+    """``brand.example``: the apex's web (A, AAAA) and mail (MX, SPF, CAA for the free certificates' CA) records,
+    ``mail`` with DMARC, DKIM (a TXT of two strings) and IMAPS service records, ``www`` a CNAME to pull zone 1001,
+    ``old`` a redirect to it, then a PullZone record per seeded custom hostname ``<name>.brand.example`` linking its
+    pull zone."""
+    mail = f'mail.{ACCOUNT_DOMAIN}'
+    records: list[dict[str, t.Any]] = [
+        {'Type': A, 'Name': '', 'Value': '192.0.2.10'},
+        {'Type': AAAA, 'Name': '', 'Value': '2001:db8::10'},
+        {'Type': MX, 'Name': '', 'Value': mail, 'Priority': 10, 'Ttl': 3600},
+        {'Type': TXT, 'Name': '', 'Value': 'v=spf1 mx -all', 'Ttl': 3600},
+        {'Type': CAA, 'Name': '', 'Value': f'ca.{SYSTEM_DOMAIN}', 'Tag': 'issue', 'Ttl': 3600},
+        {'Type': A, 'Name': 'mail', 'Value': '192.0.2.25', 'Ttl': 3600},
+        {'Type': TXT, 'Name': '_dmarc', 'Value': f'v=DMARC1; p=reject; rua=mailto:dmarc@{ACCOUNT_DOMAIN}', 'Ttl': 3600},
+        {'Type': TXT, 'Name': 'mail._domainkey', 'Value': f'v=DKIM1; k=rsa; p={DKIM_KEY}', 'Ttl': 3600},
+        {'Type': SRV, 'Name': '_imaps._tcp', 'Value': mail, 'Priority': 0, 'Weight': 1, 'Port': 993, 'Ttl': 3600},
+        {'Type': CNAME, 'Name': 'www', 'Value': f'{pullzones(state)[FIRST_ID]["Name"]}.{SYSTEM_DOMAIN}'},
+        {'Type': REDIRECT, 'Name': 'old', 'Value': f'https://www.{ACCOUNT_DOMAIN}/'},
+    ]
+    for pullzone in pullzones(state).values():
+        for hostname in pullzone['Hostnames']:
+            value = hostname['Value']
+            if value.endswith(f'.{ACCOUNT_DOMAIN}'):
+                link, target = pullzone_link(state, pullzone['Id'], '')
+                name = value.removesuffix(f'.{ACCOUNT_DOMAIN}')
+                records.append({'Type': PULLZONE, 'Name': name, 'LinkName': link, 'Value': target})
+    return records
+
+
+def bulk_records() -> t.Iterator[dict[str, t.Any]]:
+    """``bulk.example``: 10,000 hosts ``host-00001`` …, six in ten an A, two an AAAA, one a TXT, one a CNAME to the
+    host before it."""
+    for number in range(1, BULK_RECORDS + 1):
+        name, kind = f'host-{number:05d}', number % 10
+        if kind < 6:
+            yield {'Type': A, 'Name': name, 'Value': f'198.51.100.{number % 254 + 1}'}
+        elif kind < 8:
+            yield {'Type': AAAA, 'Name': name, 'Value': f'2001:db8::{number:x}'}
+        elif kind == 8:
+            yield {'Type': TXT, 'Name': name, 'Value': f'host {number}'}
+        else:
+            yield {'Type': CNAME, 'Name': name, 'Value': f'host-{number - 1:05d}.{BULK_DOMAIN}'}
 
 
 # ---- accelerated records ----
@@ -218,7 +291,7 @@ def accelerate(state: State, zone: dict[str, t.Any], record: dict[str, t.Any]) -
     pullzone.update(
         OriginType=DNS_ACCELERATE_ORIGIN, DnsRecordId=record['Id'], DnsZoneId=zone['Id'], DnsRecordValue=record['Value']
     )
-    hostname_id = next_pullzone_id(state, 'hostname', (hostname['Id'] for _zone, hostname in all_hostnames(state)))
+    hostname_id = next_pullzone_id(state, 'hostname', (other['Id'] for _zone, other in all_hostnames(state)))
     certificate, key = free_certificate(hostname)
     pullzone['Hostnames'].append(
         {
@@ -269,10 +342,16 @@ class Dns(Area):
     )
 
     def seed(self, state: State, rng: random.Random) -> None:
+        """The account's zone ``brand.example`` (the seeded pull zones' custom hostnames with their PullZone records,
+        the domain's web and mail records), and from scale 1000 ``bulk.example`` of 10,000 records. Nothing is drawn
+        from ``rng``: the zones follow from the pull zones."""
         state.data['dns_zones'] = {}
         state.data['dns_ids'] = {'zone': FIRST_ZONE_ID, 'record': FIRST_RECORD_ID}
         state.data['dns_dnssec'] = {}
         state.data['dns_scans'] = []
+        seeded_zone(state, ACCOUNT_DOMAIN, account_records(state))
+        if state.scale >= BULK_SCALE:
+            seeded_zone(state, BULK_DOMAIN, bulk_records())
 
     def snapshot(self, state: State) -> dict[str, list[t.Any]]:
         return {'dns_zones': list(dns_zones(state).values())}
@@ -496,7 +575,7 @@ class Dns(Area):
             'JobId': str(uuid.uuid5(SCAN_NAMESPACE, str(len(scans) + 1))),
             'ZoneId': zone_id,
             'Domain': scanned,
-            'AccountId': ACCOUNT_ID,
+            'AccountId': ACCOUNT_USER_ID,
             'Status': SCAN_FAILED if error else SCAN_COMPLETED,
             'CreatedAt': moment,
             'CompletedAt': moment,

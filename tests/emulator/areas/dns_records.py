@@ -429,9 +429,15 @@ def record_of(
     return record
 
 
-def check_in_zone(zone: dict[str, t.Any], record: dict[str, t.Any], where: str = '') -> None:
+def check_in_zone(
+    zone: dict[str, t.Any],
+    record: dict[str, t.Any],
+    where: str = '',
+    named: t.Sequence[dict[str, t.Any]] | None = None,
+) -> None:
     """The rules between the records of a zone, for ``record`` added or changed (its ``Id`` is skipped): no record
-    twice (``identity``), a CNAME has its name to itself, and the apex NS are the zone's nameservers."""
+    twice (``identity``), a CNAME has its name to itself, and the apex NS are the zone's nameservers. ``named``: the
+    zone's records of the record's name, when the caller keeps them by name (an import)."""
     if record['Type'] == CNAME and record['Name'] == '':
         raise ApiError(
             400,
@@ -446,10 +452,11 @@ def check_in_zone(zone: dict[str, t.Any], record: dict[str, t.Any], where: str =
             'dnsrecord.ns_apex',
             f'{where}Name',
         )
+    wanted = record['Name'].lower()
     same_name = [
         other
-        for other in zone['Records']
-        if other['Id'] != record['Id'] and other['Name'].lower() == record['Name'].lower()
+        for other in (zone['Records'] if named is None else named)
+        if other['Id'] != record['Id'] and other['Name'].lower() == wanted
     ]
     mine = identity(record)
     if any(identity(other) == mine for other in same_name):

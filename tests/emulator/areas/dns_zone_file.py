@@ -95,7 +95,7 @@ def absolute(name: str) -> str:
 
 def soa_mailbox(email: str) -> str:
     """The SOA's RNAME of an e-mail address: the ``@`` a dot, dots of the local part escaped."""
-    local, _, host = email.partition('@')
+    local, _at, host = email.partition('@')
     return f"{local.replace('.', chr(92) + '.')}.{host}."
 
 
@@ -304,6 +304,10 @@ class ZoneReader:
         self.last_ttl = DEFAULT_TTL
         self.owner: str | None = None
         self.added: list[dict[str, t.Any]] = []
+        # The zone's records by name: a zone file of many records is read in one pass.
+        self.by_name: dict[str, list[dict[str, t.Any]]] = {}
+        for record in zone['Records']:
+            self.by_name.setdefault(record['Name'].lower(), []).append(record)
         self.successful = self.failed = self.skipped = 0
 
     def read(self, text: str, new_id: t.Callable[[], int]) -> None:
@@ -324,17 +328,19 @@ class ZoneReader:
                 self.failed += 1
                 continue
             record['Id'] = -1
+            named = self.by_name.setdefault(record['Name'].lower(), [])
             mine = identity(record)
-            if any(identity(other) == mine for other in self.zone['Records']):
+            if any(identity(other) == mine for other in named):
                 self.skipped += 1
                 continue
             try:
-                check_in_zone(self.zone, record)
+                check_in_zone(self.zone, record, named=named)
             except ApiError:
                 self.failed += 1
                 continue
             record['Id'] = new_id()
             self.zone['Records'].append(record)
+            named.append(record)
             self.added.append(record)
             self.successful += 1
 
@@ -371,7 +377,7 @@ class ZoneReader:
             owner = self.name(tokens.pop(0).text)
             self.owner = owner
         ttl: int | None = None
-        for _ in range(2):
+        for _position in range(2):  # a TTL and a class, in either order
             word = tokens[0].text
             if ttl is None and not tokens[0].quoted and TTL_TOKEN.fullmatch(word):
                 ttl = ttl_of(word)

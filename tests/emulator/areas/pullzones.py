@@ -48,6 +48,8 @@ from .pullzone_model import (
 
 FIRST_ID = 1001
 SYSTEM_DOMAIN = 'edge-cdn.test'
+# The domain of the seeded zones' custom hostnames: the account's own, a DNS zone of the account (``dns.py``).
+ACCOUNT_DOMAIN = 'brand.example'
 WORDS = ('assets', 'media', 'static', 'images', 'video', 'downloads', 'api', 'docs', 'shop', 'blog', 'fonts', 'app')
 COUNTRIES = ('US', 'DE', 'FR', 'GB', 'NL', 'JP', 'BR', 'IN', 'CA', 'AU', 'SG', 'ZA')
 ACCOUNT_USER_ID = '7d1f2a3e-0000-4000-8000-00000000edge'
@@ -319,11 +321,11 @@ def make_pullzone(index: int, rng: random.Random) -> dict[str, t.Any]:
     if index % 2 == 0 and not no_secrets:
         # Drawn as when the certificates were made-up text, so that the rest of the seed stays what it was.
         _token(rng, 64), _token(rng, 64)
-        certificate, key = seeded_certificate(index, f'{name}.example.com')
+        certificate, key = seeded_certificate(index, f'{name}.{ACCOUNT_DOMAIN}')
         hostnames.append(
             {
                 'Id': zone_id * 10 + 1,
-                'Value': f'{name}.example.com',
+                'Value': f'{name}.{ACCOUNT_DOMAIN}',
                 'ForceSSL': True,
                 'IsSystemHostname': False,
                 'IsManagedHostname': False,

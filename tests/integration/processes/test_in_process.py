@@ -40,9 +40,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 COLLECTIONS = ROOT.parents[2]
 CALLBACKS = pathlib.Path(__file__).resolve().parent / 'callback_plugins'
 REGISTRY_PASSWORD = 'dckr_pat_Equality-Secret-1234'
-# The custom certificate of the seeded hostname assets-000.example.com the playbook uploads, and a key of another.
-CERTIFICATE = make_certificate(['assets-000.example.com'], days_left=200)
-OTHER_KEY = make_certificate(['assets-000.example.com']).key
+# The custom certificate of the seeded hostname assets-000.brand.example the playbook uploads, and a key of another.
+CERTIFICATE = make_certificate(['assets-000.brand.example'], days_left=200)
+OTHER_KEY = make_certificate(['assets-000.brand.example']).key
 
 
 def key_texts(key: str) -> list[str]:
@@ -111,7 +111,7 @@ PLAYBOOK = (
     - name: pullzone_hostname with a custom certificate
       edge.platform.pullzone_hostname:
         pullzone_id: 1001
-        hostname: assets-000.example.com
+        hostname: assets-000.brand.example
         certificate: custom
         custom_certificate: "{{ certificate.certificate }}"
         custom_certificate_key: "{{ certificate.key }}"
@@ -119,7 +119,7 @@ PLAYBOOK = (
     - name: pullzone_hostname with a custom certificate again
       edge.platform.pullzone_hostname:
         pullzone_id: 1001
-        hostname: assets-000.example.com
+        hostname: assets-000.brand.example
         certificate: custom
         custom_certificate: "{{ certificate.certificate }}"
         custom_certificate_key: "{{ certificate.key }}"
@@ -127,14 +127,14 @@ PLAYBOOK = (
     - name: pullzone_hostname given the key as certificate
       edge.platform.pullzone_hostname:
         pullzone_id: 1001
-        hostname: assets-000.example.com
+        hostname: assets-000.brand.example
         certificate: "{{ certificate.key }}"
       ignore_errors: true
 
     - name: pullzone_hostname given the key as custom_certificate
       edge.platform.pullzone_hostname:
         pullzone_id: 1001
-        hostname: assets-000.example.com
+        hostname: assets-000.brand.example
         certificate: custom
         custom_certificate: "{{ certificate.key }}"
       ignore_errors: true
@@ -142,7 +142,7 @@ PLAYBOOK = (
     - name: pullzone_hostname given a key that is not the certificate's
       edge.platform.pullzone_hostname:
         pullzone_id: 1001
-        hostname: assets-000.example.com
+        hostname: assets-000.brand.example
         certificate: custom
         custom_certificate: "{{ certificate.certificate }}"
         custom_certificate_key: "{{ other_key }}"
@@ -151,7 +151,7 @@ PLAYBOOK = (
     - name: pullzone_hostname without its certificate
       edge.platform.pullzone_hostname:
         pullzone_id: 1001
-        hostname: assets-000.example.com
+        hostname: assets-000.brand.example
         certificate: none
 
     - name: pullzone_edge_rule

@@ -205,19 +205,22 @@ def test_zones_are_listed_by_pages_and_searched(api: TestClient) -> None:
     create_zone(api, 'other.test')
     first = api.get('/dnszone', params={'perPage': 5}).json()
     assert set(first) == {'Items', 'CurrentPage', 'TotalItems', 'HasMoreItems'}
-    assert (first['CurrentPage'], first['TotalItems'], first['HasMoreItems'], len(first['Items'])) == (1, 8, True, 5)
+    # The seeded brand.example, then the zones made here.
+    assert (first['CurrentPage'], first['TotalItems'], first['HasMoreItems'], len(first['Items'])) == (1, 9, True, 5)
     second = api.get('/dnszone', params={'perPage': 5, 'page': 2}).json()
-    assert (second['CurrentPage'], second['HasMoreItems'], len(second['Items'])) == (2, False, 3)
-    assert [z['Domain'] for z in first['Items'] + second['Items']][-1] == 'other.test'
-    assert first['Items'][0]['Records'][0]['Value'] == '192.0.2.1'  # Full view: the records too
+    assert (second['CurrentPage'], second['HasMoreItems'], len(second['Items'])) == (2, False, 4)
+    domains = [z['Domain'] for z in first['Items'] + second['Items']]
+    assert domains == ['brand.example', *(f'page-{number}.example' for number in range(7)), 'other.test']
+    assert first['Items'][1]['Records'][0]['Value'] == '192.0.2.1'  # Full view: the records too
     past = api.get('/dnszone', params={'perPage': 5, 'page': 9}).json()
-    assert (past['Items'], past['TotalItems'], past['HasMoreItems']) == ([], 8, False)
+    assert (past['Items'], past['TotalItems'], past['HasMoreItems']) == ([], 9, False)
     found = api.get('/dnszone', params={'search': 'PAGE-3'}).json()
     assert [z['Domain'] for z in found['Items']] == ['page-3.example']
     lite = api.get('/dnszone', params={'view': 1, 'search': 'page-3'}).json()['Items'][0]
     assert lite['Records'] is None and lite['Domain'] == 'page-3.example'
+    assert api.get(f'/dnszone/{lite["Id"]}', params={'view': 1}).json() == lite
     default = api.get('/dnszone', params={'page': '', 'perPage': ''}).json()
-    assert (default['CurrentPage'], len(default['Items'])) == (1, 8)
+    assert (default['CurrentPage'], len(default['Items'])) == (1, 9)
     for params, field in (({'page': 0}, 'page'), ({'perPage': 4}, 'perPage'), ({'perPage': 1001}, 'perPage')):
         error_of(api.get('/dnszone', params=params), 400, 'validation_error', field)
 
@@ -1101,3 +1104,85 @@ def test_the_service_domains_are_no_account_zone(api: TestClient) -> None:
     for domain in ('edge-cdn.test', 'x.edge-cdn.test', 'edge-dns.test'):
         error_of(api.post('/dnszone', json={'Domain': domain}), 400, 'dnszone.domain_reserved', 'Domain')
         assert api.post('/dnszone/checkavailability', json={'Name': domain}).json() == {'Available': False}
+
+
+# ---- the seed -------------------------------------------------------------------------------------------------------
+
+
+def test_the_seeded_zone_holds_the_seeded_hostnames_with_their_pullzone_records(api: TestClient, state: State) -> None:
+    [zone] = api.get('/dnszone').json()['Items']
+    assert (zone['Id'], zone['Domain'], zone['NameserversDetected'], zone['DnsSecEnabled'], zone['LoggingEnabled']) == (
+        4001,
+        'brand.example',
+        True,
+        True,
+        True,
+    )
+    custom = {
+        hostname['Value']: pullzone['Id']
+        for pullzone in state.data['pullzones'].values()
+        for hostname in pullzone['Hostnames']
+        if not hostname['IsSystemHostname']
+    }
+    assert sorted(custom) == [
+        f'{name}.brand.example' for name in ('api-006', 'assets-000', 'fonts-010', 'shop-008', 'static-002')
+    ]
+    linked = {f'{r["Name"]}.brand.example': (int(r['LinkName']), r['Value']) for r in zone['Records'] if r['Type'] == 7}
+    assert linked == {
+        hostname: (pullzone_id, f'{hostname.split(".")[0]}.edge-cdn.test') for hostname, pullzone_id in custom.items()
+    }
+    others = [(r['Name'], r['Type'], r['Value']) for r in zone['Records'] if r['Type'] != 7]
+    assert others[:2] == [('', 0, '192.0.2.10'), ('', 1, '2001:db8::10')]
+    assert ('www', 2, 'assets-000.edge-cdn.test') in others and ('old', 5, 'https://www.brand.example/') in others
+    dkim = next(r for r in zone['Records'] if r['Name'] == 'mail._domainkey')
+    assert len(dkim['Value']) > 255  # two strings in the zone file
+    assert all(list(record) == RECORD_FIELDS for record in zone['Records'])
+    # DNSSEC is on, its DS record at the parent.
+    assert api.post('/dnszone/4001/dnssec').json()['DsConfigured'] is True
+
+
+def test_every_seeded_hostname_can_have_its_free_certificate_again(api: TestClient, state: State) -> None:
+    for pullzone in list(state.data['pullzones'].values()):
+        for hostname in [h['Value'] for h in pullzone['Hostnames'] if h['Value'].endswith('.brand.example')]:
+            removed = api.request(
+                'DELETE', f'/pullzone/{pullzone["Id"]}/removeCertificate', json={'Hostname': hostname}
+            )
+            assert removed.status_code == 204
+            assert load_free(api, hostname).status_code == 200, hostname
+            assert has_certificate(api, pullzone['Id'], hostname)
+    # Hostnames elsewhere (the tests' own) are not checked; one of brand.example without a record is refused.
+    assert api.post('/pullzone/1002/addHostname', json={'Hostname': 'cdn.example.com'}).status_code == 204
+    assert load_free(api, 'cdn.example.com').status_code == 200
+    assert api.post('/pullzone/1002/addHostname', json={'Hostname': 'new.brand.example'}).status_code == 204
+    error_of(load_free(api, 'new.brand.example'), 400, 'pullzone.hostname_not_pointing', 'hostname')
+
+
+def test_the_seeded_zone_survives_its_export_and_import(api: TestClient) -> None:
+    zone = api.get('/dnszone/4001').json()
+    text = api.get('/dnszone/4001/export').content
+    assert api.delete('/dnszone/4001').status_code == 204
+    empty = create_zone(api, 'brand.example')
+    result = api.post(f'/dnszone/{empty["Id"]}/import', content=text).json()
+    assert result == {'RecordsSuccessful': len(zone['Records']), 'RecordsFailed': 0, 'RecordsSkipped': 3}
+    assert without_ids(records_of(api, empty['Id'])) == without_ids(zone['Records'])
+
+
+def test_from_scale_1000_a_zone_of_10000_records(admin: TestClient) -> None:
+    from ansible_collections.edge.platform.tests.emulator.areas import AREAS
+    from ansible_collections.edge.platform.tests.unit.helpers import EMULATOR_KEY
+
+    large = State(api_key=EMULATOR_KEY, scale=1000, areas=AREAS)
+    large.reset()
+    zones = {zone['Domain']: zone for zone in dns_zones(large).values()}
+    assert sorted(zones) == ['brand.example', 'bulk.example']
+    bulk = zones['bulk.example']['Records']
+    assert len(bulk) == 10000 and len({r['Id'] for r in bulk}) == 10000
+    assert {r['Type'] for r in bulk} == {0, 1, 2, 3}
+    custom = [h for z in large.data['pullzones'].values() for h in z['Hostnames'] if not h['IsSystemHostname']]
+    assert len(custom) == 499  # every even zone but 1005 (no secrets)
+    assert len(zones['brand.example']['Records']) == 11 + len(custom)  # a PullZone record per custom hostname
+    first = [dict(r) for r in bulk[:50]]
+    large.reset()
+    assert [dict(r) for r in dns_zones(large)[zones['bulk.example']['Id']]['Records'][:50]] == first  # deterministic
+    assert admin.get('/state').json()['dns_zones'][0]['Domain'] == 'brand.example'  # the default scale: one zone
+    assert len(admin.get('/state').json()['dns_zones']) == 1
