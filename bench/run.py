@@ -94,17 +94,6 @@ class Emulator:
             **extra,
         )
 
-    def api(self, method: str, path: str, body: object, timeout: float = 600) -> t.Any:
-        """A request of the management API, for a scenario's set-up (what the seed does not make)."""
-        request = urllib.request.Request(
-            f"{self.info['api_url']}/{path}",
-            method=method,
-            data=json.dumps(body).encode(),
-            headers={'AccessKey': self.info['api_key'], 'Content-Type': 'application/json'},
-        )
-        with urllib.request.urlopen(request, timeout=timeout) as response:  # noqa: S310 - 127.0.0.1 only
-            return json.loads(response.read() or b'null')
-
     def stop(self) -> None:
         self.process.send_signal(signal.SIGTERM)
         self.process.wait(timeout=60)
@@ -367,40 +356,28 @@ def per_task(tree: pathlib.Path, repeat: int) -> list[Row]:
     ]
 
 
-DNS_ZONE = 'bench.example'
+# The zone of 10,000 records the emulator seeds from a scale of 1,000 pull zones: hosts host-00001 …, those whose
+# number ends in 1 an A record of 198.51.100.(number % 254 + 1), with the service's TTL.
+DNS_SEED, DNS_ZONE, DNS_RECORDS = 1000, 'bulk.example', 10_000
 
 
-def host_address(number: int) -> str:
-    return f'10.{number // 65536}.{number // 256 % 256}.{number % 256}'
-
-
-def dns(tree: pathlib.Path, repeat: int, records: int = 10_000) -> list[Row]:
+def dns(tree: pathlib.Path, repeat: int) -> list[Row]:
     """(f) A DNS zone of 10,000 records: what a converged dns_record_set task costs beyond an empty play, against
     ansible.builtin.debug (a play of TASKS_PER_PLAY tasks, each a set of its own), and dns_zone_info reading the
     whole zone with its records (one task, the whole run)."""
-    emulator = Emulator(tree, 12)
+    emulator = Emulator(tree, DNS_SEED)
     env = emulator.env(tree)
-    # The zone made with its records in one create (the emulator checks each against the others: half a minute).
-    emulator.api(
-        'POST',
-        'dnszone',
-        {
-            'Domain': DNS_ZONE,
-            'Records': [
-                {'Type': 0, 'Name': f'host-{number:05d}', 'Ttl': 300, 'Value': host_address(number)}
-                for number in range(records)
-            ],
-        },
-    )
-    step = records // TASKS_PER_PLAY
+    step = DNS_RECORDS // TASKS_PER_PLAY
     tasks = {
         'debug': ['      ansible.builtin.debug:\n        msg: one task\n'] * TASKS_PER_PLAY,
         'record_set': [
             f'      edge.platform.dns_record_set:\n        zone: {DNS_ZONE}\n        name: host-{number:05d}\n'
-            f'        type: a\n        values: [{host_address(number)}]\n        ttl: 300\n'
-            for number in range(0, records, step)
+            f'        type: a\n        values: [198.51.100.{number % 254 + 1}]\n        ttl: 300\n'
+            for number in range(1, DNS_RECORDS, step)
         ],
         'zone_info': [f'      edge.platform.dns_zone_info:\n        domain: {DNS_ZONE}\n'],
+        # What any task of the collection costs, for scale: one read of a pull zone by its id.
+        'pullzone_info': ['      edge.platform.pullzone_info:\n        id: 1001\n'] * TASKS_PER_PLAY,
     }
     head = (
         '- name: A zone of 10,000 records\n  hosts: localhost\n  connection: local\n  gather_facts: false\n'
@@ -421,6 +398,7 @@ def dns(tree: pathlib.Path, repeat: int, records: int = 10_000) -> list[Row]:
                     'record_set': lambda: run(playbook(plays['record_set']), env, emulator),
                     'record_set_processes': lambda: run(playbook(plays['record_set']), processes, emulator),
                     'debug': lambda: run(playbook(plays['debug']), env, emulator),
+                    'pullzone_info': lambda: run(playbook(plays['pullzone_info']), env, emulator),
                     'zone_info': lambda: run(playbook(plays['zone_info']), env, emulator),
                     'zone_info_processes': lambda: run(playbook(plays['zone_info']), processes, emulator),
                 },
@@ -433,13 +411,13 @@ def dns(tree: pathlib.Path, repeat: int, records: int = 10_000) -> list[Row]:
     empty = median(samples['empty'])
     cost = {
         name: (median(samples[name]) - empty) / TASKS_PER_PLAY
-        for name in ('record_set', 'record_set_processes', 'debug')
+        for name in ('record_set', 'record_set_processes', 'debug', 'pullzone_info')
     }
     per_task = max(sample.requests for sample in samples['record_set']) / TASKS_PER_PLAY
     zone_info, zone_info_requests = median(samples['zone_info']), samples['zone_info'][0].requests
     return [
         Row(
-            f'dns_record_set, converged, on a zone of {records:,} records',
+            f'dns_record_set, converged, on a zone of {DNS_RECORDS:,} records',
             's per task beyond an empty play',
             cost['record_set'],
             cost['record_set_processes'],
@@ -447,10 +425,11 @@ def dns(tree: pathlib.Path, repeat: int, records: int = 10_000) -> list[Row]:
             cost['debug'],
             '≤ 2× debug, ≤ 2 requests a task',
             cost['record_set'] <= 2 * cost['debug'] and per_task <= 2,
-            f'{per_task:g} requests a task, no write; empty play {empty:.2f} s; {TASKS_PER_PLAY} tasks a play',
+            f'{per_task:g} requests a task, no write; pullzone_info by id {cost["pullzone_info"]:.3f} s a task; '
+            f'empty play {empty:.2f} s; {TASKS_PER_PLAY} tasks a play',
         ),
         Row(
-            f'dns_zone_info, a zone of {records:,} records with its records',
+            f'dns_zone_info, a zone of {DNS_RECORDS:,} records with its records',
             'wall s',
             zone_info,
             median(samples['zone_info_processes']),
