@@ -356,6 +356,92 @@ def per_task(tree: pathlib.Path, repeat: int) -> list[Row]:
     ]
 
 
+# The zone of 10,000 records the emulator seeds from a scale of 1,000 pull zones: hosts host-00001 …, those whose
+# number ends in 1 an A record of 198.51.100.(number % 254 + 1), with the service's TTL.
+DNS_SEED, DNS_ZONE, DNS_RECORDS = 1000, 'bulk.example', 10_000
+
+
+def dns(tree: pathlib.Path, repeat: int) -> list[Row]:
+    """(f) A DNS zone of 10,000 records: what a converged dns_record_set task costs beyond an empty play, against
+    ansible.builtin.debug (a play of TASKS_PER_PLAY tasks, each a set of its own), and dns_zone_info reading the
+    whole zone with its records (one task, the whole run)."""
+    emulator = Emulator(tree, DNS_SEED)
+    env = emulator.env(tree)
+    step = DNS_RECORDS // TASKS_PER_PLAY
+    tasks = {
+        'debug': ['      ansible.builtin.debug:\n        msg: one task\n'] * TASKS_PER_PLAY,
+        'record_set': [
+            f'      edge.platform.dns_record_set:\n        zone: {DNS_ZONE}\n        name: host-{number:05d}\n'
+            f'        type: a\n        values: [198.51.100.{number % 254 + 1}]\n        ttl: 300\n'
+            for number in range(1, DNS_RECORDS, step)
+        ],
+        'zone_info': [f'      edge.platform.dns_zone_info:\n        domain: {DNS_ZONE}\n'],
+        # What any task of the collection costs, for scale: one read of a pull zone by its id.
+        'pullzone_info': ['      edge.platform.pullzone_info:\n        id: 1001\n'] * TASKS_PER_PLAY,
+    }
+    head = (
+        '- name: A zone of 10,000 records\n  hosts: localhost\n  connection: local\n  gather_facts: false\n'
+        '  vars:\n    ansible_python_interpreter: "{{ ansible_playbook_python }}"\n  tasks:'
+    )
+    with tempfile.TemporaryDirectory() as work:
+        plays = {name: pathlib.Path(work) / f'{name}.yml' for name in ('empty', *tasks)}
+        plays['empty'].write_text(f'{head} []\n', encoding='utf-8')
+        for name, bodies in tasks.items():
+            listed = ''.join(f'\n    - name: Task {number}\n{body}' for number, body in enumerate(bodies))
+            plays[name].write_text(f'{head}{listed}\n', encoding='utf-8')
+        processes = dict(env, EDGE_PLATFORM_IN_PROCESS='false')
+        try:
+            samples = interleaved(
+                repeat,
+                {
+                    'empty': lambda: run(playbook(plays['empty']), env, emulator),
+                    'record_set': lambda: run(playbook(plays['record_set']), env, emulator),
+                    'record_set_processes': lambda: run(playbook(plays['record_set']), processes, emulator),
+                    'debug': lambda: run(playbook(plays['debug']), env, emulator),
+                    'pullzone_info': lambda: run(playbook(plays['pullzone_info']), env, emulator),
+                    'zone_info': lambda: run(playbook(plays['zone_info']), env, emulator),
+                    'zone_info_processes': lambda: run(playbook(plays['zone_info']), processes, emulator),
+                },
+            )
+        finally:
+            emulator.stop()
+    for name in ('record_set', 'record_set_processes', 'zone_info', 'zone_info_processes'):
+        if any(sample.writes for sample in samples[name]):
+            raise SystemExit(f'{name} sent a write: the sets were not converged')
+    empty = median(samples['empty'])
+    cost = {
+        name: (median(samples[name]) - empty) / TASKS_PER_PLAY
+        for name in ('record_set', 'record_set_processes', 'debug', 'pullzone_info')
+    }
+    per_task = max(sample.requests for sample in samples['record_set']) / TASKS_PER_PLAY
+    zone_info, zone_info_requests = median(samples['zone_info']), samples['zone_info'][0].requests
+    return [
+        Row(
+            f'dns_record_set, converged, on a zone of {DNS_RECORDS:,} records',
+            's per task beyond an empty play',
+            cost['record_set'],
+            cost['record_set_processes'],
+            'ansible.builtin.debug',
+            cost['debug'],
+            '≤ 2× debug, ≤ 2 requests a task',
+            cost['record_set'] <= 2 * cost['debug'] and per_task <= 2,
+            f'{per_task:g} requests a task, no write; pullzone_info by id {cost["pullzone_info"]:.3f} s a task; '
+            f'empty play {empty:.2f} s; {TASKS_PER_PLAY} tasks a play',
+        ),
+        Row(
+            f'dns_zone_info, a zone of {DNS_RECORDS:,} records with its records',
+            'wall s',
+            zone_info,
+            median(samples['zone_info_processes']),
+            '',
+            None,
+            '≤ 3 s',
+            zone_info <= 3,
+            f'{zone_info_requests} request; the whole run of a one-task play (empty play {empty:.2f} s)',
+        ),
+    ]
+
+
 def audit(tree: pathlib.Path, repeat: int, zones: int = 1000) -> list[Row]:
     """(d) The audit role over an account of 1,000 pull zones."""
     emulator = Emulator(tree, zones)
@@ -521,6 +607,7 @@ COMPARISONS: dict[str, t.Callable[[pathlib.Path, int], list[Row]]] = {
     'audit': audit,
     'adopt': adopt,
     'absolute': absolute,
+    'dns': dns,
 }
 
 

@@ -488,6 +488,252 @@ options:
     default: false
 '''
 
+    DNS_RECORD_SET = r'''
+options:
+  zone:
+    description:
+      - The domain of the DNS zone the records belong to, such as V(example.com), found in the zone list
+        searched by it.
+      - Exactly one of O(zone) and O(zone_id) is required.
+    type: str
+  zone_id:
+    description:
+      - Id of the DNS zone the records belong to.
+    type: int
+  name:
+    description:
+      - 'The name of the records: relative to the zone (V(www), V(_dmarc), V(*.apps)), V("") or V(@) for
+        the zone''s apex; a full name inside the zone (V(www.example.com) or V(www.example.com.)) is taken
+        too, and a full name outside it (ending with a dot) is refused.'
+      - Names compare without regard to case.
+    type: str
+    required: true
+  type:
+    description:
+      - The type of the records.
+      - 'The API''s values (DnsRecordTypes): V(a) 0, V(aaaa) 1, V(cname) 2, V(txt) 3, V(mx) 4, V(redirect)
+        5, V(flatten) 6, V(pullzone) 7, V(srv) 8, V(caa) 9, V(ptr) 10, V(script) 11, V(ns) 12, V(svcb)
+        13, V(https) 14, V(tlsa) 15 (docs/enums.md).'
+    type: str
+    choices:
+      - a
+      - aaaa
+      - cname
+      - txt
+      - mx
+      - redirect
+      - flatten
+      - pullzone
+      - srv
+      - caa
+      - ptr
+      - script
+      - ns
+      - svcb
+      - https
+      - tlsa
+    required: true
+  values:
+    description:
+      - 'The values of the set, as a set: their order, and repeats of one value, are ignored.'
+      - 'Each is a string in zone-file form, compared in canonical form: names are full names (a final
+        dot is optional, case does not count: V(10 MAIL.example.com) and V(10 mail.example.com.) are one
+        V(mx) value), addresses in any spelling of them. By type: V(a) and V(aaaa) an address; V(cname),
+        V(ns), V(ptr), V(flatten) a host name; V(mx) C(PRIORITY TARGET); V(srv) C(PRIORITY WEIGHT PORT
+        TARGET); V(caa) C(FLAGS TAG VALUE) such as V(0 issue "ca.example.net") (the quotes are optional);
+        V(txt) its text without quotes, or in zone-file form as quoted strings, which are joined into
+        one text (V("v=DKIM1; k=rsa; " "p=MIGf...") is the text V(v=DKIM1; k=rsa; p=MIGf...)), so a long
+        text split into strings of 255 characters is one value; V(svcb) and V(https) C(PRIORITY TARGET
+        [KEY=VALUE ...]); V(tlsa) C(USAGE SELECTOR MATCHING-TYPE DATA) (the data in hexadecimal); V(redirect)
+        an http(s) URL; V(pullzone) the name of a pull zone of the account; V(script) the id of an edge
+        script.'
+      - Or a mapping whose O(values[].value) is such a string and whose other keys set that record's own
+        settings; only the settings given are managed.
+      - Every value is checked before any request; a V(pullzone) value names a pull zone that must exist,
+        looked up before anything is written.
+      - Required with O(state=present). With O(state=absent), only these values are removed; without them
+        the whole set is.
+    type: list
+    elements: raw
+    suboptions:
+      value:
+        description:
+          - The value, in zone-file form as above.
+        type: str
+        required: true
+      weight:
+        description:
+          - The weight of the record among the records of its set (C(Weight)); not for V(srv), whose weight
+            is in its value.
+          - From V(0) to V(100); another value is refused before any request.
+        type: int
+      disabled:
+        description:
+          - Whether the record is not served (C(Disabled)).
+        type: bool
+      comment:
+        description:
+          - A note kept with the record (C(Comment)).
+        type: str
+      monitor:
+        description:
+          - How the service checks the host of the record (C(MonitorType)).
+          - 'The API''s values (DnsMonitoringType): V(none) 0, V(ping) 1, V(http) 2, V(monitor) 3 (docs/enums.md).'
+        type: str
+        choices:
+          - none
+          - ping
+          - http
+          - monitor
+      smart_routing:
+        description:
+          - How the service picks among the records of the set (C(SmartRoutingType)).
+          - 'The API''s values (DnsSmartRoutingType): V(none) 0, V(latency) 1, V(geolocation) 2 (docs/enums.md).'
+        type: str
+        choices:
+          - none
+          - latency
+          - geolocation
+      latitude:
+        description:
+          - The latitude of the record's host, for V(geolocation) routing (C(GeolocationLatitude)).
+          - From V(-90) to V(90); another value is refused before any request.
+        type: float
+      longitude:
+        description:
+          - The longitude of the record's host, for V(geolocation) routing (C(GeolocationLongitude)).
+          - From V(-180) to V(180); another value is refused before any request.
+        type: float
+      accelerated:
+        description:
+          - Whether the service puts a pull zone in front of the record's host (C(Accelerated)); for V(a),
+            V(aaaa) and V(cname) records only.
+        type: bool
+  ttl:
+    description:
+      - The TTL of every record of the set, in seconds.
+      - When not given, the records keep theirs, and a record added gets that of the set's records (the
+        records of one name and type share their TTL), or in an empty set the service's.
+      - From V(15) to V(2147483647); another value is refused before any request.
+    type: int
+  on_existing:
+    description:
+      - 'V(replace): the set becomes exactly O(values); records of other values are changed to the values
+        missing (keeping their ids) or deleted.'
+      - 'V(keep): the values missing are added, the other records of the set stay.'
+    type: str
+    choices:
+      - replace
+      - keep
+    default: replace
+  state:
+    description:
+      - V(present) makes the set hold O(values), V(absent) removes them (or the whole set).
+    type: str
+    choices:
+      - present
+      - absent
+    default: present
+seealso:
+  - ref: ansible_collections.edge.platform.docsite.enums
+    description: 'Every enum the collection takes: its names and the API''s numbers.'
+'''
+
+    DNS_ZONE = r'''
+options:
+  domain:
+    description:
+      - The domain of the zone, such as V(example.com) (compared without regard to case; a final dot is
+        optional). The zone is found by it, in the zone list searched by it.
+      - Required to create a zone. Exactly one of O(domain) and O(id) is required.
+    type: str
+  id:
+    description:
+      - Id of the zone. When no zone has this id, O(state=present) fails (a zone is created by its O(domain))
+        and O(state=absent) reports no change.
+    type: int
+  nameservers:
+    description:
+      - 'The name servers the zone declares, in order (C(Nameserver1), then C(Nameserver2)): none, one
+        or two host names.'
+      - An empty list gives the zone the service's own name servers (C(CustomNameserversEnabled) false);
+        a non-empty one turns custom name servers on.
+      - Names compare without regard to case or a final dot.
+    type: list
+    elements: str
+  soa_email:
+    description:
+      - The e-mail address of the zone's SOA record (C(SoaEmail)), such as V(hostmaster@example.com).
+    type: str
+  logging:
+    description:
+      - Whether the queries of the zone are logged (C(LoggingEnabled)).
+    type: bool
+  logging_ip_anonymization:
+    description:
+      - 'How the logs of the zone keep the addresses of the clients: V(off) as they are (C(LoggingIPAnonymizationEnabled)
+        false), V(one_digit) with their last digit removed, V(drop) not at all (C(LoggingIPAnonymizationEnabled)
+        true, with C(LogAnonymizationType) 0 C(OneDigit) or 1 C(Drop)).'
+    type: str
+    choices:
+      - 'off'
+      - one_digit
+      - drop
+  dnssec:
+    description:
+      - Whether DNSSEC signs the zone (C(DnsSecEnabled)), switched through the zone's DNSSEC endpoint.
+      - The run that enables it returns the DS record to give the registrar in RV(dnssec).
+    type: bool
+  import_zone_file:
+    description:
+      - A zone file in BIND form on the controller (as another DNS provider exports it) whose records
+        are imported into the zone through the API's import, when the zone is created, and on an existing
+        zone that holds none of its records (a create whose import did not happen); a zone that holds
+        any of them is not imported into again, so a rerun writes nothing.
+      - 'The file is read and checked before any request: a line the parser cannot read fails the task
+        naming it. The SOA record and the NS records of the apex (the service keeps these itself: the
+        zone''s name servers are O(nameservers)) are left out, counted in RV(imported.RecordsSkipped);
+        records of types the API has not (such as C(HINFO), C(SSHFP)) cannot be imported, counted in RV(imported.RecordsFailed)
+        and named in a warning.'
+      - Names in the file are relative to its C($ORIGIN), the zone's domain unless it says otherwise;
+        C($TTL), C(@), parentheses over several lines and comments are read as BIND reads them; C($INCLUDE)
+        and C($GENERATE) are refused.
+      - Manage the records afterwards with M(edge.platform.dns_record_set).
+    type: path
+  state:
+    description:
+      - V(present) creates or updates the zone, V(absent) deletes it with all its records.
+    type: str
+    choices:
+      - present
+      - absent
+    default: present
+'''
+
+    DNS_ZONE_INFO = r'''
+options:
+  domain:
+    description:
+      - The domain of the zone to return (compared without regard to case; a final dot is optional). A
+        domain of no zone returns an empty list.
+      - Mutually exclusive with O(id).
+    type: str
+  id:
+    description:
+      - Id of the zone to return. An id of no zone returns an empty list.
+    type: int
+  records:
+    description:
+      - Return each zone's records in C(Records).
+    type: bool
+    default: true
+  zone_file:
+    description:
+      - Return each zone in BIND form, as the service exports it, in C(zone_file) (one request a zone).
+    type: bool
+    default: false
+'''
+
     PULLZONE = r'''
 options:
   name:

@@ -9,6 +9,7 @@ from .audit_log import AuditLog
 from .cdn_logs import CdnLogs
 from .containers import Containers
 from .databases import Databases
+from .dns import Dns
 from .pullzones import PullZones
 from .shield import Shield
 from .shield_events import ShieldEvents
@@ -27,6 +28,7 @@ AREAS = (
     Video(),
     Databases(),
     Storage(),
+    Dns(),
     Traffic(),
     AuditLog(),
 )

@@ -28,6 +28,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..core import ApiError, Area, Endpoint, State, json_body, json_response, query_bool, query_int
+from .dns_records import free_certificate_refusal
 from .pullzone_certificates import free_certificate, seeded_certificate, system_certificate, uploaded
 
 # The record tables live in pullzone_model.
@@ -47,6 +48,8 @@ from .pullzone_model import (
 
 FIRST_ID = 1001
 SYSTEM_DOMAIN = 'edge-cdn.test'
+# The domain of the seeded zones' custom hostnames: the account's own, a DNS zone of the account (``dns.py``).
+ACCOUNT_DOMAIN = 'brand.example'
 WORDS = ('assets', 'media', 'static', 'images', 'video', 'downloads', 'api', 'docs', 'shop', 'blog', 'fonts', 'app')
 COUNTRIES = ('US', 'DE', 'FR', 'GB', 'NL', 'JP', 'BR', 'IN', 'CA', 'AU', 'SG', 'ZA')
 ACCOUNT_USER_ID = '7d1f2a3e-0000-4000-8000-00000000edge'
@@ -320,11 +323,11 @@ def make_pullzone(index: int, rng: random.Random) -> dict[str, t.Any]:
     if index % 2 == 0 and not no_secrets:
         # Drawn as when the certificates were made-up text, so that the rest of the seed stays what it was.
         _token(rng, 64), _token(rng, 64)
-        certificate, key = seeded_certificate(index, f'{name}.example.com')
+        certificate, key = seeded_certificate(index, f'{name}.{ACCOUNT_DOMAIN}')
         hostnames.append(
             {
                 'Id': zone_id * 10 + 1,
-                'Value': f'{name}.example.com',
+                'Value': f'{name}.{ACCOUNT_DOMAIN}',
                 'ForceSSL': True,
                 'IsSystemHostname': False,
                 'IsManagedHostname': False,
@@ -472,6 +475,28 @@ def apply_settings(zone: dict[str, t.Any], settings: dict[str, t.Any]) -> None:
         zone['OriginLinkValue'] = settings['OriginUrl']
 
 
+def new_pullzone(state: State, name: str, zone_type: int, settings: dict[str, t.Any]) -> dict[str, t.Any]:
+    """A new zone in the store, as a create makes it (also the zone the DNS service makes for an accelerated record):
+    the defaults, its system hostname, then ``settings`` (checked already)."""
+    zone_id = next_id(state, 'zone', pullzones(state))
+    hostname_id = next_id(state, 'hostname', (hostname['Id'] for _zone, hostname in all_hostnames(state)))
+    zone = {field: _default(kind) for field, kind in PULLZONE_FIELDS}
+    zone.update(NEW_ZONE_DEFAULTS)
+    zone.update(
+        {
+            'Id': zone_id,
+            'Name': name,
+            'Type': zone_type,
+            'ZoneSecurityKey': f'zsk-{_digest(f"{zone_id}:{name}")}',
+            'Hostnames': [system_hostname(hostname_id, name)],
+            'CnameDomain': f'{name}.{SYSTEM_DOMAIN}',
+        }
+    )
+    apply_settings(zone, settings)
+    pullzones(state)[zone_id] = zone
+    return zone
+
+
 async def body_object(request: Request) -> dict[str, t.Any]:
     """The JSON object a write sends; 400 when there is none (the reference's bodies are required)."""
     body = await json_body(request)
@@ -562,22 +587,7 @@ class PullZones(Area):
             raise ApiError(
                 400, f"Failed adding Pull Zone: the name '{name}' is already taken.", 'pullzone.name_taken', 'Name'
             )
-        zone_id = next_id(state, 'zone', pullzones(state))
-        hostname_id = next_id(state, 'hostname', (hostname['Id'] for _zone, hostname in all_hostnames(state)))
-        zone = {field: _default(kind) for field, kind in PULLZONE_FIELDS}
-        zone.update(NEW_ZONE_DEFAULTS)
-        zone.update(
-            {
-                'Id': zone_id,
-                'Name': name,
-                'Type': zone_type or 0,
-                'ZoneSecurityKey': f'zsk-{_digest(f"{zone_id}:{name}")}',
-                'Hostnames': [system_hostname(hostname_id, name)],
-                'CnameDomain': f'{name}.{SYSTEM_DOMAIN}',
-            }
-        )
-        apply_settings(zone, settings)
-        pullzones(state)[zone_id] = zone
+        zone = new_pullzone(state, name, zone_type or 0, settings)
         return json_response(public_view(zone, False), 201)
 
     async def check_availability(self, state: State, request: Request) -> Response:
@@ -670,7 +680,11 @@ class PullZones(Area):
             raise ApiError(
                 404, f"The hostname '{value}' was not found in the account.", 'hostname.not_found', 'hostname'
             )
-        _zone, record = found
+        zone, record = found
+        # A name inside one of the account's DNS zones must point at the pull zone (GAPS).
+        refusal = None if record['IsSystemHostname'] else free_certificate_refusal(state, record['Value'], zone)
+        if refusal is not None:
+            raise refusal
         if not record['HasCertificate']:
             certificate, key = free_certificate(record['Value'])
             record.update(HasCertificate=True, Certificate=certificate, CertificateKey=key)

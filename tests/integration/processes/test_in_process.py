@@ -40,9 +40,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 COLLECTIONS = ROOT.parents[2]
 CALLBACKS = pathlib.Path(__file__).resolve().parent / 'callback_plugins'
 REGISTRY_PASSWORD = 'dckr_pat_Equality-Secret-1234'
-# The custom certificate of the seeded hostname assets-000.example.com the playbook uploads, and a key of another.
-CERTIFICATE = make_certificate(['assets-000.example.com'], days_left=200)
-OTHER_KEY = make_certificate(['assets-000.example.com']).key
+# The custom certificate of the seeded hostname assets-000.brand.example the playbook uploads, and a key of another.
+CERTIFICATE = make_certificate(['assets-000.brand.example'], days_left=200)
+OTHER_KEY = make_certificate(['assets-000.brand.example']).key
 
 
 def key_texts(key: str) -> list[str]:
@@ -111,7 +111,7 @@ PLAYBOOK = (
     - name: pullzone_hostname with a custom certificate
       edge.platform.pullzone_hostname:
         pullzone_id: 1001
-        hostname: assets-000.example.com
+        hostname: assets-000.brand.example
         certificate: custom
         custom_certificate: "{{ certificate.certificate }}"
         custom_certificate_key: "{{ certificate.key }}"
@@ -119,7 +119,7 @@ PLAYBOOK = (
     - name: pullzone_hostname with a custom certificate again
       edge.platform.pullzone_hostname:
         pullzone_id: 1001
-        hostname: assets-000.example.com
+        hostname: assets-000.brand.example
         certificate: custom
         custom_certificate: "{{ certificate.certificate }}"
         custom_certificate_key: "{{ certificate.key }}"
@@ -127,14 +127,14 @@ PLAYBOOK = (
     - name: pullzone_hostname given the key as certificate
       edge.platform.pullzone_hostname:
         pullzone_id: 1001
-        hostname: assets-000.example.com
+        hostname: assets-000.brand.example
         certificate: "{{ certificate.key }}"
       ignore_errors: true
 
     - name: pullzone_hostname given the key as custom_certificate
       edge.platform.pullzone_hostname:
         pullzone_id: 1001
-        hostname: assets-000.example.com
+        hostname: assets-000.brand.example
         certificate: custom
         custom_certificate: "{{ certificate.key }}"
       ignore_errors: true
@@ -142,7 +142,7 @@ PLAYBOOK = (
     - name: pullzone_hostname given a key that is not the certificate's
       edge.platform.pullzone_hostname:
         pullzone_id: 1001
-        hostname: assets-000.example.com
+        hostname: assets-000.brand.example
         certificate: custom
         custom_certificate: "{{ certificate.certificate }}"
         custom_certificate_key: "{{ other_key }}"
@@ -151,7 +151,7 @@ PLAYBOOK = (
     - name: pullzone_hostname without its certificate
       edge.platform.pullzone_hostname:
         pullzone_id: 1001
-        hostname: assets-000.example.com
+        hostname: assets-000.brand.example
         certificate: none
 
     - name: pullzone_edge_rule
@@ -347,6 +347,32 @@ PLAYBOOK = (
     - name: video_library_info by name
       edge.platform.video_library_info:
         name: library-00
+
+    - name: dns_zone create with DNSSEC
+      edge.platform.dns_zone:
+        domain: equality.example
+        logging: true
+        dnssec: true
+
+    - name: dns_record_set create
+      edge.platform.dns_record_set:
+        zone: equality.example
+        name: "@"
+        type: mx
+        values: [10 mail.equality.example, {value: 20 backup.equality.example., comment: backup}]
+      ignore_errors: true  # in check mode the zone is only predicted: the set fails, as its run would
+
+    - name: dns_record_set refuses bad input
+      edge.platform.dns_record_set:
+        zone: equality.example
+        name: "@"
+        type: mx
+        values: [mail.equality.example]
+      ignore_errors: true
+
+    - name: dns_zone_info with the records
+      edge.platform.dns_zone_info:
+        domain: equality.example
 
     - name: video_thumbnail
       edge.platform.video_thumbnail:
@@ -623,6 +649,9 @@ def test_same_results_and_output(tmp_path: pathlib.Path, emulator: dict[str, t.A
     assert len(by_task['storage_zone_info of every zone']['result']['storage_zones']) == 3
     registry = by_task['container_registry with a password']['result']
     assert registry['invocation']['module_args']['password'] == 'VALUE_SPECIFIED_IN_NO_LOG_PARAMETER'
+    assert by_task['dns_zone create with DNSSEC']['result']['dnssec']['ds_record'].startswith('equality.example. ')
+    assert by_task['dns_record_set create']['result']['changed'] is True
+    assert len(by_task['dns_zone_info with the records']['result']['dns_zones'][0]['Records']) == 2
 
 
 @pytest.mark.weight(20)
@@ -638,6 +667,9 @@ def test_same_results_in_check_mode(tmp_path: pathlib.Path, emulator: dict[str, 
     assert by_task['shield_zone create']['result']['changed'] is True
     # A name is looked up in check mode too (a read): one that no pull zone has fails, as in a real run.
     assert by_task['pullzone_purge of a pull zone that does not exist']['status'] == 'failed'
+    # A zone only predicted has no record set to read.
+    assert by_task['dns_zone create with DNSSEC']['result']['changed'] is True
+    assert 'the account has no DNS zone of this domain' in by_task['dns_record_set create']['result']['msg']
 
 
 RELATIVE_PATHS_PLAYBOOK = (

@@ -29,7 +29,7 @@ from ansible_collections.edge.platform.tests.emulator.core import State
 from ansible_collections.edge.platform.tests.unit.emulator.test_pullzone_writes_area import delete, error_of
 
 ZONE = 1001
-CUSTOM = 'assets-000.example.com'
+CUSTOM = 'assets-000.brand.example'
 NOW = datetime.datetime.now(datetime.timezone.utc)
 
 
@@ -80,28 +80,28 @@ def test_the_seed_has_free_custom_expiring_expired_and_mismatched_certificates(a
         name: leaf_of(record)
         for zone_id in (1001, 1003, 1007, 1009, 1011)
         for name, record in hostnames(api, zone_id).items()
-        if name.endswith('.example.com')
+        if name.endswith('.brand.example')
     }
     assert sorted(seeded) == [
-        'api-006.example.com',
-        'assets-000.example.com',
-        'fonts-010.example.com',
-        'shop-008.example.com',
-        'static-002.example.com',
+        'api-006.brand.example',
+        'assets-000.brand.example',
+        'fonts-010.brand.example',
+        'shop-008.brand.example',
+        'static-002.brand.example',
     ]
     issuers = {
         name: leaf.issuer.get_attributes_for_oid(x509.NameOID.COMMON_NAME)[0].value for name, leaf in seeded.items()
     }
-    assert issuers['static-002.example.com'] == issuers['fonts-010.example.com'] == FREE_ISSUER
-    assert issuers['assets-000.example.com'] == issuers['api-006.example.com'] == 'Example Server CA'
-    assert 330 <= days_left(seeded['assets-000.example.com']) <= 335
-    assert 10 <= days_left(seeded['static-002.example.com']) <= 12  # expiring
-    assert days_left(seeded['api-006.example.com']) < 0  # expired
-    assert 55 <= days_left(seeded['fonts-010.example.com']) <= 60
-    shop = seeded['shop-008.example.com']  # names another host only
+    assert issuers['static-002.brand.example'] == issuers['fonts-010.brand.example'] == FREE_ISSUER
+    assert issuers['assets-000.brand.example'] == issuers['api-006.brand.example'] == 'Example Server CA'
+    assert 330 <= days_left(seeded['assets-000.brand.example']) <= 335
+    assert 10 <= days_left(seeded['static-002.brand.example']) <= 12  # expiring
+    assert days_left(seeded['api-006.brand.example']) < 0  # expired
+    assert 55 <= days_left(seeded['fonts-010.brand.example']) <= 60
+    shop = seeded['shop-008.brand.example']  # names another host only
     assert shop.extensions.get_extension_for_class(x509.SubjectAlternativeName).value.get_values_for_type(
         x509.DNSName
-    ) == ['www.shop-008.example.com']
+    ) == ['www.shop-008.brand.example']
 
 
 def test_a_reset_brings_back_the_same_certificates_without_making_one(

@@ -398,7 +398,7 @@ def test_delete_takes_the_shield_zone_hostnames_and_edge_rules_with_it(api: Test
     assert api.get(f'/shield/shield-zone/{shield_zone_id}').status_code == 404
     error_of(delete(api, f'/pullzone/{WITH_SHIELD}'), 404, 'pullzone.not_found', 'id')  # a second delete
     # Its name and hostnames are free again.
-    assert api.post(f'/pullzone/{PLAIN}/addHostname', json={'Hostname': 'assets-000.example.com'}).status_code == 204
+    assert api.post(f'/pullzone/{PLAIN}/addHostname', json={'Hostname': 'assets-000.brand.example'}).status_code == 204
     assert create(api, Name='assets-000')['Hostnames'][0]['Value'] == f'assets-000.{SYSTEM_DOMAIN}'
 
 
@@ -471,7 +471,7 @@ def test_remove_hostname(api: TestClient, state: State) -> None:
     assert [h['Value'] for h in stored(state, PLAIN)['Hostnames']] == [f'downloads-005.{SYSTEM_DOMAIN}']
     again = delete(api, f'/pullzone/{PLAIN}/removeHostname', {'Hostname': 'cdn.example.org'})
     error_of(again, 400, 'pullzone.hostname_not_found', 'Hostname')
-    other_zones = delete(api, f'/pullzone/{PLAIN}/removeHostname', {'Hostname': 'assets-000.example.com'})
+    other_zones = delete(api, f'/pullzone/{PLAIN}/removeHostname', {'Hostname': 'assets-000.brand.example'})
     error_of(other_zones, 400, 'pullzone.hostname_not_found', 'Hostname')
     system = delete(api, f'/pullzone/{PLAIN}/removeHostname', {'Hostname': f'downloads-005.{SYSTEM_DOMAIN}'})
     assert 'system hostname' in error_of(system, 400, 'pullzone.system_hostname', 'Hostname')
@@ -486,7 +486,9 @@ def test_set_force_ssl(api: TestClient, state: State) -> None:
         )
         assert response.status_code == 204 and response.content == b''
         assert stored(state, PLAIN)['Hostnames'][0]['ForceSSL'] is value
-    missing = api.post(f'/pullzone/{PLAIN}/setForceSSL', json={'Hostname': 'assets-000.example.com', 'ForceSSL': True})
+    missing = api.post(
+        f'/pullzone/{PLAIN}/setForceSSL', json={'Hostname': 'assets-000.brand.example', 'ForceSSL': True}
+    )
     error_of(missing, 400, 'pullzone.hostname_not_found', 'Hostname')
     for body in (
         {'Hostname': f'downloads-005.{SYSTEM_DOMAIN}'},
@@ -735,9 +737,9 @@ def test_purge_a_url_with_post_or_get(api: TestClient, state: State) -> None:
 # ---- every write ----------------------------------------------------------------------------------------------------
 
 # A certificate of the seeded custom hostname of WITH_SHIELD, and its key, as addCertificate takes them.
-UPLOAD = make_certificate(['assets-000.example.com'])
+UPLOAD = make_certificate(['assets-000.brand.example'])
 UPLOAD_BODY = {
-    'Hostname': 'assets-000.example.com',
+    'Hostname': 'assets-000.brand.example',
     'Certificate': base64.b64encode(UPLOAD.certificate.encode()).decode(),
     'CertificateKey': base64.b64encode(UPLOAD.key.encode()).decode(),
 }
@@ -749,11 +751,11 @@ WRITES: list[tuple[str, str, t.Any, int]] = [
     ('POST', f'/pullzone/{PLAIN}', {'EnableLogging': False}, 200),
     ('DELETE', f'/pullzone/{PLAIN}', None, 204),
     ('POST', f'/pullzone/{PLAIN}/addHostname', {'Hostname': 'cdn.example.org'}, 204),
-    ('DELETE', f'/pullzone/{WITH_SHIELD}/removeHostname', {'Hostname': 'assets-000.example.com'}, 204),
-    ('POST', f'/pullzone/{WITH_SHIELD}/setForceSSL', {'Hostname': 'assets-000.example.com', 'ForceSSL': False}, 204),
-    ('GET', '/pullzone/loadFreeCertificate?hostname=assets-000.example.com', None, 200),
+    ('DELETE', f'/pullzone/{WITH_SHIELD}/removeHostname', {'Hostname': 'assets-000.brand.example'}, 204),
+    ('POST', f'/pullzone/{WITH_SHIELD}/setForceSSL', {'Hostname': 'assets-000.brand.example', 'ForceSSL': False}, 204),
+    ('GET', '/pullzone/loadFreeCertificate?hostname=assets-000.brand.example', None, 200),
     ('POST', f'/pullzone/{WITH_SHIELD}/addCertificate', UPLOAD_BODY, 204),
-    ('DELETE', f'/pullzone/{WITH_SHIELD}/removeCertificate', {'Hostname': 'assets-000.example.com'}, 204),
+    ('DELETE', f'/pullzone/{WITH_SHIELD}/removeCertificate', {'Hostname': 'assets-000.brand.example'}, 204),
     ('POST', f'/pullzone/{PLAIN}/edgerules/addOrUpdate', rule_body(), 201),
     ('DELETE', f'/pullzone/{READ_ONLY_ZONE}/edgerules/GUID1', None, 204),
     (

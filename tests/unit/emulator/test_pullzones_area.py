@@ -121,7 +121,7 @@ def test_bounds_are_enforced(api: TestClient, params: dict) -> None:
 
 def test_search_matches_names_and_hostnames(api: TestClient) -> None:
     assert [z['Name'] for z in api.get('/pullzone', params={'search': 'MEDIA'}).json()] == ['media-001']
-    assert [z['Name'] for z in api.get('/pullzone', params={'search': 'assets-000.example.com'}).json()] == [
+    assert [z['Name'] for z in api.get('/pullzone', params={'search': 'assets-000.brand.example'}).json()] == [
         'assets-000'
     ]
 

@@ -32,11 +32,11 @@ def test_every_hostname_with_a_certificate_is_told() -> None:
     system = found['assets-000.edge-cdn.test']
     assert (system['pullzone_id'], system['pullzone_name'], system['covers']) == (1001, 'assets-000', True)
     assert system['certificate']['kind'] == 'free' and system['certificate']['names'] == ['*.edge-cdn.test']
-    assert found['assets-000.example.com']['certificate']['kind'] == 'custom'
-    assert found['api-006.example.com']['certificate']['days_left'] < 0
-    assert 10 <= found['static-002.example.com']['certificate']['days_left'] <= 12
-    assert found['shop-008.example.com']['covers'] is False
-    assert [name for name, item in found.items() if not item['covers']] == ['shop-008.example.com']
+    assert found['assets-000.brand.example']['certificate']['kind'] == 'custom'
+    assert found['api-006.brand.example']['certificate']['days_left'] < 0
+    assert 10 <= found['static-002.brand.example']['certificate']['days_left'] <= 12
+    assert found['shop-008.brand.example']['covers'] is False
+    assert [name for name, item in found.items() if not item['covers']] == ['shop-008.brand.example']
 
 
 def test_hostnames_without_a_certificate_or_whose_certificate_cannot_be_read() -> None:

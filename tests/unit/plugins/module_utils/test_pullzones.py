@@ -127,7 +127,7 @@ def test_a_create_answered_without_a_body_is_read_back_by_name(fake_api: FakeApi
 
 # ---- certificates of hostnames -----------------------------------------------------------------------------------
 
-CUSTOM_HOSTNAME = 'assets-000.example.com'
+CUSTOM_HOSTNAME = 'assets-000.brand.example'
 
 
 def uploads(emulator: Emulator) -> list[int | None]:

@@ -27,6 +27,9 @@ from ansible_collections.edge.platform.plugins.modules import (
     db_info,
     db_query,
     db_token,
+    dns_record_set,
+    dns_zone,
+    dns_zone_info,
     pullzone,
     pullzone_edge_rule,
     pullzone_hostname,
@@ -120,6 +123,11 @@ CUSTOM = {
     'custom_certificate_key': KEY,
 }
 ZONE_NAME = {'name': 'site-assets'}
+DNS_ZONE = {'domain': 'example.net'}
+RECORD_SET = {'zone': 'example.net', 'name': 'www', 'type': 'a'}
+# A zone file of another domain, and a file that is not text.
+MIGRATED_ZONE_FILE = str(ROOT / 'tests' / 'integration' / 'targets' / 'dns_zone' / 'files' / 'migrated.example.zone')
+NOT_TEXT = str(ROOT / 'tests' / 'integration' / 'targets' / 'doc_examples' / 'files' / 'launch.png')
 DATABASE = {'database_url': 'https://db.example.net', 'auth_token': 'token-0123456789', 'statements': ['SELECT 1']}
 
 # (module, arguments beyond the connection, words the message must hold)
@@ -888,6 +896,94 @@ CASES: list[tuple[t.Any, dict[str, t.Any], str]] = [
     (pullzone_purge, {**PULLZONE, 'cache_tag': ''}, 'cache_tag must not be empty'),
     (pullzone_purge, {**PULLZONE, 'exact_path': True}, 'exact_path applies to urls only'),
     (pullzone_purge, {**PULLZONE, 'wait': False}, 'wait: false applies to urls only'),
+    # ---- dns_zone ----
+    (dns_zone, {}, 'one of the following is required: domain, id'),
+    (dns_zone, {**DNS_ZONE, 'id': 4001}, 'mutually exclusive: domain|id'),
+    (dns_zone, {'id': 0}, 'id must be a positive integer'),
+    (dns_zone, {'domain': '  '}, 'domain must not be empty'),
+    (dns_zone, {'domain': 'localhost'}, "domain 'localhost' is a single label"),
+    (dns_zone, {'domain': 'exa mple.net'}, "domain 'exa mple.net' has a label 'exa mple'"),
+    (dns_zone, {'domain': 'https://example.net'}, "domain 'https://example.net' has a label 'https://example'"),
+    (dns_zone, {**DNS_ZONE, 'nameservers': ['a.example.org', 'b.example.org', 'c.example.org']}, 'at most 2'),
+    (dns_zone, {**DNS_ZONE, 'nameservers': ['ns 1.example.org']}, "nameservers item 'ns 1.example.org'"),
+    (dns_zone, {**DNS_ZONE, 'nameservers': ['ns1.example.org', 'NS1.example.org.']}, 'names one server twice'),
+    (dns_zone, {**DNS_ZONE, 'soa_email': 'hostmaster'}, "soa_email 'hostmaster' is not an e-mail address"),
+    (dns_zone, {**DNS_ZONE, 'soa_email': 'host master@example.net'}, 'is not an e-mail address'),
+    (dns_zone, {**DNS_ZONE, 'logging_ip_anonymization': 'partial'}, 'value of logging_ip_anonymization must be one'),
+    (dns_zone, {**DNS_ZONE, 'dnssec': 'maybe'}, "argument 'dnssec' is of type"),
+    (dns_zone, {**DNS_ZONE, 'import_zone_file': '/nonexistent/example.net.zone'}, 'cannot be read'),
+    (dns_zone, {**DNS_ZONE, 'import_zone_file': NOT_TEXT}, 'is not text in UTF-8'),
+    (
+        dns_zone,
+        {**DNS_ZONE, 'import_zone_file': MIGRATED_ZONE_FILE},
+        "line 5: the name 'migrated.example' is not inside the zone example.net",
+    ),
+    (
+        dns_zone,
+        {**DNS_ZONE, 'import_zone_file': MIGRATED_ZONE_FILE, 'state': 'absent'},
+        'import_zone_file cannot be used with state=absent',
+    ),
+    # ---- dns_record_set ----
+    (dns_record_set, {'name': 'www', 'type': 'a', 'values': ['192.0.2.1']}, 'one of the following is required'),
+    (dns_record_set, {**RECORD_SET, 'zone_id': 4001, 'values': ['192.0.2.1']}, 'mutually exclusive: zone|zone_id'),
+    (dns_record_set, {**RECORD_SET, 'zone': None, 'zone_id': 0, 'values': ['192.0.2.1']}, 'zone_id must be a positive'),
+    (dns_record_set, {**RECORD_SET, 'zone': ' ', 'values': ['192.0.2.1']}, 'zone must not be empty'),
+    (dns_record_set, {**RECORD_SET, 'zone': 'example', 'values': ['192.0.2.1']}, "zone 'example' is a single label"),
+    (dns_record_set, {**RECORD_SET, 'type': 'soa', 'values': ['x']}, 'value of type must be one of: a, aaaa, cname'),
+    (dns_record_set, {**RECORD_SET, 'type': 'A', 'values': ['192.0.2.1']}, 'value of type must be one of'),
+    (
+        dns_record_set,
+        {**RECORD_SET, 'name': 'www.example.org.', 'values': ['192.0.2.1']},
+        "name 'www.example.org.' is not inside the zone example.net",
+    ),
+    (dns_record_set, {**RECORD_SET, 'name': 'a..b', 'values': ['192.0.2.1']}, "name 'a..b' has an empty label"),
+    (dns_record_set, {**RECORD_SET, 'name': 'w w', 'values': ['192.0.2.1']}, "has a label 'w w'"),
+    (dns_record_set, RECORD_SET, 'values is required with state=present'),
+    (dns_record_set, {**RECORD_SET, 'values': []}, 'values must hold at least one value'),
+    (dns_record_set, {**RECORD_SET, 'values': ['192.0.2']}, "values[0] is not a value of type a: '192.0.2' is not an"),
+    (dns_record_set, {**RECORD_SET, 'values': ['192.0.2.1', '2001:db8::1']}, 'values[1] is not a value of type a'),
+    (dns_record_set, {**RECORD_SET, 'values': ['  ']}, 'values[0] is not a value of type a: a value must not be empty'),
+    (dns_record_set, {**RECORD_SET, 'type': 'mx', 'values': ['mail.example.net']}, 'is not PRIORITY TARGET'),
+    (dns_record_set, {**RECORD_SET, 'type': 'srv', 'values': ['1 2 99999 sip.example.net']}, 'port'),
+    (dns_record_set, {**RECORD_SET, 'type': 'txt', 'values': ['"unclosed']}, 'a quoted string is not closed'),
+    (dns_record_set, {**RECORD_SET, 'type': 'caa', 'values': ['0 issue']}, 'is not FLAGS TAG VALUE'),
+    (dns_record_set, {**RECORD_SET, 'type': 'tlsa', 'values': ['3 1 1 abc']}, 'not hexadecimal'),
+    (dns_record_set, {**RECORD_SET, 'type': 'https', 'values': ['1 . colour=red']}, 'do not know'),
+    (dns_record_set, {**RECORD_SET, 'type': 'redirect', 'values': ['www.example.org']}, 'is not an http://'),
+    (dns_record_set, {**RECORD_SET, 'type': 'pullzone', 'values': ['assets_000']}, 'is not a pull zone name'),
+    (dns_record_set, {**RECORD_SET, 'type': 'script', 'values': ['script-1']}, 'is not the id of an edge script'),
+    (dns_record_set, {**RECORD_SET, 'name': '@', 'type': 'cname', 'values': ['www.example.org']}, 'at the apex'),
+    (dns_record_set, {**RECORD_SET, 'name': '', 'type': 'ns', 'values': ['ns1.example.org']}, 'are its name servers'),
+    (dns_record_set, {**RECORD_SET, 'values': [['192.0.2.1']]}, 'values[0] must be a string in zone-file form'),
+    (dns_record_set, {**RECORD_SET, 'values': [{'weight': 10}]}, 'values[0].value is required'),
+    (dns_record_set, {**RECORD_SET, 'values': [{'value': '192.0.2.1', 'colour': 'red'}]}, 'has the key colour'),
+    (dns_record_set, {**RECORD_SET, 'values': [{'value': '192.0.2.1', 'weight': 150}]}, 'weight must be from 0 to'),
+    (dns_record_set, {**RECORD_SET, 'values': [{'value': '192.0.2.1', 'weight': 'heavy'}]}, 'must be of type int'),
+    (dns_record_set, {**RECORD_SET, 'values': [{'value': '192.0.2.1', 'monitor': 'always'}]}, 'monitor must be one'),
+    (dns_record_set, {**RECORD_SET, 'values': [{'value': '192.0.2.1', 'latitude': 91}]}, 'latitude must be from -90'),
+    (
+        dns_record_set,
+        {**RECORD_SET, 'type': 'srv', 'values': [{'value': '1 2 5060 sip.example.net', 'weight': 5}]},
+        'an srv record has its weight in its value',
+    ),
+    (
+        dns_record_set,
+        {**RECORD_SET, 'type': 'mx', 'values': [{'value': '10 mail.example.net', 'accelerated': True}]},
+        'only a, aaaa and cname records can be accelerated',
+    ),
+    (
+        dns_record_set,
+        {**RECORD_SET, 'values': ['192.0.2.1', {'value': '192.0.2.1', 'comment': 'other'}]},
+        "values[1] gives the value '192.0.2.1' again, with other settings",
+    ),
+    (dns_record_set, {**RECORD_SET, 'values': ['192.0.2.1'], 'ttl': 5}, 'ttl must be from 15 to 2147483647'),
+    (dns_record_set, {**RECORD_SET, 'values': ['192.0.2.1'], 'on_existing': 'merge'}, 'value of on_existing'),
+    # ---- dns_zone_info ----
+    (dns_zone_info, {'id': 0}, 'id must be a positive integer'),
+    (dns_zone_info, {'domain': ' '}, 'domain must not be empty'),
+    (dns_zone_info, {'domain': 'example.net', 'id': 4001}, 'mutually exclusive: domain|id'),
+    (dns_zone_info, {'domain': 'bad..example'}, "domain 'bad..example' has an empty label"),
+    (dns_zone_info, {'records': 'sometimes'}, "argument 'records' is of type"),
 ]
 
 

@@ -474,7 +474,7 @@ def test_remove_in_check_mode_names_what_goes_and_writes_nothing(emulator: Emula
             'name': 'assets-000',
             'type': 'premium',
             'id': ASSETS,
-            'hostnames': ['assets-000.edge-cdn.test', 'assets-000.example.com'],
+            'hostnames': ['assets-000.edge-cdn.test', 'assets-000.brand.example'],
             'edge_rules': ['Force SSL', 'Security headers on pages'],
             'shield_zone_id': 3001,
             'access_lists': lists,

@@ -21,7 +21,7 @@ from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Em
 # Seeded pull zone 1001 (assets-000): its system hostname, and a custom one with a certificate and Force SSL.
 ZONE = 1001
 SYSTEM = 'assets-000.edge-cdn.test'
-CUSTOM = 'assets-000.example.com'
+CUSTOM = 'assets-000.brand.example'
 NEW = 'cdn.example.com'
 
 
@@ -492,7 +492,7 @@ def test_free_keeps_a_custom_certificate_and_none_on_a_hostname_without_one_send
 def test_every_seeded_hostname_has_a_summary(emulator: Emulator, run_module: t.Any) -> None:
     system = run_module(pullzone_hostname.main, args(hostname=SYSTEM)).result['certificate']
     assert system['kind'] == 'free' and system['names'] == ['*.edge-cdn.test'] and system['days_left'] > 30
-    expired = run_module(pullzone_hostname.main, dict(args(hostname='api-006.example.com'), pullzone_id=1007))
+    expired = run_module(pullzone_hostname.main, dict(args(hostname='api-006.brand.example'), pullzone_id=1007))
     assert expired.result['certificate']['days_left'] < 0  # reported as it is; only an upload of one is refused
 
 

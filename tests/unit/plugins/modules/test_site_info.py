@@ -68,8 +68,8 @@ def test_every_pull_zone_is_declared_with_option_names_and_no_secret(emulator: E
     [key_left_out] = [item for item in first['left_out'] if item['path'].endswith('.custom_certificate_key')]
     index = int(re.fullmatch(r'site_pullzone\.hostnames\[(\d+)\]\.custom_certificate_key', key_left_out['path'])[1])
     declared_hostname = first['declaration']['site_pullzone']['hostnames'][index]
-    assert declared_hostname == {'hostname': 'assets-000.example.com', 'force_ssl': True, 'certificate': 'free'}
-    assert 'assets-000.example.com has a custom certificate' in key_left_out['reason']
+    assert declared_hostname == {'hostname': 'assets-000.brand.example', 'force_ssl': True, 'certificate': 'free'}
+    assert 'assets-000.brand.example has a custom certificate' in key_left_out['reason']
     static = next(site for site in result['sites'] if site['pullzone_name'] == 'static-002')
     assert not [item for item in static['left_out'] if 'certificate' in item['path']]
     assert result['account']['site_registries'] and all(
