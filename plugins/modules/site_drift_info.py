@@ -37,6 +37,17 @@ seealso:
 '''
 
 EXAMPLES = r'''
+- name: Read the account as declarations of the site role
+  edge.platform.site_info:
+    include_account: true
+  register: declared
+
+- name: Write them as files, one a pull zone (what the playbook edge.platform.export does)
+  edge.platform.site_export:
+    dest: "{{ playbook_dir }}/site"
+    sites: "{{ declared.sites }}"
+    account: "{{ declared.account }}"
+
 - name: What a run of the site role with each file of site/ would write
   edge.platform.site_drift_info:
     declarations: "{{ lookup('edge.platform.declarations', playbook_dir ~ '/site') }}"
