@@ -19,7 +19,7 @@ import json
 import typing as t
 from collections.abc import Mapping
 
-Result = Mapping[str, t.Any]
+Result = t.Mapping[str, t.Any]
 Kept = t.TypeVar('Kept')
 
 
