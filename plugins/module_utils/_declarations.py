@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._options import Option, optional_text
-from ansible_collections.edge.platform.plugins.module_utils._records import Record
+from ansible_collections.edge.platform.plugins.module_utils._options import Option
+from ansible_collections.edge.platform.plugins.module_utils._records import Record, optional_text
 from ansible_collections.edge.platform.plugins.module_utils._tables import (
     container_registry,
     pullzone,

@@ -20,11 +20,10 @@ import grp
 import hashlib
 import os
 import pwd
+import re
 import stat
 import tempfile
 import typing as t
-
-from ansible.module_utils.basic import AnsibleModule
 
 from ansible_collections.edge.platform.plugins.module_utils._common import PRIVATE_FILE_MODE, EdgeModule
 
@@ -141,10 +140,9 @@ def unwritable_reason(directory: str, name: str) -> str | None:
     return None
 
 
-class _PrivateFileStat:
-    """What a symbolic mode is applied to when it is checked: a new file of mode 0600."""
-
-    st_mode = stat.S_IFREG | int(PRIVATE_FILE_MODE, 8)
+# A symbolic mode as AnsibleModule parses it (chmod's: who, then operators each with permissions or a copied class),
+# in parts joined by commas; checked here so that no private parser of ansible-core is needed.
+SYMBOLIC_MODE_PART = re.compile(r'(a|[ugo]*)([+=-][rwxXstugo]*)*')
 
 
 def mode_problem(mode: object) -> str | None:
@@ -161,11 +159,8 @@ def mode_problem(mode: object) -> str | None:
     if isinstance(mode, str):
         try:
             value = int(mode, 8)
-        except ValueError:
-            try:
-                value = AnsibleModule._symbolic_mode_to_octal(_PrivateFileStat(), mode)
-            except Exception:  # the parser raises ValueError, and others for odd input
-                value = None
+        except ValueError:  # a symbolic mode only ever sets permission bits
+            value = 0 if all(map(SYMBOLIC_MODE_PART.fullmatch, mode.split(','))) else None
     if value is None or value < 0 or value != stat.S_IMODE(value):
         return (
             f"mode {mode!r} is not a file mode: give octal digits such as '0640' or a symbolic mode such as 'u=rw,g=r'"

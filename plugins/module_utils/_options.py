@@ -25,6 +25,7 @@ from urllib.parse import urlsplit
 
 from ansible.module_utils.common.parameters import AnsibleFallbackNotFound
 
+from ansible_collections.edge.platform.plugins.module_utils._records import optional_text
 from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES, bare_hostname_problem
 
 #: What a new resource gets where nothing is said of an option that has no ``new`` of its own: its type's zero (false,
@@ -115,11 +116,6 @@ def member_form(member: str | None, value: object) -> str:
     if member == 'ip':
         return str(ipaddress.ip_network(text) if '/' in text else ipaddress.ip_address(text))
     return text
-
-
-def optional_text(value: object) -> str | None:
-    """An optional text as the API keeps it: empty and null are the same."""
-    return None if value in (None, '') else str(value)
 
 
 @dataclass(frozen=True)

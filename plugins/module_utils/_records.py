@@ -12,3 +12,8 @@ import typing as t
 #: A record of the API as a plain mapping of its property names (the TypedDicts of each area say more where the
 #: collection reads a property itself).
 Record = t.Dict[str, t.Any]
+
+
+def optional_text(value: object) -> str | None:
+    """An optional text as the API keeps it: empty and null are the same."""
+    return None if value in (None, '') else str(value)

@@ -39,17 +39,10 @@ from ansible_collections.edge.platform.plugins.module_utils._client import (
 )
 from ansible_collections.edge.platform.plugins.module_utils._locks import controller_lock
 from ansible_collections.edge.platform.plugins.module_utils._shield import shield_request
-from ansible_collections.edge.platform.plugins.module_utils._tables.shield_access_list import (
-    ACCESS_LIST_ACTIONS,
-    ACCESS_LIST_TYPES,
-)
 from ansible_collections.edge.platform.plugins.module_utils._validation import COUNTRY_CODES, JA4_RE, text_problem
 
 if t.TYPE_CHECKING:  # only for mypy
     from typing_extensions import Unpack
-
-# ---- enumerations: option value (snake_case name) -> API number ------------------------------
-
 
 # ---- records ----------------------------------------------------------------------------------------
 
@@ -175,18 +168,6 @@ def predicted(zone_id: int | None, wanted: t.Mapping[str, t.Any]) -> HeldList:
         'shieldZoneId': zone_id,
     }
     return with_entries(record, wanted.get('entries') or frozenset())
-
-
-def held_options(record: HeldList) -> dict[str, object]:
-    """What a list holds in the options' terms (to declare it again)."""
-    return {
-        'name': record.get('name'),
-        'type': ACCESS_LIST_TYPES.name(record.get('type')),
-        'description': record.get('description'),
-        'action': ACCESS_LIST_ACTIONS.name(record.get('action')),
-        'enabled': record.get('isEnabled'),
-        'entries': sorted(record.get('entries') or ()),
-    }
 
 
 # ---- entries ----------------------------------------------------------------------------------------
@@ -414,11 +395,11 @@ def replaces(item: t.Mapping[str, object], name: str, list_id: object = None) ->
 
 class ReplacementFailed(EdgeApiError):
     """A replacement in a zone without room for two lists failed after the old list was deleted: the old list was
-    restored (``held`` is None), or could not be, and ``held`` says what it held, in the options' terms."""
+    restored (``deleted`` is None), or could not be, and ``deleted`` is the list as it was, entries and all."""
 
-    def __init__(self, cause: EdgeApiError, outcome: str, held: dict[str, object] | None = None) -> None:
+    def __init__(self, cause: EdgeApiError, outcome: str, deleted: HeldList | None = None) -> None:
         self.outcome = outcome
-        self.held = held
+        self.deleted = deleted
         super().__init__(cause.operation, cause.status, cause.message, cause.error_key, cause.field_errors)
 
     def __str__(self) -> str:
@@ -654,8 +635,8 @@ class AccessLists:
 
         A create that fails is not the end: when its answer was lost after the API acted, the new list is there and
         is finished; otherwise the old list is created again as it was, so that a rerun finds it and replaces it
-        again with every value it held (``ReplacementFailed`` without ``held``). Only when that fails too does the
-        failure say what the old list held (``held``).
+        again with every value it held (``ReplacementFailed`` without ``deleted``). Only when that fails too does the
+        failure carry the old list as it was (``deleted``).
         """
         self.delete(current)
         try:
@@ -664,7 +645,7 @@ class AccessLists:
             failed = error
         lost = 'the zone had no room for a second list, so the old list was deleted first: '
         outcome = f'{lost}its values are in deleted_list, declare them and run again'
-        deleted = ReplacementFailed(failed, outcome, held_options(current))
+        deleted = ReplacementFailed(failed, outcome, current)
         try:
             lists = self.api.overview().get('customLists') or []
         except EdgeApiError:  # whether the create went through is unknown: a restored list could be a second one
@@ -676,7 +657,7 @@ class AccessLists:
             try:
                 return self.finish_created(named[0], values)
             except EdgeApiError as error:
-                raise ReplacementFailed(error, outcome, held_options(current)) from None
+                raise ReplacementFailed(error, outcome, current) from None
         kept = ('name', 'type', 'entries', 'description', 'action', 'isEnabled')
         restore = {key: value for key, value in current.items() if key in kept and value is not None}
         try:

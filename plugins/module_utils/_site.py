@@ -28,9 +28,9 @@ from ansible_collections.edge.platform.plugins.module_utils._common import (
     blank_problem,
     non_positive_problem,
 )
-from ansible_collections.edge.platform.plugins.module_utils._options import Option, Table, optional_text
+from ansible_collections.edge.platform.plugins.module_utils._options import Option, Table
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi, ZoneHostname
-from ansible_collections.edge.platform.plugins.module_utils._records import Record
+from ansible_collections.edge.platform.plugins.module_utils._records import Record, optional_text
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
 from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone import PullZone
 from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone_edge_rule import EdgeRule

@@ -13,23 +13,91 @@ import typing as t
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
 from ansible_collections.edge.platform.plugins.module_utils._edge_rules import (
-    extra_actions_to_api,
-    extra_actions_view,
+    PARAMETERS,
     new_rule,
     rules_of,
     same_extra_actions,
     same_text,
     same_triggers,
     saved_form,
-    triggers_to_api,
-    triggers_view,
 )
-from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
-from ansible_collections.edge.platform.plugins.module_utils._records import Record
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import EdgeRuleAction, PullZoneApi, Trigger
+from ansible_collections.edge.platform.plugins.module_utils._records import Record, optional_text
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import scope_problem
-from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone_edge_rule import TABLE
+from ansible_collections.edge.platform.plugins.module_utils._tables.pullzone_edge_rule import (
+    EDGE_RULE_ACTIONS,
+    PATTERN_MATCHING_TYPES,
+    TABLE,
+    TRIGGER_TYPES,
+)
 from ansible_collections.edge.platform.plugins.module_utils._validation import id_segment_problem, text_problem
+
+# ---- triggers and extra actions in the options' terms (enum names) and the API's (numbers) ----------------
+
+
+class TriggerOption(t.TypedDict):
+    """A trigger as the ``triggers`` option gives it."""
+
+    type: str
+    patterns: list[str]
+    match: str | None
+    parameter_1: str | None
+
+
+class ExtraActionOption(t.TypedDict):
+    """An extra action as the ``extra_actions`` option gives it."""
+
+    action: str
+    action_parameter_1: str | None
+    action_parameter_2: str | None
+    action_parameter_3: str | None
+
+
+def triggers_to_api(triggers: list[TriggerOption]) -> list[dict[str, object]]:
+    return [
+        {
+            'Type': TRIGGER_TYPES.number(trigger['type']),
+            'PatternMatches': list(trigger['patterns']),
+            'PatternMatchingType': PATTERN_MATCHING_TYPES.number(trigger['match'] or 'any'),
+            'Parameter1': trigger.get('parameter_1'),
+        }
+        for trigger in triggers
+    ]
+
+
+def triggers_view(triggers: list[Trigger]) -> list[dict[str, object]]:
+    return [
+        {
+            'type': TRIGGER_TYPES.name(trigger.get('Type')),
+            'patterns': list(trigger.get('PatternMatches') or ()),
+            'match': PATTERN_MATCHING_TYPES.name(trigger.get('PatternMatchingType') or 0),
+            'parameter_1': optional_text(trigger.get('Parameter1')),
+        }
+        for trigger in triggers
+    ]
+
+
+def extra_actions_to_api(actions: list[ExtraActionOption]) -> list[dict[str, object]]:
+    return [
+        {
+            'ActionType': EDGE_RULE_ACTIONS.number(action['action']),
+            **{api: action.get(f'action_parameter_{number}') for number, api in enumerate(PARAMETERS, 1)},
+        }
+        for action in actions
+    ]
+
+
+def extra_actions_view(actions: list[EdgeRuleAction]) -> list[dict[str, object]]:
+    return [
+        {
+            'action': EDGE_RULE_ACTIONS.name(action.get('ActionType')),
+            **{
+                f'action_parameter_{number}': optional_text(action.get(api)) for number, api in enumerate(PARAMETERS, 1)
+            },
+        }
+        for action in actions
+    ]
 
 
 class EdgeRule(EdgeResource):

@@ -33,7 +33,23 @@ from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists
     returned,
     with_entries,
 )
-from ansible_collections.edge.platform.plugins.module_utils._tables.shield_access_list import ACCESS_LIST_TYPES, TABLE
+from ansible_collections.edge.platform.plugins.module_utils._tables.shield_access_list import (
+    ACCESS_LIST_ACTIONS,
+    ACCESS_LIST_TYPES,
+    TABLE,
+)
+
+
+def held_options(record: HeldList) -> dict[str, object]:
+    """What a list holds in the options' terms (to declare it again)."""
+    return {
+        'name': record.get('name'),
+        'type': ACCESS_LIST_TYPES.name(record.get('type')),
+        'description': record.get('description'),
+        'action': ACCESS_LIST_ACTIONS.name(record.get('action')),
+        'enabled': record.get('isEnabled'),
+        'entries': sorted(record.get('entries') or ()),
+    }
 
 
 def same_text(current: object, wanted: object) -> bool:
@@ -218,7 +234,7 @@ class CustomAccessList(EdgeResource):
         try:
             return t.cast(Record, self.lists.replace(t.cast(HeldList, current), wanted))
         except ReplacementFailed as error:
-            held = {'deleted_list': error.held} if error.held is not None else {}
+            held = {'deleted_list': held_options(error.deleted)} if error.deleted is not None else {}
             self.module.fail(str(error), failure=error.failure(), **held)
 
     def delete(self, current: Record) -> None:

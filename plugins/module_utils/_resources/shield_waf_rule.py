@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import typing as t
 
-from ansible_collections.edge.platform.plugins.module_utils._options import optional_text
-from ansible_collections.edge.platform.plugins.module_utils._records import Record
+from ansible_collections.edge.platform.plugins.module_utils._records import Record, optional_text
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
 from ansible_collections.edge.platform.plugins.module_utils._shield import ShieldApi, no_shield_zone, scope_problem
 from ansible_collections.edge.platform.plugins.module_utils._shield_rules import (

@@ -7,9 +7,12 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import pathlib
+import stat
 
 import pytest
+from ansible.module_utils.basic import AnsibleModule
 
 from ansible_collections.edge.platform.plugins.module_utils._files import (
     CsvMeasure,
@@ -66,6 +69,28 @@ def test_modes_ansible_sets_are_accepted(mode: object) -> None:
 def test_modes_that_cannot_be_set_are_refused(mode: object) -> None:
     problem = mode_problem(mode)
     assert problem is not None and problem.startswith('mode ')
+
+
+class NewFile:
+    st_mode = stat.S_IFREG | 0o600
+
+
+def ansible_takes(mode: str) -> bool:
+    try:
+        AnsibleModule._symbolic_mode_to_octal(NewFile(), mode)
+    except Exception:  # its parser raises ValueError, and others for odd input
+        return False
+    return True
+
+
+def test_symbolic_modes_are_taken_as_ansible_takes_them() -> None:
+    """Every mode of up to four characters of chmod's alphabet (and a few longer), against ansible-core's parser."""
+    alphabet = 'uoa+-=rwXs, '
+    modes = [''.join(chars) for size in range(5) for chars in itertools.product(alphabet, repeat=size)]
+    modes += ['u=rw-x+X,g=r-x+X,o=r-x+X', 'ua+x', 'u=g,o=u', 'a=,u+t', 'ug+rwx,,o-w', 'u+x ,g-w', 'u+1', 'g=7']
+    refused = [mode for mode in modes if mode_problem(mode) is not None]
+    assert refused == [mode for mode in modes if not ansible_takes(mode)]
+    assert len(modes) > 20000 and 'ua+x' in refused and 'u=g,o=u' not in refused
 
 
 def test_owners_and_groups_are_looked_up_on_this_host() -> None:

@@ -14,6 +14,7 @@ import typing as t
 import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeFinding
+from ansible_collections.edge.platform.plugins.module_utils._resources.shield_access_list import held_options
 from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import (
     AccessListApi,
     AccessLists,
@@ -211,7 +212,7 @@ def test_in_a_full_zone_a_failed_create_restores_the_old_list(emulator: Emulator
         lists.replace(current, {**current, 'type': 1, 'entries': frozenset({'198.51.100.0/24'})})
     restored = stored(emulator, 'office')
     assert len(restored) == 1 and restored[0]['id'] != 9001
-    assert caught.value.held is None
+    assert caught.value.deleted is None
     assert str(caught.value).endswith(
         f"the replacement failed and the old list was restored as it was (id {restored[0]['id']}); run again to "
         'replace it'
@@ -227,7 +228,8 @@ def test_in_a_full_zone_a_list_that_cannot_be_restored_is_described(emulator: Em
     lists.api.client.retries = 0
     with pytest.raises(ReplacementFailed) as caught:
         lists.replace(current, {**current, 'type': 1, 'entries': frozenset({'198.51.100.0/24'})})
-    assert caught.value.held == {
+    assert caught.value.deleted is not None
+    assert held_options(caught.value.deleted) == {
         'name': 'office',
         'type': 'ip',
         'description': 'Office egress addresses',
