@@ -2881,6 +2881,10 @@ options:
       - 'The Shield zone of the pull zone: options of M(edge.platform.shield_zone) under their own names,
         and C(settings_unlisted) as the pull zone takes it. V({}) only makes sure the pull zone has a
         Shield zone; unset, the Shield zone is left alone.'
+      - C(waf_rules) and C(rate_limits) are its custom WAF rules and rate limits, each with the options
+        of M(edge.platform.shield_waf_rule) or M(edge.platform.shield_rate_limit) (without the zone),
+        found by C(name); a name given twice in one list is refused. Rules and rate limits not listed
+        are left alone, unless C(rules_exclusive=true), which deletes them (the part V(waf_rules)).
     type: dict
   access_lists:
     description:
@@ -2905,6 +2909,7 @@ options:
       - 'The parts of the declaration this run makes; the others are neither compared nor written. The
         pull zone is read all the same: a part that needs it fails before any write when it does not exist
         and V(pullzone) is not among the parts.'
+      - V(waf_rules) makes the custom WAF rules and rate limits of O(shield).
     type: list
     elements: str
     choices:
@@ -2913,12 +2918,14 @@ options:
       - edge_rules
       - shield
       - access_lists
+      - waf_rules
     default:
       - pullzone
       - hostnames
       - edge_rules
       - shield
       - access_lists
+      - waf_rules
 '''
 
     STORAGE_ZONE = r'''

@@ -7,7 +7,8 @@
 through the tables, with only what differs from what a new object gets, and what a declaration cannot carry named
 in ``left_out`` (a secret, a custom certificate's key, a read-only rule of the service, a value the option refuses).
 
-``site_info`` reads the records; this turns them into ``{site_pullzone, site_shield, site_access_lists}`` and the
+``site_info`` reads the records; this turns them into ``{site_pullzone, site_shield, site_access_lists}`` (the Shield
+zone's custom WAF rules and rate limits in ``site_shield``) and the
 account's ``{site_registries, site_video_blocked_referrers}``. Nothing here sends a request.
 """
 
@@ -17,14 +18,22 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._options import Option
 from ansible_collections.edge.platform.plugins.module_utils._records import Record, optional_text
+from ansible_collections.edge.platform.plugins.module_utils._resources.shield_waf_rule import (
+    condition_problems,
+    conditions_of,
+    conditions_view,
+)
 from ansible_collections.edge.platform.plugins.module_utils._tables import (
     container_registry,
     pullzone,
     pullzone_edge_rule,
     shield_access_list,
+    shield_rate_limit,
+    shield_waf_rule,
     shield_zone,
     storage_zone,
 )
+from ansible_collections.edge.platform.plugins.module_utils._validation import text_problem
 
 
 class LeftOut(t.TypedDict):
@@ -245,6 +254,153 @@ def shield_of(zone: Record, parts: t.Mapping[str, Record]) -> Record:
         if value is not None:
             declared[option.name] = value
     return declared
+
+
+# Each list of rules site_shield declares: its key, the table of its items' options, and the rules as messages name
+# them.
+RULE_LISTS = (
+    ('waf_rules', shield_waf_rule.TABLE, 'custom WAF rule', 'custom WAF rules'),
+    ('rate_limits', shield_rate_limit.TABLE, 'rate limit', 'rate limits'),
+)
+CONFIGURATION = 'ruleConfiguration.'
+
+
+def unnamed(option: Option, value: object) -> bool:
+    """Whether an option value read from the API is none the option takes (a number of an enum the collection does
+    not name, an integer outside its choices)."""
+    names = option.names
+    return names is not None and value not in names
+
+
+def conditions_problem(configuration: t.Mapping[str, t.Any]) -> str | None:
+    """Why the conditions of a rule cannot be declared in the options' terms (the API holds what they cannot say), or
+    None."""
+    conditions = conditions_of(configuration)
+    condition = shield_waf_rule.TABLE['conditions']
+    for index, item in enumerate(conditions):
+        if item.get('isRegexVariable'):
+            return f'condition {index + 1} takes its variables as regular expressions, which conditions cannot say'
+        if index and item.get('transformationTypes'):
+            return f'chained condition {index} has transformations, which conditions cannot say'
+        parts = item.get('variableTypes') or {}
+        if any(str(part or '') != str(part or '').strip() for part in parts.values()):
+            return f'condition {index + 1} names a part of a variable with spaces around it, which conditions trim'
+        view = conditions_view([item])[0]
+        if unnamed(condition.sub('operator'), view['operator']):
+            return f"condition {index + 1} has the operator {view['operator']}, which operator does not name"
+        unknown = [
+            name
+            for name in t.cast('list[object]', view['transformations'])
+            if unnamed(condition.sub('transformations'), name)
+        ]
+        if unknown:
+            return f'condition {index + 1} has the transformations {unknown}, which transformations does not name'
+    return None
+
+
+def declared_conditions(
+    configuration: t.Mapping[str, t.Any], path: str, left_out: list[LeftOut]
+) -> list[Record] | None:
+    """A rule's conditions in the options' terms, without what a condition gets when nothing is said (no value, no
+    transformation, not negated); None when they cannot be declared (``left_out`` says why)."""
+    problem = conditions_problem(configuration)
+    declared: list[Record] = []
+    if problem is None:
+        for view in conditions_view(conditions_of(configuration)):
+            item: Record = {'variables': view['variables'], 'operator': view['operator']}
+            if view['value'] is not None:
+                item['value'] = view['value']
+            if view['transformations']:
+                item['transformations'] = view['transformations']
+            if view['negated']:
+                item['negated'] = True
+            declared.append(item)
+        problems = condition_problems(t.cast(t.Any, declared))  # what the role would refuse of them
+        problem = '; '.join(problems) if problems else None
+    if problem is None:
+        return declared
+    left_out.append(
+        {
+            'path': f'{path}.conditions',
+            'reason': f'{problem}: the rule is declared without its conditions, which the role then leaves as they are',
+        }
+    )
+    return None
+
+
+def rule_of(table: t.Any, rule: t.Mapping[str, t.Any], path: str, left_out: list[LeftOut]) -> Record:
+    """One custom WAF rule or rate limit by its options (the order of its table), without what a new one gets."""
+    configuration = rule.get('ruleConfiguration') or {}
+    declared: Record = {'name': rule.get('ruleName')}
+    for option in table:
+        if option.name == 'conditions':
+            conditions = declared_conditions(configuration, path, left_out)
+            if conditions is not None:
+                declared['conditions'] = conditions
+            continue
+        if option.api is None or option.name == 'name':
+            continue
+        api = str(option.api)
+        value = configuration.get(api[len(CONFIGURATION) :]) if api.startswith(CONFIGURATION) else rule.get(api)
+        shown = declared_value(option, value, f'{path}.{option.name}', left_out)
+        if shown is not None and unnamed(option, shown):
+            left_out.append(
+                {
+                    'path': f'{path}.{option.name}',
+                    'reason': f'the service holds a value that {option.name} does not name ({shown}); the rule is '
+                    f'declared without it, which the role then leaves as it is',
+                }
+            )
+        elif shown is not None:
+            declared[option.name] = shown
+    return declared
+
+
+def shield_rules_of(rules: t.Mapping[str, t.Sequence[t.Mapping[str, t.Any]]], left_out: list[LeftOut]) -> Record:
+    """``site_shield``'s ``waf_rules`` and ``rate_limits`` (``rules``: the listings of the Shield zone, by those keys)
+    and ``rules_exclusive: true``, so that a rule added in the dashboard is drift. A rule whose name a declaration
+    cannot give (one the role refuses, or one that several rules of the kind have) is left out, and ``rules_exclusive``
+    with it: it would delete them."""
+    declared: Record = {}
+    exclusive = True
+    lists: Record = {}
+    for key, table, noun, plural in RULE_LISTS:
+        held = [rule for rule in rules.get(key) or () if isinstance(rule, dict)]
+        names = [str(rule.get('ruleName') or '') for rule in held]
+        items: list[Record] = []
+        refused: set[str] = set()
+        for rule, name in zip(held, names):
+            problem = text_problem(name)
+            if problem is not None:
+                problem = (
+                    f"{noun} {rule.get('id')} cannot be declared: its name {name!r} {problem}; rename it to declare it"
+                )
+            elif names.count(name) > 1:
+                ids = ', '.join(str(other.get('id')) for other in held if other.get('ruleName') == name)
+                problem = (
+                    f'{names.count(name)} {plural} are named {name!r} (ids {ids}), and a declaration finds one by its '
+                    'name: rename them, or delete all but one, to declare them'
+                )
+            if problem is None:
+                items.append(rule_of(table, rule, f'site_shield.{key}[{len(items)}]', left_out))
+                continue
+            exclusive = False
+            if name not in refused:
+                refused.add(name)
+                left_out.append({'path': f'site_shield.{key}', 'reason': problem})
+        if items:
+            lists[key] = items
+    if exclusive:
+        declared['rules_exclusive'] = True
+    else:
+        left_out.append(
+            {
+                'path': 'site_shield.rules_exclusive',
+                'reason': 'not declared: it would delete the rules this declaration cannot name (above); the rules and '
+                'rate limits it does not list are left alone',
+            }
+        )
+    return {**declared, **lists}
 
 
 def access_lists_of(lists: t.Iterable[Record]) -> list[Record]:

@@ -3,15 +3,16 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""A pull zone with its hostnames and edge rules, its Shield zone and its custom access lists, made what the ``site``
-role declares, in one run (the ``site_pullzone`` module).
+"""A pull zone with its hostnames and edge rules, its Shield zone with its custom access lists, custom WAF rules and
+rate limits, made what the ``site`` role declares, in one run (the ``site_pullzone`` module).
 
 Every declared item is checked before any request (its options as its own module checks them, duplicates, a
 contradiction), each object is read once (the pull zone with its hostnames and edge rules in one read, the Shield zone,
-its access lists), every planned write is checked before the first is sent, then the writes follow in order: the pull
-zone, its hostnames, its edge rules, its Shield zone, its access lists. Each part is the resource its own module
-manages (``_resources``), so it is compared, written, predicted in check mode and shown in the diff as that module
-does; the run reports each part's result, the purge the changes call for, and the pull zone's id.
+its access lists, its rules and rate limits), every planned write is checked before the first is sent, then the writes
+follow in order: the pull zone, its hostnames, its edge rules, its Shield zone, its access lists, its custom WAF rules
+and rate limits. Each part is the resource its own module manages (``_resources``), so it is compared, written,
+predicted in check mode and shown in the diff as that module does; the run reports each part's result, the purge the
+changes call for, and the pull zone's id.
 """
 
 from __future__ import annotations
@@ -36,6 +37,12 @@ from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone 
 from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone_edge_rule import EdgeRule
 from ansible_collections.edge.platform.plugins.module_utils._resources.pullzone_hostname import PullZoneHostname
 from ansible_collections.edge.platform.plugins.module_utils._resources.shield_access_list import CustomAccessList
+from ansible_collections.edge.platform.plugins.module_utils._resources.shield_rate_limit import ShieldRateLimit
+from ansible_collections.edge.platform.plugins.module_utils._resources.shield_waf_rule import (
+    RULE,
+    ShieldWafRule,
+    held,
+)
 from ansible_collections.edge.platform.plugins.module_utils._resources.shield_zone import ShieldZone
 from ansible_collections.edge.platform.plugins.module_utils._shield import ShieldApi
 from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists import (
@@ -44,17 +51,27 @@ from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists
     ListItem,
     from_item,
 )
+from ansible_collections.edge.platform.plugins.module_utils._shield_rules import (
+    CUSTOM_RULES,
+    RATE_LIMITS,
+    RuleKind,
+    ShieldRule,
+    ShieldRuleApi,
+    ZoneRules,
+)
 from ansible_collections.edge.platform.plugins.module_utils._storage import StorageApi
 from ansible_collections.edge.platform.plugins.module_utils._tables import (
     pullzone,
     pullzone_edge_rule,
     pullzone_hostname,
     shield_access_list,
+    shield_rate_limit,
+    shield_waf_rule,
     shield_zone,
 )
 from ansible_collections.edge.platform.plugins.module_utils._validation import text_problem
 
-PARTS = ('pullzone', 'hostnames', 'edge_rules', 'shield', 'access_lists')
+PARTS = ('pullzone', 'hostnames', 'edge_rules', 'shield', 'access_lists', 'waf_rules')
 # What ``settings_unlisted`` takes: leave the settings a declaration does not list alone, or hold them at the default.
 UNLISTED = ('keep', 'default')
 # The options that say where an item's object lives: the run gives them, the declaration does not.
@@ -107,6 +124,46 @@ def with_unlisted(
 STORAGE_ORIGIN = ('storage_zone_id', 'origin_type')
 
 
+@dataclasses.dataclass(frozen=True)
+class RuleList:
+    """A list of ``site_shield`` that declares rules of one kind: its key, the kind's requests and messages, and the
+    module whose options each item takes."""
+
+    key: str
+    kind: RuleKind
+    table: Table
+    resource: type[ShieldWafRule]
+
+    @property
+    def where(self) -> str:
+        return f'site_shield.{self.key}'
+
+
+# The Shield zone's custom WAF rules and rate limits, as site_shield declares them (the part waf_rules makes them).
+RULE_LISTS = (
+    RuleList('waf_rules', CUSTOM_RULES, shield_waf_rule.TABLE, ShieldWafRule),
+    RuleList('rate_limits', RATE_LIMITS, shield_rate_limit.TABLE, ShieldRateLimit),
+)
+# The keys of site_shield that declare the rules, not the Shield zone's settings: the lists, and whether the rules
+# and rate limits they do not name are deleted.
+RULES_DECLARATION: dict[str, dict[str, object]] = dict(
+    waf_rules=dict(type='list', elements='dict', default=[]),
+    rate_limits=dict(type='list', elements='dict', default=[]),
+    rules_exclusive=dict(type='bool', default=False),
+)
+#: The diff header's note of a rule ``rules_exclusive`` deletes.
+NOT_DECLARED = 'not declared (rules_exclusive)'
+
+
+class SiteZoneRules(ZoneRules):
+    """The rules of one kind of the site's Shield zone, read once for all its declared items (none yet for a Shield
+    zone the run creates). The plan's limit is checked once for the whole run (``SitePullZone.rule_limit``), counting
+    what it deletes and adds, not for each rule added."""
+
+    def limit_problem(self) -> EdgeFinding | None:
+        return None
+
+
 #: A part's result (a module's result, with the item it is of).
 PartResult = t.Dict[str, object]
 
@@ -122,6 +179,8 @@ class Results(_Results, total=False):
 
     pullzone: PartResult
     shield: PartResult
+    waf_rules: list[PartResult]
+    rate_limits: list[PartResult]
 
 
 @dataclasses.dataclass
@@ -260,6 +319,11 @@ class SitePullZone:
         self.shield_zone: Record | None = None
         # The turns the run takes (the access lists of a Shield zone), held from their read to the last write.
         self.turns = contextlib.ExitStack()
+        # site_shield's rules: as given, then each list's items, and the rules rules_exclusive deletes (by list key).
+        self.rules_given: dict[str, object] = {}
+        self.rules_exclusive = False
+        self.rules: dict[str, list[Item]] = {rules.key: [] for rules in RULE_LISTS}
+        self.rule_removals: dict[str, list[Item]] = {rules.key: [] for rules in RULE_LISTS}
 
     # ---- checks before any request ---------------------------------------------------------------------------
 
@@ -335,6 +399,7 @@ class SitePullZone:
         self.access_lists = self.items(
             'access_lists', shield_access_list.TABLE, CustomAccessList, 'name', scope, 'site_access_lists', lists
         )
+        self.check_rules(scope)
 
     def shield_settings(self, given: object) -> dict[str, object] | None:
         """``site_shield`` as the options of its Shield zone, its unlisted settings held at the default when it says
@@ -343,6 +408,7 @@ class SitePullZone:
             self.problems.append(f'site_shield: must be a dict, got {given!r}')
             return None
         shield = dict(given)
+        self.rules_given = {key: shield.pop(key) for key in RULES_DECLARATION if key in shield}
         unlisted = shield.pop('settings_unlisted', None) or 'keep'
         if unlisted not in UNLISTED:
             self.problems.append(
@@ -552,6 +618,119 @@ class SitePullZone:
                 matched.setdefault(index, None)
         return matched
 
+    # ---- the Shield zone's custom WAF rules and rate limits (site_shield.waf_rules, rate_limits) -----------------
+
+    def check_rules(self, scope: dict[str, object]) -> None:
+        """``site_shield``'s rules and rate limits, each checked as its module checks it, before any request; a name
+        declared twice in one list is refused (the two would be written in turn, never settling)."""
+        declared = self.validated(RULES_DECLARATION, self.rules_given, 'site_shield')
+        if declared is None:
+            return
+        self.rules_exclusive = bool(declared['rules_exclusive'])
+        for rules in RULE_LISTS:
+            given = declared[rules.key]
+            self.rules[rules.key] = self.items(
+                rules.key, rules.table, rules.resource, 'name', scope, rules.where, given
+            )
+            self.refuse_twice(given, 'name', rules.where, lambda value: value)
+
+    @property
+    def declares_rules(self) -> bool:
+        return self.rules_exclusive or any(self.rules.values())
+
+    def plan_rules(self, shield_zone_id: int | None, shield_created: bool) -> None:
+        """Each declared rule and rate limit planned against its kind's rules in the Shield zone, read once (a kind
+        only when the declaration lists some, or rules_exclusive); with rules_exclusive, the rules no item names are
+        deleted. A Shield zone the run creates has none yet."""
+        if not self.declares_rules:
+            return
+        if shield_zone_id is None and not shield_created:
+            for item in [item for items in self.rules.values() for item in items if item.key['state'] == 'present']:
+                self.problems.append(
+                    f'{item.label}: pull zone {self.zone_name} has no shield zone yet; the part that creates it (tag '
+                    'shield) must run first'
+                )
+            return
+        for rules in RULE_LISTS:
+            items = self.rules[rules.key]
+            self.rule_removals[rules.key] = []
+            if not items and not self.rules_exclusive:
+                continue
+            # A Shield zone the run creates has no id yet: its rules are predicted, never read.
+            held_rules = SiteZoneRules(ShieldRuleApi(self.client, rules.kind), t.cast(int, shield_zone_id))
+            if shield_zone_id is not None:
+                if not self.module.check_mode:
+                    self.turns.enter_context(held_rules.turn())
+                held_rules.read()
+            for item in items:
+                item.resource.where = held_rules
+                try:
+                    found = item.resource.found_in(held_rules)
+                except EdgeFinding as finding:  # several rules of the name: the module's own failure
+                    self.problems.append(f'{item.label}: {finding.message}')
+                    continue
+                self.decide(item, found)
+                if found is not None and item.plan is not None and item.plan.action == 'delete':
+                    item.key['id'] = found[RULE].get('id')  # what the summary names it by once it is gone
+            if self.rules_exclusive:
+                named = {item.key['name'] for item in items}
+                self.rule_removals[rules.key] = [
+                    self.rule_removal(rules, held_rules, rule)
+                    for rule in held_rules.rules
+                    if rule.get('ruleName') not in named
+                ]
+            self.rule_limit(rules, held_rules)
+
+    def rule_removal(self, rules: RuleList, held_rules: SiteZoneRules, rule: ShieldRule) -> Item:
+        """A rule of the zone that no item names, planned for deletion (rules_exclusive)."""
+        name = str(rule.get('ruleName'))
+        params: dict[str, t.Any] = {option.name: None for option in rules.table}
+        params.update(name=name, state='absent', shield_zone_id=held_rules.zone_id)
+        resource = rules.resource(PartModule(self.module, params))  # type: ignore[arg-type]
+        resource.where = held_rules
+        resource.notes.append(NOT_DECLARED)
+        item = Item(f'{rules.where} {name}', {'name': name, 'id': rule.get('id'), 'state': 'absent'}, resource, name)
+        item.plan = resource.decide(found=held(rule))
+        return item
+
+    def rule_limit(self, rules: RuleList, held_rules: SiteZoneRules) -> None:
+        """The rules of the kind the zone would hold after the run, against the limit of its plan (as read: a plan
+        this run changes, or a Shield zone it creates, is the API's to check)."""
+        shield = self.shield_zone or {}
+        limit = shield.get(rules.kind.limit_field)
+        changing_plan = (
+            self.shield is not None and self.shield.plan is not None and 'planType' in self.shield.plan.changes
+        )
+        if not isinstance(limit, int) or changing_plan:
+            return
+        plans = [item.plan for item in [*self.rules[rules.key], *self.rule_removals[rules.key]] if item.plan]
+        after = len(held_rules.rules) + sum(plan.action == 'create' for plan in plans)
+        after -= sum(plan.action == 'delete' for plan in plans)
+        if after > limit and any(plan.action == 'create' for plan in plans):
+            self.problems.append(
+                f'{rules.where}: the Shield zone would hold {after} {rules.kind.plural}, more than its plan allows '
+                f'({rules.kind.limit_field} {limit}); declare fewer, or change the plan (site_shield.plan_type)'
+            )
+
+    def write_rules(self, results: Results, zone_created: bool) -> None:
+        """The rules and rate limits written after the Shield zone (planned again once a Shield zone the run creates
+        exists), the deletions of rules_exclusive first: they make room under the plan's limit."""
+        results['waf_rules'], results['rate_limits'] = [], []
+        if not self.declares_rules or 'waf_rules' not in self.parts:
+            return
+        shield = self.shield if self.shield is not None and 'shield' in self.parts else None
+        created = zone_created or bool(shield is not None and shield.plan is not None and shield.plan.creating)
+        check_mode = self.module.check_mode
+        if created and not check_mode:
+            self.plan_rules((self.shield_zone or {}).get('shieldZoneId'), False)
+            self.stop_on_problems()
+        parent = 'Shield zone' if created and check_mode else None
+        for rules in RULE_LISTS:
+            for item in self.rule_removals[rules.key]:
+                results[rules.key].append(self.carry_out(item, None))  # type: ignore[literal-required]
+            for item in self.rules[rules.key]:
+                results[rules.key].append(self.carry_out(item, parent))  # type: ignore[literal-required]
+
     @property
     def zone_name(self) -> str:
         if self.zone is not None:
@@ -593,8 +772,10 @@ class SitePullZone:
             self.plan_hostnames(planned_zone)
         if 'edge_rules' in self.parts:
             self.plan_edge_rules(planned_zone)
-        needs_shield = (self.shield is not None and 'shield' in self.parts) or (
-            self.access_lists and 'access_lists' in self.parts
+        needs_shield = (
+            (self.shield is not None and 'shield' in self.parts)
+            or (self.access_lists and 'access_lists' in self.parts)
+            or (self.declares_rules and 'waf_rules' in self.parts)
         )
         if zone is not None and needs_shield:
             self.shield_zone = (
@@ -609,6 +790,11 @@ class SitePullZone:
             shield_id = self.shield_zone['shieldZoneId'] if self.shield_zone is not None else None
             shield_part = self.shield is not None and 'shield' in self.parts
             self.plan_access_lists(shield_id, shield_created or (creating and shield_part))
+        if 'waf_rules' in self.parts:
+            shield_id = self.shield_zone['shieldZoneId'] if self.shield_zone is not None else None
+            self.plan_rules(
+                shield_id, shield_created or (creating and self.shield is not None and 'shield' in self.parts)
+            )
         self.stop_on_problems()
         return self.write()
 
@@ -650,6 +836,7 @@ class SitePullZone:
                 if result.get('changed'):
                     reasons.append(f'edge rule {item.name} changed')
             self.write_shield(results, zone, created)
+            self.write_rules(results, created)
         except EdgeApiError as error:
             partial = self.outcome(results, reasons, zone_id=None if zone is None else zone.get('Id'))
             self.module.fail_api(error, **{key: value for key, value in partial.items() if key != 'changed'})
@@ -704,6 +891,7 @@ class SitePullZone:
     def outcome(self, results: Results, reasons: list[str], zone_id: object) -> dict[str, object]:
         parts = [results.get('pullzone'), *results['hostnames'], *results['edge_rules'], results.get('shield')]
         parts += results['access_lists']
+        parts += [*results.get('waf_rules', []), *results.get('rate_limits', [])]
         changed = any(part.get('changed') for part in parts if part)
         outcome: dict[str, object] = {
             'changed': changed,

@@ -6,8 +6,9 @@
 """What ``site_info`` reads, with the fewest requests: the pull zones by pages of 1000 (with their hostnames'
 certificates), the Shield zones by their listing (one pull zone: its own Shield zone), and for each Shield zone the
 parts the API has no listing for (bot detection, upload scanning, the access lists) and the entries of each custom
-list, several Shield zones at once (``EdgeClient.concurrently``); nothing per pull zone. ``_declarations`` turns what
-was read into the ``site`` role's declarations.
+list, and its custom WAF rules and rate limits (a listing each, of one zone), several Shield zones at once
+(``EdgeClient.concurrently``); nothing per pull zone. ``_declarations`` turns what was read into the ``site`` role's
+declarations.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ansible_collections.edge.platform.plugins.module_utils._declarations import
     account_of,
     pullzone_of,
     shield_of,
+    shield_rules_of,
 )
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._records import Record
@@ -37,11 +39,18 @@ from ansible_collections.edge.platform.plugins.module_utils._shield_access_lists
     AccessListApi,
     entries_of_content,
 )
+from ansible_collections.edge.platform.plugins.module_utils._shield_rules import (
+    CUSTOM_RULES,
+    RATE_LIMITS,
+    ShieldRuleApi,
+)
 from ansible_collections.edge.platform.plugins.module_utils._storage import StorageApi
 from ansible_collections.edge.platform.plugins.module_utils._video import VideoApi
 
 # The parts of a Shield zone read through endpoints of their own, under the prefixes of their API fields in the table.
 PARTS = (('botDetection.', BOT_DETECTION), ('uploadScanning.', UPLOAD_SCANNING))
+# What is read of a Shield zone beyond its record: its parts (flattened), its custom access lists, its rules (by kind).
+ShieldDetails = t.Tuple[Record, t.List[Record], t.Dict[str, t.List[t.Any]]]
 
 
 def certificate_kind(hostname: Record) -> str | None:
@@ -106,25 +115,34 @@ class SiteReader:
             for item in overview.get('customLists') or []
         ]
 
+    @staticmethod
+    def rules(client: EdgeClient, zone_id: int) -> dict[str, list[t.Any]]:
+        """The custom WAF rules and the rate limits of a Shield zone (a listing each), by their keys in
+        ``site_shield``."""
+        return {
+            'waf_rules': ShieldRuleApi(client, CUSTOM_RULES).listing(zone_id),
+            'rate_limits': ShieldRuleApi(client, RATE_LIMITS).listing(zone_id),
+        }
+
     @classmethod
-    def shield_details(cls, client: EdgeClient, shield: Record) -> tuple[Record, list[Record]]:
-        """What a Shield zone's declaration needs beyond its record: its parts and its access lists."""
+    def shield_details(cls, client: EdgeClient, shield: Record) -> ShieldDetails:
+        """What a Shield zone's declaration needs beyond its record: its parts, its access lists, its rules."""
         zone_id = int(shield['shieldZoneId'])
-        return cls.parts(client, zone_id), cls.access_lists(client, zone_id)
+        return cls.parts(client, zone_id), cls.access_lists(client, zone_id), cls.rules(client, zone_id)
 
     @staticmethod
     def site(
         zone: Record,
         shield: Record | None,
-        details: tuple[Record, list[Record]] | None,
+        details: ShieldDetails | None,
         storage_names: t.Mapping[int, str] | None = None,
     ) -> Site:
         left_out: list[LeftOut] = []
         declaration: Record = {'site_pullzone': pullzone_of(zone, left_out, certificate_kind, storage_names)}
         lists: list[Record] = []
         if shield is not None and details is not None:
-            parts, access_lists = details
-            declaration['site_shield'] = shield_of(shield, parts)
+            parts, access_lists, rules = details
+            declaration['site_shield'] = {**shield_of(shield, parts), **shield_rules_of(rules, left_out)}
             lists = access_lists_of(access_lists)
         declaration['site_access_lists'] = lists
         return {

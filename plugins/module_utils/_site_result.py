@@ -53,6 +53,9 @@ ZONE_PARTS = (
     ('hostname', 'hostnames', 'hostname', 'hostname', 'Id'),
     ('edge_rule', 'edge_rules', 'description', 'edge_rule', 'Guid'),
 )
+# The custom WAF rules and rate limits of the Shield zone: their kind, their key in the results and the record their
+# result holds (empty once deleted: the item then carries the rule's id).
+RULE_PARTS = (('waf_rule', 'waf_rules', 'rule'), ('rate_limit', 'rate_limits', 'rate_limit'))
 
 
 def changed(result: Result) -> bool:
@@ -173,6 +176,19 @@ def shield_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) ->
     for result in results.get('access_lists') or []:
         name = mapping(result.get('item')).get('name')
         resources.append(from_result('access_list', name, mapping(result.get('access_list')).get('id'), result))
+    return resources + rule_resources(declared, run)
+
+
+def rule_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[Resource]:
+    """The custom WAF rules, then the rate limits, of the Shield zone as edge.platform.site_pullzone made them (or
+    would): those rules_exclusive deletes, then the declared ones."""
+    results = zone_results(run)
+    resources = []
+    for kind, key, record in RULE_PARTS:
+        for result in results.get(key) or []:
+            item = mapping(result.get('item'))
+            rule_id = mapping(result.get(record)).get('id') or item.get('id')
+            resources.append(from_result(kind, item.get('name'), rule_id, result))
     return resources
 
 

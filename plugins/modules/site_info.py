@@ -20,13 +20,19 @@ description:
     declaration is short and still makes the zone again), its custom hostnames with C(force_ssl) and
     C(certificate=free) where they have a certificate (the system hostname only when it forces SSL), and its edge
     rules with every action, extra action, trigger, parameter and matching mode. C(site_shield) holds the Shield
-    zone's settings that differ from a new Shield zone's (absent when the zone has no Shield zone); C(site_access_lists)
-    its custom access lists with their type, action, enabled state and entries.
+    zone's settings that differ from a new Shield zone's (absent when the zone has no Shield zone), and its custom WAF
+    rules (C(waf_rules)) and rate limits (C(rate_limits)) by the options of M(edge.platform.shield_waf_rule) and
+    M(edge.platform.shield_rate_limit) (conditions in the options' form, without what a new rule gets), with
+    C(rules_exclusive=true), so that a rule added later is drift; C(site_access_lists) its custom access lists with
+    their type, action, enabled state and entries.
   - C(left_out) names what a declaration cannot carry, and why - a secret setting, the key of a custom certificate,
-    a read-only rule of the service - each with the C(path) where its value would go.
+    a read-only rule of the service, a custom WAF rule or rate limit whose name several of the zone have (and then
+    C(rules_exclusive), which would delete them), conditions the options cannot say - each with the C(path) where its
+    value would go.
   - Reads pull zones by pages of 1000, the Shield zones by their listing, and for each Shield zone its bot detection,
-    upload scanning and access lists (the reads the API has no listing for) and the entries of each custom list,
-    the reads of up to eight Shield zones at a time, each retried on its own as every read is; nothing per pull zone.
+    upload scanning and access lists (the reads the API has no listing for), the entries of each custom list, and its
+    custom WAF rules and rate limits (a listing each; the API lists them one zone at a time), the reads of up to
+    eight Shield zones at a time, each retried on its own as every read is; nothing per pull zone.
     The collection playbook C(edge.platform.export) writes the declarations as files.
   - Only reads; never changes anything. Never returns a secret.
 author:
@@ -101,7 +107,14 @@ sites:
             - description: Force SSL
               action: force_ssl
               triggers: [{type: url, patterns: ["*"]}]
-        site_shield: {waf_execution_mode: log, bot_detection_execution_mode: challenge}
+        site_shield:
+          waf_execution_mode: log
+          bot_detection_execution_mode: challenge
+          rules_exclusive: true
+          waf_rules:
+            - name: block-sqli
+              action: block
+              conditions: [{variables: [args, query_string], operator: detect_sqli}]
         site_access_lists:
           - {name: scanners, type: cidr, action: block, enabled: true, entries: [203.0.113.0/24]}
     left_out:

@@ -8,19 +8,22 @@ from __future__ import annotations
 
 DOCUMENTATION = r'''
 module: site_pullzone
-short_description: Make a pull zone, its hostnames, edge rules, Shield zone and access lists what a site declares
+short_description: Make a pull zone, its hostnames, edge rules, Shield zone, access lists and rules what a site declares
 version_added: 1.1.0
 description:
   - The part of the R(edge.platform.site, ansible_collections.edge.platform.site_role) role that works on the pull
     zone, as one module - the role runs it; a playbook may too. It takes the role's C(site_pullzone), C(site_shield)
-    and C(site_access_lists), and makes the pull zone, its hostnames and edge rules, its Shield zone and its custom
-    access lists what they declare.
+    and C(site_access_lists), and makes the pull zone, its hostnames and edge rules, its Shield zone with its custom WAF
+    rules and rate limits, and its custom access lists what they declare.
   - Every declared item is checked before any request, as its own module checks it - M(edge.platform.pullzone),
     M(edge.platform.pullzone_hostname), M(edge.platform.pullzone_edge_rule), M(edge.platform.shield_zone),
-    M(edge.platform.shield_access_list) - and a hostname or access list declared twice is refused; one failure names
-    every problem, each with its item. Then each object is read once (the pull zone with its hostnames and edge rules
-    in one read, the Shield zone, its access lists), every planned write is checked, and only then are the writes
-    sent, in order - pull zone, hostnames, edge rules, Shield zone, access lists - each only where something differs.
+    M(edge.platform.shield_access_list), M(edge.platform.shield_waf_rule), M(edge.platform.shield_rate_limit) - and a
+    hostname, access list, rule or rate limit declared twice is refused; one failure names every problem, each with
+    its item. Then each object is read once (the pull zone with its hostnames and edge rules in one read, the Shield
+    zone, its access lists, its rules and its rate limits), every planned write is checked (the rules a Shield zone
+    would hold against the limit of its plan too), and only then are the writes sent, in order - pull zone,
+    hostnames, edge rules, Shield zone, access lists, rules and rate limits (those C(rules_exclusive) deletes first) -
+    each only where something differs.
   - Check mode predicts all of it, a pull zone to be created included (its parts are created with it), and sends no
     write.
   - RV(purge) says why the pull zone's cache should be purged (it was created, its origin changed, an edge rule
@@ -54,7 +57,22 @@ EXAMPLES = r'''
         - description: Force SSL
           action: force_ssl
           triggers: [{type: url, patterns: ["*"]}]
-    shield: {waf_enabled: true, waf_execution_mode: block}
+    shield:
+      waf_enabled: true
+      waf_execution_mode: block
+      waf_rules:
+        - name: block-sqli
+          action: block
+          conditions:
+            - {variables: [args, query_string], operator: detect_sqli, transformations: [url_decode, lowercase]}
+      rate_limits:
+        - name: api-burst
+          conditions: [{variables: [request_uri], operator: begins_with, value: /api/}]
+          requests: 100
+          timeframe: 60
+          block_time: 300
+          action: rate_limit
+      rules_exclusive: true  # the zone's other rules and rate limits are deleted
     access_lists:
       - {name: scanners, type: cidr, action: block, entries: [203.0.113.0/24]}
   register: shop
@@ -100,6 +118,16 @@ objects:
       type: dict
     access_lists:
       description: The result of each declared access list, as M(edge.platform.shield_access_list) returns it.
+      type: list
+      elements: dict
+    waf_rules:
+      description:
+        - The result of each custom WAF rule C(rules_exclusive) deletes (its C(item) with the rule's C(id)), then of
+          each declared one, as M(edge.platform.shield_waf_rule) returns it. Empty when the part did not run.
+      type: list
+      elements: dict
+    rate_limits:
+      description: The same of the rate limits, as M(edge.platform.shield_rate_limit) returns them.
       type: list
       elements: dict
   sample:

@@ -236,7 +236,10 @@ class ShieldWafRule(EdgeResource):
     @property
     def what(self) -> str:
         """The rule as a message names it."""
-        zone = f'shield zone {self.where.zone_id}' if self.where is not None else 'the shield zone'
+        # A Shield zone that a site creates in the same run has no id yet.
+        zone = (
+            f'shield zone {self.where.zone_id}' if self.where is not None and self.where.zone_id else 'the shield zone'
+        )
         return f'{self.kind.noun} "{self.params["name"]}" of {zone}'
 
     # ---- input ----

@@ -25,6 +25,7 @@ from ansible_collections.edge.platform.plugins.module_utils._resources.storage_z
 from ansible_collections.edge.platform.plugins.module_utils._resources.video_blocked_referrer import BlockedReferrers
 from ansible_collections.edge.platform.plugins.module_utils._shield import ShieldApi
 from ansible_collections.edge.platform.plugins.module_utils._site import (
+    NOT_DECLARED,
     PARTS,
     Read,
     Refused,
@@ -39,6 +40,8 @@ from ansible_collections.edge.platform.plugins.module_utils._tables import (
     pullzone_edge_rule,
     pullzone_hostname,
     shield_access_list,
+    shield_rate_limit,
+    shield_waf_rule,
     shield_zone,
     storage_zone,
     video_blocked_referrer,
@@ -63,6 +66,8 @@ LOGGED_AS: dict[str, tuple[str, str, t.Any]] = {
     'edge_rule': ('PullZone', 'pullzone', pullzone_edge_rule.TABLE),
     'shield_zone': ('ShieldZone', 'shield', shield_zone.TABLE),
     'access_list': ('AccessList', 'shield', shield_access_list.TABLE),
+    'waf_rule': ('WafCustomRule', 'own', shield_waf_rule.TABLE),
+    'rate_limit': ('RateLimit', 'own', shield_rate_limit.TABLE),
     'registry': ('Registry', 'own', container_registry.TABLE),
     'storage_zone': ('StorageZone', 'own', storage_zone.TABLE),
     'video_blocked_referrers': ('VideoLibrary', 'own', video_blocked_referrer.TABLE),
@@ -176,6 +181,8 @@ SUBJECTS = {
     'edge_rule': 'edge rule "{name}" of pull zone {zone}',
     'shield_zone': 'the Shield zone of pull zone {zone}',
     'access_list': 'access list {name} of pull zone {zone}',
+    'waf_rule': 'custom WAF rule "{name}" of pull zone {zone}',
+    'rate_limit': 'rate limit "{name}" of pull zone {zone}',
     'registry': 'container registry {name}',
     'storage_zone': 'storage zone {name}',
     'video_blocked_referrers': 'the blocked referrers of video {name}',
@@ -215,6 +222,8 @@ def sentence(resource: Resource, zone: object, attributions: list[dict[str, t.An
     else:
         who = '; '.join(f"{', '.join(group['options'])} {group['text']}" for group in attributions)
     action = str(resource['action'])
+    if action.endswith(NOT_DECLARED):
+        return f'{subject} is in the account, and the file does not declare it (rules_exclusive: true) ({who})'
     if action.startswith('create'):
         return f'{subject} is not in the account, and the file declares it ({who})'
     if action.startswith('delete') or action.startswith('remove'):

@@ -2,15 +2,15 @@
 # Copyright (c) edge.platform contributors
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The options of ``site_pullzone``: the ``site`` role's declaration of a pull zone, its Shield zone and its custom
-access lists, and the parts of it a run makes. Each declared item takes the options of its own module, whose table
-checks it (``_site``)."""
+"""The options of ``site_pullzone``: the ``site`` role's declaration of a pull zone, its Shield zone (with its custom
+WAF rules and rate limits) and its custom access lists, and the parts of it a run makes. Each declared item takes the
+options of its own module, whose table checks it (``_site``)."""
 
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._options import Option, Table
 
-PARTS = ('pullzone', 'hostnames', 'edge_rules', 'shield', 'access_lists')
+PARTS = ('pullzone', 'hostnames', 'edge_rules', 'shield', 'access_lists', 'waf_rules')
 
 TABLE = Table(
     Option(
@@ -40,6 +40,10 @@ TABLE = Table(
             'The Shield zone of the pull zone: options of M(edge.platform.shield_zone) under their own names, and '
             'C(settings_unlisted) as the pull zone takes it. V({}) only makes sure the pull zone has a Shield zone; '
             'unset, the Shield zone is left alone.',
+            'C(waf_rules) and C(rate_limits) are its custom WAF rules and rate limits, each with the options of '
+            'M(edge.platform.shield_waf_rule) or M(edge.platform.shield_rate_limit) (without the zone), found by '
+            'C(name); a name given twice in one list is refused. Rules and rate limits not listed are left alone, '
+            'unless C(rules_exclusive=true), which deletes them (the part V(waf_rules)).',
         ),
     ),
     Option(
@@ -72,6 +76,7 @@ TABLE = Table(
             'The parts of the declaration this run makes; the others are neither compared nor written. The pull zone '
             'is read all the same: a part that needs it fails before any write when it does not exist and '
             'V(pullzone) is not among the parts.',
+            'V(waf_rules) makes the custom WAF rules and rate limits of O(shield).',
         ),
         elements='str',
         choices=PARTS,

@@ -25,6 +25,7 @@ SITE_TAGS = {
     'edge_rules',
     'shield',
     'access_lists',
+    'waf_rules',
     'containers',
     'registries',
     'video',
@@ -97,7 +98,7 @@ def test_site_parts_run_under_their_own_tags() -> None:
     tasks = tasks_of('site')
     # The pull zone part is one module (it reads what it needs, checks everything, then writes): under every tag of
     # its parts, which it makes as the run's tags select them (site__parts).
-    zone_part = {'pullzone', 'hostnames', 'edge_rules', 'shield', 'access_lists'}
+    zone_part = {'pullzone', 'hostnames', 'edge_rules', 'shield', 'access_lists', 'waf_rules'}
     assert tags_of(tasks, 'edge.platform.site_pullzone') == [zone_part]
     for module in ('pullzone', 'pullzone_info', 'pullzone_hostname', 'pullzone_edge_rule', 'shield_zone'):
         assert tags_of(tasks, f'edge.platform.{module}') == [], module

@@ -111,6 +111,48 @@ def test_a_pull_zone_to_create_in_check_mode() -> None:
     }
 
 
+def test_rules_and_rate_limits_follow_the_shield_zone() -> None:
+    """Those rules_exclusive deletes (the item carries the rule's id, gone from the result), then the declared ones."""
+    gone = 'delete; not declared (rules_exclusive)'
+    run = zone_run(
+        {
+            'shield': {'changed': False, 'shield_zone': {'shieldZoneId': 3009}},
+            'waf_rules': [
+                {
+                    'changed': True,
+                    'item': {'name': 'old', 'id': 12007, 'state': 'absent'},
+                    'rule': {},
+                    'diff': {'before': {'name': 'old', 'action': 'log'}, 'after': {}, 'after_header': gone},
+                },
+                {
+                    'changed': True,
+                    'item': {'name': 'block-sqli', 'state': 'present'},
+                    'rule': {'id': 12001},
+                    'diff': {
+                        'before': {'action': 'log'},
+                        'after': {'action': 'block'},
+                        'after_header': 'update (the custom WAF rule keeps its id)',
+                    },
+                },
+            ],
+            'rate_limits': [{'changed': False, 'item': {'name': 'api-burst'}, 'rate_limit': {'id': 14001}}],
+        },
+        1013,
+        [],
+        False,
+    )
+    result = site_result(DECLARED, run)
+    assert [(r['kind'], r['name'], r['id'], r['action']) for r in result['resources']] == [
+        ('shield_zone', 'shop', 3009, 'none'),
+        ('waf_rule', 'old', 12007, gone),
+        ('waf_rule', 'block-sqli', 12001, 'update (the custom WAF rule keeps its id)'),
+        ('rate_limit', 'api-burst', 14001, 'none'),
+    ]
+    assert result['changes'][1]['details'] == ['action: "log" -> "block"']
+    assert result['changes'][1]['options'] == ['action']
+    assert result['purge'] == {'reasons': [], 'enabled': True, 'check_mode': None}  # no purge for a rule
+
+
 def test_a_part_that_did_not_run_is_not_reported() -> None:
     result = site_result(DECLARED, {'zone': None})
     assert result['resources'] == [] and result['purge'] is None and result['pullzone'] is None

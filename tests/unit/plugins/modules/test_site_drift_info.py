@@ -177,3 +177,47 @@ def test_storage_zones_as_exported_have_no_drift_and_a_change_is_named(emulator:
         'storage zone video-004-files differs from its file: rewrite_404_to_200 is false, the file says true (changed '
         'by owner@account.test (User) at '
     )
+
+
+def test_rules_and_rate_limits_drift_as_a_run_would_write_them(emulator: Emulator, run_module: t.Any) -> None:
+    """The export declares zone 3001's rules with rules_exclusive: a rule added in the dashboard is drift a run would
+    delete, a rate limit changed through the API one it would write back, each named by who made it."""
+    declarations = [item for item in exported(run_module) if item['file'] == 'assets-000.yml']
+    shield = declarations[0]['declaration']['site_shield']
+    assert shield['rules_exclusive'] is True
+    assert [rule['name'] for rule in shield['waf_rules']] == ['block-sqli', 'log-admin-probes']
+    added = {
+        'shieldZoneId': 3001,
+        'ruleName': 'allow-office',
+        'ruleConfiguration': {
+            'actionType': 4,
+            'variableTypes': {'REMOTE_ADDR': ''},
+            'operatorType': 15,
+            'value': '192.0.2.1',
+        },
+    }
+    dashboard = emulator.admin.post(
+        '/dashboard', json={'method': 'POST', 'path': '/shield/waf/custom-rule', 'body': added, 'actor': 'ann'}
+    )
+    rule_id = dashboard.json()['answer']['id']
+    body = {'ruleConfiguration': {'requestCount': 500}}
+    emulator.client().request('PATCH', 'shield/rate-limit/14001', 'set up', json_body=body, idempotent=True)
+    emulator.forget_requests()
+    [planned] = drift(run_module, declarations)['declarations']
+    assert planned['changed'] and emulator.writes == []
+    removed, limit = planned['changes']
+    assert (removed['kind'], removed['name'], removed['id']) == ('waf_rule', 'allow-office', rule_id)
+    assert removed['message'] == (
+        'custom WAF rule "allow-office" of pull zone assets-000 is in the account, and the file does not declare it '
+        f"(rules_exclusive: true) (changed by ann (User) at {removed['changed_by'][0]['at']})"
+    )
+    assert (limit['kind'], limit['name'], limit['options'], limit['details']) == (
+        'rate_limit',
+        'api-burst',
+        ['requests'],
+        ['requests: 500 -> 100'],
+    )
+    assert limit['changed_by'][0]['by'] == 'api-key'
+    assert limit['message'].startswith(
+        'rate limit "api-burst" of pull zone assets-000 differs from its file: requests is 500, the file says 100 ('
+    )

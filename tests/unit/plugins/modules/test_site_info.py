@@ -19,8 +19,11 @@ from ansible_collections.edge.platform.plugins.modules import (
     pullzone_edge_rule,
     pullzone_hostname,
     shield_access_list,
+    shield_rate_limit,
+    shield_waf_rule,
     shield_zone,
     site_info,
+    site_pullzone,
 )
 from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Emulator
 
@@ -110,8 +113,9 @@ def test_every_pull_zone_costs_no_request_of_its_own(emulator: Emulator, run_mod
     read(run_module)
     paths = [call.path for call in emulator.sent]
     assert paths.count('/pullzone') == 1 and not [path for path in paths if re.match(r'/pullzone/\d+', path)]
-    per_zone = len(snapshot['shield_zones']) * 3 + len(snapshot['access_lists'])
-    # The pull zone page, the Shield listing and mapping, the storage zones (video-004's origin), each zone's parts.
+    per_zone = len(snapshot['shield_zones']) * 5 + len(snapshot['access_lists'])
+    # The pull zone page, the Shield listing and mapping, the storage zones (video-004's origin), each zone's parts,
+    # lists, rules and rate limits.
     assert len(paths) == 1 + 2 + 1 + per_zone
     assert paths.count('/storagezone') == 1
 
@@ -153,8 +157,13 @@ def declared_options(site: dict[str, t.Any]) -> t.Iterator[tuple[t.Any, dict[str
         if 'description' in rule and [r.get('description') for r in zone['edge_rules']].count(rule['description']) == 1:
             yield pullzone_edge_rule.main, dict(rule, pullzone_name=zone['name'])
     if 'site_shield' in declared:
-        shield = {key: value for key, value in declared['site_shield'].items() if key != 'settings_unlisted'}
+        rule_keys = ('settings_unlisted', 'waf_rules', 'rate_limits', 'rules_exclusive')
+        shield = {key: value for key, value in declared['site_shield'].items() if key not in rule_keys}
         yield shield_zone.main, dict(shield, pullzone_name=zone['name'])
+        for rule in declared['site_shield'].get('waf_rules') or ():
+            yield shield_waf_rule.main, dict(rule, pullzone_name=zone['name'])
+        for rate_limit in declared['site_shield'].get('rate_limits') or ():
+            yield shield_rate_limit.main, dict(rate_limit, pullzone_name=zone['name'])
     for access_list in declared['site_access_lists']:
         yield shield_access_list.main, dict(access_list, pullzone_name=zone['name'])
 
@@ -218,3 +227,90 @@ def test_a_read_of_one_shield_zone_that_fails_names_it(emulator: Emulator, run_m
     assert outcome.failed and outcome.result['changed'] is False
     assert outcome.result['msg'].startswith(f'read upload scanning of shield zone {zone} failed: HTTP 503')
     assert len(emulator.slept) == 1  # retried once, as api_retries says
+
+
+# ---- custom WAF rules and rate limits -------------------------------------------------------------------------
+
+
+def test_rules_and_rate_limits_are_declared_by_their_options(emulator: Emulator, run_module: t.Any) -> None:
+    """Seeded Shield zone 3001 (assets-000): its rules and rate limit by option and enum names, conditions in the
+    options' form, nothing a new rule gets (severity notice, counter key ip, no value, not negated), and
+    rules_exclusive."""
+    [site] = read(run_module, pullzone_name='assets-000')['sites']
+    shield = site['declaration']['site_shield']
+    assert shield['rules_exclusive'] is True
+    assert shield['waf_rules'][1] == {
+        'name': 'log-admin-probes',
+        'description': 'Posts to the admin pages from scripts',
+        'action': 'log',
+        'conditions': [
+            {
+                'variables': ['request_uri'],
+                'operator': 'begins_with',
+                'value': '/wp-admin',
+                'transformations': ['lowercase'],
+            },
+            {'variables': ['request_headers:User-Agent'], 'operator': 'contains', 'value': 'curl'},
+            {'variables': ['request_method'], 'operator': 'str_eq', 'value': 'POST'},
+        ],
+        'severity': 'warning',
+    }
+    assert shield['rate_limits'] == [
+        {
+            'name': 'api-burst',
+            'description': 'Requests to the API per address',
+            'conditions': [{'variables': ['request_uri'], 'operator': 'begins_with', 'value': '/api/'}],
+            'requests': 100,
+            'timeframe': 60,
+            'block_time': 300,
+            'action': 'rate_limit',
+        }
+    ]
+    assert not [item for item in site['left_out'] if item['path'].startswith('site_shield')]
+
+
+def test_rules_a_declaration_cannot_carry_are_left_out_and_it_still_converges(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    """Two rules of one name (the API allows it) cannot be declared, nor rules_exclusive, which would delete them;
+    conditions that take variables as regular expressions cannot be said: the rule is declared without them. The
+    declaration is found as declared."""
+    client = emulator.client()
+    twin = {'actionType': 1, 'variableTypes': {'ARGS': ''}, 'operatorType': 17}
+    regex = {
+        'actionType': 3,
+        'variableTypes': {'REQUEST_HEADERS': '^X-'},
+        'operatorType': 2,
+        'value': 'a',
+        'isRegexVariable': True,
+    }
+    for zone, name, configuration in ((3001, 'block-sqli', twin), (3002, 'headers', regex)):
+        body = {'shieldZoneId': zone, 'ruleName': name, 'ruleConfiguration': configuration}
+        client.request('POST', 'shield/waf/custom-rule', 'set up', json_body=body)
+    sites = {site['pullzone_name']: site for site in read(run_module)['sites']}
+    assets, media = sites['assets-000'], sites['media-001']
+    assert 'rules_exclusive' not in assets['declaration']['site_shield']
+    assert [rule['name'] for rule in assets['declaration']['site_shield']['waf_rules']] == ['log-admin-probes']
+    reasons = {item['path']: item['reason'] for item in assets['left_out'] if item['path'].startswith('site_shield')}
+    assert reasons['site_shield.waf_rules'] == (
+        "2 custom WAF rules are named 'block-sqli' (ids 12001, 12003), and a declaration finds one by its name: rename "
+        'them, or delete all but one, to declare them'
+    )
+    assert reasons['site_shield.rules_exclusive'].startswith('not declared: it would delete the rules')
+    assert media['declaration']['site_shield']['waf_rules'] == [{'name': 'headers', 'action': 'challenge'}]
+    assert media['declaration']['site_shield']['rules_exclusive'] is True
+    [conditions] = [item for item in media['left_out'] if item['path'] == 'site_shield.waf_rules[0].conditions']
+    assert conditions['reason'].startswith('condition 1 takes its variables as regular expressions')
+    emulator.forget_requests()
+    for site in (assets, media):
+        outcome = run_module(
+            site_pullzone.main,
+            dict(
+                COMMON_ARGS,
+                pullzone=site['declaration']['site_pullzone'],
+                shield=site['declaration']['site_shield'],
+                access_lists=site['declaration']['site_access_lists'],
+            ),
+        )
+        assert not outcome.failed and outcome.result['changed'] is False, outcome.result
+    assert emulator.writes == []

@@ -390,3 +390,281 @@ def test_a_storage_zone_the_account_has_not_is_refused_unless_the_run_makes_it(
     predicted = run(run_module, dict(site, storage_zones=['unit-files']), check_mode=True, diff=True)
     assert not predicted.failed and predicted.result['changed'] and emulator.writes == [], predicted.result
     assert predicted.result['diff'][0]['after']['storage_zone_id'] == 'storage zone unit-files (made by this run)'
+
+
+# ---- custom WAF rules and rate limits (site_shield.waf_rules, rate_limits, rules_exclusive) -----------------------
+
+RULES: dict[str, t.Any] = {
+    'waf_rules': [
+        {
+            'name': 'block-scanners',
+            'description': 'Scanners, by their user agent',
+            'action': 'block',
+            'conditions': [
+                {'variables': ['request_headers:User-Agent'], 'operator': 'rx', 'value': '(?i)(sqlmap|nikto)'},
+                {'variables': ['request_method'], 'operator': 'str_eq', 'value': 'POST'},
+            ],
+        },
+    ],
+    'rate_limits': [
+        {
+            'name': 'login-burst',
+            'conditions': [{'variables': ['request_uri'], 'operator': 'begins_with', 'value': '/login'}],
+            'requests': 10,
+            'timeframe': 60,
+            'block_time': 300,
+            'action': 'challenge',
+        },
+    ],
+}
+
+
+def rules_of(emulator: Emulator, kind: str, shield_id: int) -> list[dict[str, t.Any]]:
+    return [rule for rule in emulator.snapshot()[kind] if rule['shieldZoneId'] == shield_id]
+
+
+def test_rules_and_rate_limits_are_created_with_a_new_shield_zone_and_settle(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    site = dict(SITE, shield=dict(SITE['shield'], **RULES))
+    predicted = run(run_module, site, check_mode=True, diff=True)
+    assert not predicted.failed and predicted.result['changed'] and emulator.writes == [], predicted.result
+    objects = predicted.result['objects']
+    assert [(result['changed'], result['diff']['after_header']) for result in objects['waf_rules']] == [
+        (True, 'create (with the Shield zone)')
+    ]
+    assert [result['item'] for result in objects['rate_limits']] == [{'name': 'login-burst', 'state': 'present'}]
+    assert objects['rate_limits'][0]['rate_limit']['ruleConfiguration']['requestCount'] == 10
+    first = run(run_module, site)
+    assert not first.failed and first.result['changed'], first.result
+    zone = emulator.item('pullzones', Name='unit-shop')
+    shield_id = emulator.item('shield_zones', pullZoneId=zone['Id'])['shieldZoneId']
+    [rule] = rules_of(emulator, 'waf_rules', shield_id)
+    [limit] = rules_of(emulator, 'rate_limits', shield_id)
+    assert (rule['ruleName'], rule['ruleConfiguration']['actionType']) == ('block-scanners', 1)
+    assert (limit['ruleName'], limit['ruleConfiguration']['actionType'], limit['ruleConfiguration']['timeframe']) == (
+        'login-burst',
+        3,
+        60,
+    )
+    # Written after the Shield zone and its access list, each with the zone the run made.
+    writes = [(call.method, call.path) for call in emulator.writes]
+    assert writes[-2:] == [('POST', '/shield/waf/custom-rule'), ('POST', '/shield/rate-limit')]
+    assert [call.json['shieldZoneId'] for call in emulator.writes[-2:]] == [shield_id, shield_id]
+    emulator.forget_requests()
+    again = run(run_module, site)
+    assert not again.failed and not again.result['changed'] and emulator.writes == [], again.result
+    # One listing of each kind (the rules listed, no rule read one by one).
+    listings = [call.path for call in emulator.sent if '/waf/' in call.path or 'rate-limit' in call.path]
+    assert listings == [f'/shield/waf/custom-rules/{shield_id}', f'/shield/rate-limits/{shield_id}']
+
+
+def test_a_rule_that_differs_is_changed_in_place_and_the_others_are_left_alone(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    """Seeded Shield zone 3001 (pull zone assets-000) has block-sqli, log-admin-probes and the rate limit api-burst:
+    the declared rule that differs is written (its id kept), a new rate limit added, the rules not declared stay."""
+    site = {
+        'pullzone': 'assets-000',
+        'shield': {
+            'waf_rules': [{'name': 'log-admin-probes', 'action': 'block'}],
+            'rate_limits': RULES['rate_limits'],
+        },
+    }
+    outcome = run(run_module, site, diff=True)
+    assert not outcome.failed and outcome.result['changed'], outcome.result
+    assert [(call.method, call.path) for call in emulator.writes] == [
+        ('PATCH', '/shield/waf/custom-rule/12002'),
+        ('POST', '/shield/rate-limit'),
+    ]
+    [rule] = outcome.result['objects']['waf_rules']
+    assert (rule['diff']['before'], rule['diff']['after']) == ({'action': 'log'}, {'action': 'block'})
+    assert rule['diff']['after_header'] == 'update (the custom WAF rule keeps its id)'
+    assert [rule['ruleName'] for rule in rules_of(emulator, 'waf_rules', 3001)] == ['block-sqli', 'log-admin-probes']
+    assert [rule['ruleName'] for rule in rules_of(emulator, 'rate_limits', 3001)] == ['api-burst', 'login-burst']
+    emulator.forget_requests()
+    assert run(run_module, site).result['changed'] is False and emulator.writes == []
+
+
+def test_rules_exclusive_deletes_what_is_not_declared_first_check_mode_predicts_it(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    site = {
+        'pullzone': 'assets-000',
+        'shield': {'waf_rules': [{'name': 'block-sqli'}], 'rate_limits': RULES['rate_limits'], 'rules_exclusive': True},
+    }
+    predicted = run(run_module, site, check_mode=True, diff=True)
+    assert not predicted.failed and predicted.result['changed'] and emulator.writes == [], predicted.result
+    objects = predicted.result['objects']
+    waf_rules = objects['waf_rules']
+    assert [(result['item'], result['changed'], result['diff'].get('after_header')) for result in waf_rules] == [
+        (
+            {'name': 'log-admin-probes', 'id': 12002, 'state': 'absent'},
+            True,
+            'delete; not declared (rules_exclusive)',
+        ),
+        ({'name': 'block-sqli', 'state': 'present'}, False, None),
+    ]
+    assert [(result['item']['name'], result['diff'].get('after_header')) for result in objects['rate_limits']] == [
+        ('api-burst', 'delete; not declared (rules_exclusive)'),
+        ('login-burst', 'create'),
+    ]
+    outcome = run(run_module, site)
+    assert not outcome.failed and outcome.result['changed'], outcome.result
+    # The deletions first: they make room under the plan's limit.
+    assert [(call.method, call.path) for call in emulator.writes] == [
+        ('DELETE', '/shield/waf/custom-rule/12002'),
+        ('DELETE', '/shield/rate-limit/14001'),
+        ('POST', '/shield/rate-limit'),
+    ]
+    assert [rule['ruleName'] for rule in rules_of(emulator, 'waf_rules', 3001)] == ['block-sqli']
+    assert [rule['ruleName'] for rule in rules_of(emulator, 'rate_limits', 3001)] == ['login-burst']
+    emulator.forget_requests()
+    assert run(run_module, site).result['changed'] is False and emulator.writes == []
+    # Nothing declared and exclusive: every rule and rate limit goes.
+    run(run_module, {'pullzone': 'assets-000', 'shield': {'rules_exclusive': True}})
+    assert rules_of(emulator, 'waf_rules', 3001) == [] and rules_of(emulator, 'rate_limits', 3001) == []
+
+
+def test_a_rule_declared_absent_is_deleted_and_named_by_its_id(emulator: Emulator, run_module: t.Any) -> None:
+    site = {'pullzone': 'assets-000', 'shield': {'waf_rules': [{'name': 'log-admin-probes', 'state': 'absent'}]}}
+    outcome = run(run_module, site)
+    assert not outcome.failed and outcome.result['changed'], outcome.result
+    assert outcome.result['objects']['waf_rules'][0]['item'] == {
+        'name': 'log-admin-probes',
+        'state': 'absent',
+        'id': 12002,
+    }
+    assert [(call.method, call.path) for call in emulator.writes] == [('DELETE', '/shield/waf/custom-rule/12002')]
+    assert run(run_module, site).result['changed'] is False
+
+
+@pytest.mark.parametrize(
+    'shield, message',
+    [
+        (
+            {'waf_rules': [{'name': 'a', 'action': 'drop', 'conditions': []}]},
+            'site_shield.waf_rules a: value of action must be one of: block, log, challenge, allow, bypass, got: drop',
+        ),
+        (
+            {
+                'waf_rules': [
+                    {'name': 'a', 'action': 'block', 'conditions': [{'variables': ['nope'], 'operator': 'rx'}]}
+                ]
+            },
+            "site_shield.waf_rules a: conditions[0].variables: 'nope' is not a variable",
+        ),
+        (
+            {'rate_limits': [dict(RULES['rate_limits'][0], timeframe=7)]},
+            'site_shield.rate_limits login-burst: value of timeframe must be one of: 1, 10, 60, 300, 900, 3600, got: 7',
+        ),
+        (
+            {'waf_rules': [{'name': 'twice', 'action': 'block'}, {'name': 'twice', 'action': 'log'}]},
+            'site_shield.waf_rules twice: declared 2 times; declare each once',
+        ),
+        ({'waf_rules': [{'name': '  '}]}, "site_shield.waf_rules #1: name '  ' is blank"),
+        ({'rules_exclusive': 'sometimes'}, "site_shield: argument 'rules_exclusive' is of type"),
+        ({'waf_rules': {'name': 'a'}}, "site_shield: argument 'waf_rules' is of type"),
+    ],
+)
+def test_bad_rules_are_refused_before_any_request(
+    emulator: Emulator, run_module: t.Any, shield: dict[str, t.Any], message: str
+) -> None:
+    outcome = run(run_module, {'pullzone': 'assets-000', 'shield': shield}, check_mode=True)
+    assert outcome.failed and emulator.sent == [], outcome.result
+    assert message in outcome.result['msg'], outcome.result['msg']
+
+
+def test_rules_a_zone_cannot_hold_are_refused_before_any_write(emulator: Emulator, run_module: t.Any) -> None:
+    """Seeded Shield zone 3002 (pull zone media-001) is of the Basic plan: two rate limits at most. Three declared
+    are refused whole, in check mode too, before any write; a rule to add needs what its module needs."""
+    limits = [dict(RULES['rate_limits'][0], name=f'burst-{index}') for index in range(3)]
+    site = {'pullzone': 'media-001', 'shield': {'rate_limits': limits, 'waf_rules': [{'name': 'bare'}]}}
+    for check_mode in (True, False):
+        outcome = run(run_module, site, check_mode=check_mode)
+        assert outcome.failed and emulator.writes == [], outcome.result
+        assert (
+            'site_shield.rate_limits: the Shield zone would hold 3 rate limits, more than its plan allows '
+            '(rateLimitRulesLimit 2)' in outcome.result['msg']
+        )
+        assert (
+            'site_shield.waf_rules bare: adding custom WAF rule "bare" of shield zone 3002 needs action and conditions'
+            in (outcome.result['msg'])
+        )
+    # The zone full: two others in their place fit with rules_exclusive, which deletes the two first.
+    assert run(run_module, dict(site, shield={'rate_limits': limits[:2]})).result['changed'] is True
+    emulator.forget_requests()
+    others = [dict(limit, name=f'other-{index}') for index, limit in enumerate(limits[:2])]
+    outcome = run(run_module, dict(site, shield={'rate_limits': others, 'rules_exclusive': True}))
+    assert not outcome.failed, outcome.result
+    assert [call.method for call in emulator.writes] == ['DELETE', 'DELETE', 'POST', 'POST']
+    assert [limit['ruleName'] for limit in rules_of(emulator, 'rate_limits', 3002)] == ['other-0', 'other-1']
+
+
+def test_two_rules_of_one_name_in_the_zone_are_a_failure_naming_them(emulator: Emulator, run_module: t.Any) -> None:
+    client = emulator.client()
+    body = {
+        'shieldZoneId': 3001,
+        'ruleName': 'block-sqli',
+        'ruleConfiguration': {'actionType': 1, 'variableTypes': {'ARGS': ''}, 'operatorType': 17},
+    }
+    client.request('POST', 'shield/waf/custom-rule', 'set up', json_body=body)
+    emulator.forget_requests()
+    outcome = run(run_module, {'pullzone': 'assets-000', 'shield': {'waf_rules': [{'name': 'block-sqli'}]}})
+    assert outcome.failed and emulator.writes == []
+    assert (
+        'site_shield.waf_rules block-sqli: 2 custom WAF rules have this name (ids 12001, 12003)'
+        in outcome.result['msg']
+    )
+
+
+def test_rules_need_a_shield_zone_the_run_has_or_makes(emulator: Emulator, run_module: t.Any) -> None:
+    """The rules part alone (tag waf_rules) on a pull zone without a Shield zone fails before any write; with the
+    shield part, the Shield zone is made first."""
+    site = {'pullzone': 'static-002', 'shield': {'waf_rules': RULES['waf_rules']}}
+    alone = run(run_module, dict(site, parts=['waf_rules']))
+    assert alone.failed and emulator.writes == []
+    assert (
+        'site_shield.waf_rules block-scanners: pull zone static-002 has no shield zone yet; the part that creates it'
+        in (alone.result['msg'])
+    )
+    made = run(run_module, site)
+    assert not made.failed and made.result['changed'], made.result
+    assert [(call.method, call.path) for call in emulator.writes] == [
+        ('POST', '/shield/shield-zone'),
+        ('POST', '/shield/waf/custom-rule'),
+    ]
+    # Without the part, the rules are neither read nor written.
+    emulator.forget_requests()
+    other = dict(site, shield={'waf_rules': [dict(RULES['waf_rules'][0], action='log')]}, parts=['shield'])
+    assert run(run_module, other).result['changed'] is False
+    assert not [call for call in emulator.sent if '/waf/' in call.path]
+
+
+def test_a_rule_to_create_with_a_new_shield_zone_needs_what_its_module_needs(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    site = {'pullzone': 'static-002', 'shield': {'rate_limits': [{'name': 'bare', 'requests': 5}]}}
+    for check_mode in (True, False):
+        outcome = run(run_module, site, check_mode=check_mode)
+        assert outcome.failed and emulator.writes == [], outcome.result
+        assert (
+            'site_shield.rate_limits bare: adding rate limit "bare" of the shield zone needs conditions, timeframe, '
+            'block_time and action' in outcome.result['msg']
+        )
+
+
+def test_a_rule_write_that_fails_reports_what_was_written_and_a_rerun_finishes(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    emulator.add_fault(path='^/shield/rate-limit$', status=400, times=1)
+    site = {'pullzone': 'static-002', 'shield': dict(RULES, waf_enabled=True)}
+    failed = run(run_module, site)
+    assert failed.failed and failed.result['changed'] is True
+    assert 'add rate limit "login-burst" to shield zone' in failed.result['msg'] and 'HTTP 400' in failed.result['msg']
+    assert [result['changed'] for result in failed.result['objects']['waf_rules']] == [True]
+    assert failed.result['objects']['shield']['changed'] is True
+    emulator.forget_requests()
+    again = run(run_module, site)
+    assert not again.failed and again.result['changed'], again.result
+    assert [(call.method, call.path) for call in emulator.writes] == [('POST', '/shield/rate-limit')]

@@ -165,3 +165,21 @@ def test_plain_makes_plain_python_data() -> None:
         type(None),
         str,
     ]
+
+
+def test_rules_and_rate_limits_are_checked_down_to_their_conditions_without_repeating_a_secret() -> None:
+    rule = {'name': 'block-sqli', 'action': 'block', 'conditions': [{'variables': ['args'], 'operator': 'detect_sqli'}]}
+    limit = {'name': 'burst', 'requests': 10, 'timeframe': 60, 'block_time': 300, 'action': 'rate_limit'}
+    shield = {'waf_rules': [rule], 'rate_limits': [limit], 'rules_exclusive': True}
+    assert problems(site_pullzone=ZONE, site_shield=shield) == []
+    wrong = {
+        'rules_exclusive': KEY,
+        'waf_rules': [dict(rule, action=KEY, conditions=[{'variables': ['args'], 'operator': KEY, 'negated': KEY}])],
+        'rate_limits': [dict(limit, timeframe=KEY, counter_key=KEY)],
+    }
+    [problem] = problems(site_pullzone=ZONE, site_shield=wrong)
+    assert 'SECRET' not in problem and 'PRIVATE KEY' not in problem, problem
+    for option in ('rules_exclusive', 'action', 'operator', 'negated', 'timeframe', 'counter_key'):
+        assert option in problem, (option, problem)
+    [problem] = problems(site_pullzone=ZONE, site_shield={'waf_rules': [{'action': 'block'}]})
+    assert 'missing required arguments: name found in site_shield -> waf_rules' in problem, problem
