@@ -700,6 +700,81 @@ options:
         and C($GENERATE) are refused.
       - Manage the records afterwards with M(edge.platform.dns_record_set).
     type: path
+  records:
+    description:
+      - 'Record sets of the zone, each the records of one O(records[].name) and O(records[].type), as
+        M(edge.platform.dns_record_set) manages them (without its zone, which is this one; C(on_existing)
+        is V(replace): each set becomes exactly its O(records[].values)).'
+      - The zone is read once, with every record, and each set compared with what it holds; only the sets
+        that differ are written, after the zone's own settings - whole sets removed first (so a cname
+        can take the name of records it replaces), then the others. A set declared twice, or a value that
+        is not one of its type, is refused before any request; a V(pullzone) value names a pull zone of
+        the account, looked up (once for all of them) before anything is written.
+      - Sets not listed are left alone, unless O(records_exclusive).
+      - Not with O(state=absent).
+    type: list
+    elements: dict
+    suboptions:
+      name:
+        description:
+          - The name of the records, relative to the zone (V(www), V(_dmarc), V(*.apps)); V(@) or V("")
+            is the apex; a full name inside the zone is taken too.
+        type: str
+        required: true
+      type:
+        description:
+          - The type of the records.
+          - 'The API''s values (DnsRecordTypes): V(a) 0, V(aaaa) 1, V(cname) 2, V(txt) 3, V(mx) 4, V(redirect)
+            5, V(flatten) 6, V(pullzone) 7, V(srv) 8, V(caa) 9, V(ptr) 10, V(script) 11, V(ns) 12, V(svcb)
+            13, V(https) 14, V(tlsa) 15 (docs/enums.md).'
+        type: str
+        choices:
+          - a
+          - aaaa
+          - cname
+          - txt
+          - mx
+          - redirect
+          - flatten
+          - pullzone
+          - srv
+          - caa
+          - ptr
+          - script
+          - ns
+          - svcb
+          - https
+          - tlsa
+        required: true
+      values:
+        description:
+          - The values of the set in zone-file form, or mappings of a value and its record's settings,
+            as O(edge.platform.dns_record_set#module:values) takes them.
+          - Required with O(records[].state=present).
+        type: list
+        elements: raw
+      ttl:
+        description:
+          - The TTL of every record of the set; not given, the records keep theirs.
+          - From V(15) to V(2147483647); another value is refused before any request.
+        type: int
+      state:
+        description:
+          - V(absent) removes the set (with O(records[].values), only those values).
+        type: str
+        choices:
+          - present
+          - absent
+        default: present
+  records_exclusive:
+    description:
+      - 'Whether O(records) lists every record set of the zone: a set it does not list is removed.'
+      - 'A V(pullzone) set at the name of a custom hostname of the pull zone it links is left alone: it
+        belongs to that pull zone''s site (the C(edge.platform.site) role''s C(site_pullzone.hostnames[].dns_zone)),
+        which makes it with the hostname and removes it with the site.'
+      - Requires O(records) (V([]) removes every other set).
+    type: bool
+    default: false
   state:
     description:
       - V(present) creates or updates the zone, V(absent) deletes it with all its records.
@@ -708,6 +783,9 @@ options:
       - present
       - absent
     default: present
+seealso:
+  - ref: ansible_collections.edge.platform.docsite.enums
+    description: 'Every enum the collection takes: its names and the API''s numbers.'
 '''
 
     DNS_ZONE_INFO = r'''
@@ -2864,7 +2942,10 @@ options:
       - 'The pull zone: the name (a string) or id (an integer) of one that exists, or a declaration of
         it - a dict of C(name) (required), C(origin) or C(storage_zone) (the name of a storage zone of
         the account, the origin instead of a URL), C(settings) (options of M(edge.platform.pullzone) under
-        their own names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname)),
+        their own names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname), and
+        C(dns_zone): the domain of the DNS zone of the account that holds the hostname, whose C(pullzone)
+        record of the hostname''s name the run makes link this pull zone before it adds the hostname,
+        so that a free certificate is issued in the same run, and removes with the hostname or the site),
         C(edge_rules) (each with the options of M(edge.platform.pullzone_edge_rule); a C(description)
         need not be unique, nor given, and is any text the API keeps, as is a pattern), C(purge_on_change),
         C(settings_unlisted) (V(keep), the default, leaves the settings C(settings) does not list alone;
@@ -2897,6 +2978,14 @@ options:
       - 'The names of the storage zones the run makes before the pull zone (the role gives its C(site_storage_zones)):
         in check mode, a C(storage_zone) of them that does not exist yet is planned as made by the run,
         not refused.'
+    type: list
+    elements: str
+    default: []
+  dns_zones:
+    description:
+      - 'The domains of the DNS zones the run makes before the pull zone (the role gives its C(site_dns_zones)):
+        in check mode, a hostname''s C(dns_zone) of them that does not exist yet is planned as made by
+        the run, not refused.'
     type: list
     elements: str
     default: []

@@ -126,6 +126,10 @@ class RecordSet(EdgeResource):
         self.relative: str | None = None  # the name relative to the zone, once the zone's domain is known
         self.changes_planned = Changes()
         self.set_ttl: int | None = None  # the TTL the set's records have (the most of them), for records added
+        #: What a caller that plans many sets read once: the pull zones by name (for ``pullzone`` values), and the
+        #: records of the zone (for the check of the other types of the name); None: read them.
+        self.known_pullzones: dict[str, Record] | None = None
+        self.zone_records: list[DnsRecord] | None = None
 
     @property
     def type_name(self) -> str:
@@ -255,7 +259,11 @@ class RecordSet(EdgeResource):
     def linked(self, place: Place, wanted: Wanted) -> Wanted:
         """A ``pullzone`` value by its pull zone's id, looked up by its name (a refusal when it has none)."""
         name = wanted.value.text
-        found = PullZoneApi(self.client).named(name)
+        if self.known_pullzones is not None:
+            known = self.known_pullzones.get(name)
+            found = [known] if known is not None else []
+        else:
+            found = PullZoneApi(self.client).named(name)
         if len(found) != 1:
             raise EdgeFinding(
                 f'find pull zone "{name}" of {self.what}',
@@ -367,9 +375,14 @@ class RecordSet(EdgeResource):
         other is refused before anything is written (the other records of the name are read when the run adds)."""
         if not self.changes_planned.adds:
             return
+        held = (
+            self.zone_records
+            if self.zone_records is not None
+            else self.api.records(self.where.zone_id, search=self.where.name or None)
+        )
         others = [
             record
-            for record in self.api.records(self.where.zone_id, search=self.where.name or None)
+            for record in held
             if str(record.get('Name') or '').lower() == self.where.name and record.get('Type') != self.record_type
         ]
         if self.record_type == CNAME and others:
@@ -460,4 +473,5 @@ class RecordSet(EdgeResource):
         }
 
     def outcome(self, plan: Plan, after: Record | None) -> dict[str, object]:
-        return {'records': list((after or {}).get(RECORDS) or []), 'dns_zone_id': self.where.zone_id}
+        # A zone the run creates (in check mode) has no id yet.
+        return {'records': list((after or {}).get(RECORDS) or []), 'dns_zone_id': self.where.zone.get('Id')}

@@ -18,19 +18,14 @@ import typing as t
 from ansible_collections.edge.platform.plugins.module_utils._audit_log import AuditEntry, AuditLogApi
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._parts import Refused
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource
 from ansible_collections.edge.platform.plugins.module_utils._resources.container_registry import Registry
 from ansible_collections.edge.platform.plugins.module_utils._resources.storage_zone import StorageZone
 from ansible_collections.edge.platform.plugins.module_utils._resources.video_blocked_referrer import BlockedReferrers
 from ansible_collections.edge.platform.plugins.module_utils._shield import ShieldApi
-from ansible_collections.edge.platform.plugins.module_utils._site import (
-    PARTS,
-    Read,
-    Refused,
-    SitePullZone,
-    declared_part,
-)
+from ansible_collections.edge.platform.plugins.module_utils._site import PARTS, Read, SitePullZone, declared_part
 from ansible_collections.edge.platform.plugins.module_utils._site_result import Resource, site_result
 from ansible_collections.edge.platform.plugins.module_utils._storage import StorageApi
 from ansible_collections.edge.platform.plugins.module_utils._tables import (

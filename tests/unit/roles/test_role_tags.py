@@ -20,6 +20,7 @@ ROLES = pathlib.Path(__file__).resolve().parents[3] / 'roles'
 SITE_TAGS = {
     'always',
     'storage',
+    'dns',
     'pullzone',
     'hostnames',
     'edge_rules',
@@ -102,6 +103,7 @@ def test_site_parts_run_under_their_own_tags() -> None:
     for module in ('pullzone', 'pullzone_info', 'pullzone_hostname', 'pullzone_edge_rule', 'shield_zone'):
         assert tags_of(tasks, f'edge.platform.{module}') == [], module
     assert tags_of(tasks, 'edge.platform.container_registry') == [{'containers', 'registries'}]
+    assert tags_of(tasks, 'edge.platform.dns_zone') == [{'dns'}]
     assert tags_of(tasks, 'edge.platform.video_blocked_referrer') == tags_of(tasks, 'edge.platform.video_thumbnail')
     assert tags_of(tasks, 'edge.platform.video_thumbnail') == [{'video'}]
     assert tags_of(tasks, 'edge.platform.db_token') == [{'databases', 'migrations'}]
