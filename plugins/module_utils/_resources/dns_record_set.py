@@ -113,6 +113,7 @@ class RecordSet(EdgeResource):
         zone = self.params.get('zone') or self.params.get('zone_id')
         name = self.params.get('name') or '@'
         return f"{str(self.params.get('type')).upper()} records {name} of DNS zone {zone}"
+
     fields = (Field('values', RECORDS),)
     where: Place
 

@@ -209,6 +209,8 @@ class ZoneRecords:
         removable = self.exclusive and any(key[1] == PULLZONE and key not in listed for key in held)
         if not named and not removable:
             return None
+        if self.zone.known_pullzones is not None:
+            return dict(self.zone.known_pullzones)
         return {str(zone.get('Name')): zone for zone in PullZoneApi(self.zone.client).listing()}
 
     def plan(self, current: Record | None, domain: str) -> list[tuple[str, object]]:
@@ -326,8 +328,10 @@ class Zone(EdgeResource):
         #: What enabling DNSSEC answered on this run (its DS record), and what an import answered.
         self.dnssec_answer: DnsSec | None = None
         self.imported: Imported | None = None
-        #: The record sets declared with the zone (``records``), when they are.
+        #: The record sets declared with the zone (``records``), when they are, and every pull zone by name when a
+        #: caller that plans many declarations read them once (None: read here when a record set needs them).
         self.record_sets: ZoneRecords | None = None
+        self.known_pullzones: t.Mapping[str, Record] | None = None
 
     @property
     def what(self) -> str:
