@@ -2874,9 +2874,9 @@ options:
 options:
   dest:
     description:
-      - 'The directory the files go to: one a pull zone, C(<name>.yml), and C(account.yml) when O(account)
-        is given. It is made when it does not exist; one that cannot be written fails before any file
-        is.'
+      - 'The directory the files go to: one a pull zone, C(<name>.yml), C(account.yml) when O(account)
+        is given, and one a DNS zone of O(dns_zones), C(dns/<domain>.yml). It is made when it does not
+        exist; one that cannot be written fails before any file is.'
       - A file whose content would not change is not written; the others are written whole, each to a
         temporary file that then takes its place, so a file is never half written. Files of pull zones
         that are no longer there are left as they are.
@@ -2893,6 +2893,13 @@ options:
     description:
       - The C(account) that M(edge.platform.site_info) returns with O(edge.platform.site_info#module:include_account).
     type: dict
+  dns_zones:
+    description:
+      - 'The C(dns_zones) that M(edge.platform.site_info) returns with O(edge.platform.site_info#module:include_account):
+        each is written to C(dns/<domain>.yml) below O(dest), as C(site_dns_zones) with the one zone.'
+    type: list
+    elements: dict
+    default: []
   existing:
     description:
       - The files of O(dest) as M(edge.platform.site_drift_info) planned them (its RV(edge.platform.site_drift_info#module:declarations)).
@@ -2985,11 +2992,12 @@ options:
     default: []
   dns_zones:
     description:
-      - 'The domains of the DNS zones the run makes before the pull zone (the role gives its C(site_dns_zones)):
-        in check mode, a hostname''s C(dns_zone) of them that does not exist yet is planned as made by
-        the run, not refused.'
+      - 'The DNS zones the run makes before the pull zone (the role gives what its C(site_dns_zones) step
+        returned): each its domain, or the zone as M(edge.platform.dns_zone) returns it (C(Domain), and
+        C(Id) unless check mode predicted it). A hostname''s C(dns_zone) of them is not looked up again;
+        in check mode one that does not exist yet is planned as made by the run, not refused.'
     type: list
-    elements: str
+    elements: raw
     default: []
   parts:
     description:

@@ -96,12 +96,24 @@ class HostnameRecords:
     """The ``pullzone`` records of a site's hostnames: checked before any request, planned with the hostnames (or the
     site's removal), written around them."""
 
-    def __init__(self, module: EdgeModule, made: t.Collection[str] = ()) -> None:
-        """``made``: the domains of the DNS zones the run makes first (the role's ``site_dns_zones``), which check mode
-        does not find yet."""
+    def __init__(self, module: EdgeModule, made: t.Iterable[object] = ()) -> None:
+        """``made``: the DNS zones the run makes first (the role's ``site_dns_zones``), each its domain, or the zone
+        as ``dns_zone`` returned it (``Domain``, and ``Id`` unless check mode predicted it made): one with an id is not
+        looked up, one without is planned as made by the run in check mode."""
         self.module = module
         self.api = DnsApi(module.client)
-        self.made = {str(domain).rstrip('.').lower() for domain in made}
+        self.made: set[str] = set()
+        # What was read of each DNS zone (or given) and of each hostname's name: the plan against a pull zone the run
+        # has just made (nothing of DNS written between) reads them once.
+        self.found: dict[str, DnsZone | None] = {}
+        self.held_of: dict[str, list[DnsRecord]] = {}
+        for zone in made:
+            given = t.cast('t.Mapping[str, t.Any]', zone) if isinstance(zone, dict) else {'Domain': zone}
+            domain = str(given.get('Domain') or given.get('domain') or '').rstrip('.').lower()
+            if domain:
+                self.made.add(domain)
+                if isinstance(given.get('Id'), int):
+                    self.found[domain] = t.cast(DnsZone, {'Id': given['Id'], 'Domain': domain})
         self.records: list[HostnameRecord] = []
 
     def __bool__(self) -> bool:
@@ -162,7 +174,7 @@ class HostnameRecords:
         """Plan each record against what the DNS zone holds at the hostname's name. ``zone``: the pull zone (None: made
         by this run, which check mode predicts); ``zones``: every DNS zone by domain with its records, read once by a
         caller that plans many sites (None: each zone is looked up here); ``removing``: the whole site is removed."""
-        found: dict[str, DnsZone | None] = {}
+        found = self.found
         zone_id = int(zone['Id']) if zone is not None and zone.get('Id') is not None else NEW_PULLZONE_ID
         system = system_hostname(zone) if zone is not None else None
         for record in self.records:
@@ -183,9 +195,8 @@ class HostnameRecords:
                 held = self.held(resource, dns_zone, zones)
                 resource.where = Place(without_records(dns_zone), str(resource.relative), {pullzone: (zone_id, system)})
                 resource.values = [Wanted(linked_value(PULLZONE, zone_id, pullzone))]
-                # The records of the name of every type, for the check of a cname beside it: read with the zone, or
-                # none in a zone made by this run; else the check reads them, when a record is to be added.
-                resource.zone_records = held if dns_zone.get('Id') is None or zones is not None else None
+                resource.zone_records = held  # the records of the name of every type: a cname beside is refused
+                resource.read_back = False
                 found_set = [r for r in held if r.get('Type') == PULLZONE and self.named(r, resource)]
                 record.resource = resource
                 record.plan = resource.decide(found={RECORDS: found_set} if found_set or not present else None)
@@ -202,13 +213,17 @@ class HostnameRecords:
         return str(record.get('Name') or '').lower() == resource.relative
 
     def held(self, resource: RecordSet, dns_zone: DnsZone, zones: t.Mapping[str, DnsZone] | None) -> list[DnsRecord]:
-        """The records of the hostname's name (every type): from the zone read with its records, or read here (the
-        ``pullzone`` set; a check of the other types reads the rest when a record is added)."""
+        """The records of the hostname's name, of every type: from the zone read with its records, or read here in
+        one request (the zone's records the name finds)."""
         if dns_zone.get('Id') is None:
             return []
         if zones is not None:
             return [record for record in dns_zone.get('Records') or [] if self.named(record, resource)]
-        return self.api.record_set(int(dns_zone['Id']), str(resource.relative), PULLZONE)
+        key = f"{dns_zone['Id']}/{resource.relative}"
+        if key not in self.held_of:
+            found = self.api.records(int(dns_zone['Id']), search=str(resource.relative) or None)
+            self.held_of[key] = [record for record in found if self.named(record, resource)]
+        return self.held_of[key]
 
     # ---- writing ----
 

@@ -153,7 +153,7 @@ dns_zones:
       type: int
       sample: 4001
     declaration:
-      description: C({site_dns_zones: [the zone]}).
+      description: A mapping of C(site_dns_zones) to a list of the one zone.
       type: dict
       sample:
         site_dns_zones:

@@ -131,6 +131,9 @@ class RecordSet(EdgeResource):
         #: records of the zone (for the check of the other types of the name); None: read them.
         self.known_pullzones: dict[str, Record] | None = None
         self.zone_records: list[DnsRecord] | None = None
+        #: Whether the set is read again after a write; a caller that writes many sets turns it off, and the set is
+        #: then what was read with the records the adds answered, unless a record was updated (an update answers none).
+        self.read_back = True
 
     @property
     def type_name(self) -> str:
@@ -404,6 +407,7 @@ class RecordSet(EdgeResource):
     def carry(self, held: list[DnsRecord], changes: Changes) -> Record:
         zone_id = self.where.zone_id
         known = {record.get('Id') for record in held}
+        made: list[DnsRecord] = []
         for wanted in changes.adds:
             text = wanted.value.text
 
@@ -412,10 +416,14 @@ class RecordSet(EdgeResource):
 
             record = self.api.add_record(zone_id, self.body(wanted), added)
             known.add(record.get('Id'))
+            made.append(record)
         for record, values in changes.updates:
             self.api.update_record(zone_id, int(record['Id']), {'Type': self.record_type, **values})
         for record in changes.deletes:
             self.api.delete_record(zone_id, int(record['Id']))
+        if not self.read_back and not changes.updates:
+            deleted = {record.get('Id') for record in changes.deletes}
+            return {RECORDS: [record for record in held if record.get('Id') not in deleted] + made}
         # The set as the service now holds it (an update answers no record).
         return {RECORDS: self.api.record_set(zone_id, self.where.name, self.record_type)}
 

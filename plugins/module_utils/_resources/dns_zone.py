@@ -235,6 +235,7 @@ class ZoneRecords:
             resource.where = Place(zone, str(resource.relative), dict(places))
             resource.known_pullzones = pullzones
             resource.zone_records = remaining
+            resource.read_back = False  # the zone's records were read whole; an add answers its record
             try:
                 if resource.record_type == PULLZONE:
                     resource.values = [resource.linked(resource.where, wanted) for wanted in resource.values]

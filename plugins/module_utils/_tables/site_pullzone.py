@@ -72,11 +72,12 @@ TABLE = Table(
         'dns_zones',
         'list',
         (
-            'The domains of the DNS zones the run makes before the pull zone (the role gives its '
-            'C(site_dns_zones)): in check mode, a hostname\'s C(dns_zone) of them that does not exist yet is planned '
-            'as made by the run, not refused.',
+            'The DNS zones the run makes before the pull zone (the role gives what its C(site_dns_zones) step '
+            'returned): each its domain, or the zone as M(edge.platform.dns_zone) returns it (C(Domain), and C(Id) '
+            'unless check mode predicted it). A hostname\'s C(dns_zone) of them is not looked up again; in check '
+            'mode one that does not exist yet is planned as made by the run, not refused.',
         ),
-        elements='str',
+        elements='raw',
         default=[],
     ),
     Option(
