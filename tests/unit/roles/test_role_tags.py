@@ -32,7 +32,7 @@ SITE_TAGS = {
     'databases',
     'migrations',
 }
-AUDIT_TAGS = {'always', 'report', 'posture', 'shield', 'access_lists', 'containers', 'drift'}
+AUDIT_TAGS = {'always', 'report', 'posture', 'shield', 'access_lists', 'containers', 'dns', 'drift'}
 
 
 class Task(t.NamedTuple):
@@ -119,10 +119,12 @@ def test_audit_parts_run_under_their_own_tags() -> None:
     assert tags_of(tasks, 'edge.platform.container_app_info') == [{'posture', 'containers'}]
     # The pull zones are read for the Shield part, or (when only the container part runs) for the applications
     # they link, which audit_pullzones narrows to.
+    # The DNS part checks the zones' records and hostnames against every pull zone.
     assert tags_of(tasks, 'edge.platform.pullzone_info') == [
-        {'posture', 'shield', 'access_lists'},
+        {'posture', 'shield', 'access_lists', 'dns'},
         {'posture', 'containers'},
     ]
+    assert tags_of(tasks, 'edge.platform.dns_zone_info') == [{'posture', 'dns'}]
     assert {'posture', 'access_lists'} in tags_of(tasks, 'edge.platform.shield_zone_info')
     drift = [task for task in tasks if task.action == 'ansible.builtin.include_role']
     assert [task.tags for task in drift] == [{'drift'}]
