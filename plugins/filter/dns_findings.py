@@ -243,7 +243,7 @@ def points_at(record: t.Mapping[str, t.Any], zone_id: int, system: str | None) -
 
 
 def hostname_findings(
-    zones: list[t.Mapping[str, t.Any]], account: Account, covered: t.Iterable[t.Mapping[str, t.Any]]
+    zones: t.Sequence[t.Mapping[str, t.Any]], account: Account, covered: t.Iterable[t.Mapping[str, t.Any]]
 ) -> list[dict[str, t.Any]]:
     """A custom hostname of a covered pull zone inside an account zone whose records there do not point at it."""
     by_length = sorted(zones, key=lambda zone: -len(plain(zone.get('Domain'))))
