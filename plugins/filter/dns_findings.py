@@ -80,7 +80,8 @@ from ansible.errors import AnsibleFilterError
 from ansible_collections.edge.platform.plugins.module_utils._tables.dns_record_set import RECORD_TYPES
 
 # DnsRecordTypes the findings read.
-CNAME, PULLZONE = RECORD_TYPES.number('cname'), RECORD_TYPES.number('pullzone')
+CNAME = RECORD_TYPES.number('cname')
+PULLZONE = RECORD_TYPES.number('pullzone')
 SEVERITY = {
     'dns_dangling_record': 'high',
     'hostname_dns_elsewhere': 'medium',

@@ -27,10 +27,14 @@ def declared(run_module: t.Any) -> dict[str, t.Any]:
 
 
 def export(
-    run_module: t.Any, dest: pathlib.Path, read: dict[str, t.Any], options: t.Mapping[str, t.Any] = {}, **kwargs: t.Any
+    run_module: t.Any,
+    dest: pathlib.Path,
+    read: dict[str, t.Any],
+    options: t.Mapping[str, t.Any] | None = None,
+    **kwargs: t.Any,
 ) -> t.Any:
     args = dict(COMMON_ARGS, dest=str(dest), sites=read['sites'], account=read['account'], made_by='make export')
-    return run_module(site_export.main, {**args, **options}, **kwargs)
+    return run_module(site_export.main, {**args, **(options or {})}, **kwargs)
 
 
 def test_one_file_a_pull_zone_with_its_header_and_no_secret(
