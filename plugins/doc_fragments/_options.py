@@ -700,6 +700,81 @@ options:
         and C($GENERATE) are refused.
       - Manage the records afterwards with M(edge.platform.dns_record_set).
     type: path
+  records:
+    description:
+      - 'Record sets of the zone, each the records of one O(records[].name) and O(records[].type), as
+        M(edge.platform.dns_record_set) manages them (without its zone, which is this one; C(on_existing)
+        is V(replace): each set becomes exactly its O(records[].values)).'
+      - The zone is read once, with every record, and each set compared with what it holds; only the sets
+        that differ are written, after the zone's own settings - whole sets removed first (so a cname
+        can take the name of records it replaces), then the others. A set declared twice, or a value that
+        is not one of its type, is refused before any request; a V(pullzone) value names a pull zone of
+        the account, looked up (once for all of them) before anything is written.
+      - Sets not listed are left alone, unless O(records_exclusive).
+      - Not with O(state=absent).
+    type: list
+    elements: dict
+    suboptions:
+      name:
+        description:
+          - The name of the records, relative to the zone (V(www), V(_dmarc), V(*.apps)); V(@) or V("")
+            is the apex; a full name inside the zone is taken too.
+        type: str
+        required: true
+      type:
+        description:
+          - The type of the records.
+          - 'The API''s values (DnsRecordTypes): V(a) 0, V(aaaa) 1, V(cname) 2, V(txt) 3, V(mx) 4, V(redirect)
+            5, V(flatten) 6, V(pullzone) 7, V(srv) 8, V(caa) 9, V(ptr) 10, V(script) 11, V(ns) 12, V(svcb)
+            13, V(https) 14, V(tlsa) 15 (docs/enums.md).'
+        type: str
+        choices:
+          - a
+          - aaaa
+          - cname
+          - txt
+          - mx
+          - redirect
+          - flatten
+          - pullzone
+          - srv
+          - caa
+          - ptr
+          - script
+          - ns
+          - svcb
+          - https
+          - tlsa
+        required: true
+      values:
+        description:
+          - The values of the set in zone-file form, or mappings of a value and its record's settings,
+            as O(edge.platform.dns_record_set#module:values) takes them.
+          - Required with O(records[].state=present).
+        type: list
+        elements: raw
+      ttl:
+        description:
+          - The TTL of every record of the set; not given, the records keep theirs.
+          - From V(15) to V(2147483647); another value is refused before any request.
+        type: int
+      state:
+        description:
+          - V(absent) removes the set (with O(records[].values), only those values).
+        type: str
+        choices:
+          - present
+          - absent
+        default: present
+  records_exclusive:
+    description:
+      - 'Whether O(records) lists every record set of the zone: a set it does not list is removed.'
+      - 'A V(pullzone) set at the name of a custom hostname of the pull zone it links is left alone: it
+        belongs to that pull zone''s site (the C(edge.platform.site) role''s C(site_pullzone.hostnames[].dns_zone)),
+        which makes it with the hostname and removes it with the site.'
+      - Requires O(records) (V([]) removes every other set).
+    type: bool
+    default: false
   state:
     description:
       - V(present) creates or updates the zone, V(absent) deletes it with all its records.
@@ -708,6 +783,9 @@ options:
       - present
       - absent
     default: present
+seealso:
+  - ref: ansible_collections.edge.platform.docsite.enums
+    description: 'Every enum the collection takes: its names and the API''s numbers.'
 '''
 
     DNS_ZONE_INFO = r'''
@@ -2796,9 +2874,9 @@ options:
 options:
   dest:
     description:
-      - 'The directory the files go to: one a pull zone, C(<name>.yml), and C(account.yml) when O(account)
-        is given. It is made when it does not exist; one that cannot be written fails before any file
-        is.'
+      - 'The directory the files go to: one a pull zone, C(<name>.yml), C(account.yml) when O(account)
+        is given, and one a DNS zone of O(dns_zones), C(dns/<domain>.yml). It is made when it does not
+        exist; one that cannot be written fails before any file is.'
       - A file whose content would not change is not written; the others are written whole, each to a
         temporary file that then takes its place, so a file is never half written. Files of pull zones
         that are no longer there are left as they are.
@@ -2815,6 +2893,13 @@ options:
     description:
       - The C(account) that M(edge.platform.site_info) returns with O(edge.platform.site_info#module:include_account).
     type: dict
+  dns_zones:
+    description:
+      - 'The C(dns_zones) that M(edge.platform.site_info) returns with O(edge.platform.site_info#module:include_account):
+        each is written to C(dns/<domain>.yml) below O(dest), as C(site_dns_zones) with the one zone.'
+    type: list
+    elements: dict
+    default: []
   existing:
     description:
       - The files of O(dest) as M(edge.platform.site_drift_info) planned them (its RV(edge.platform.site_drift_info#module:declarations)).
@@ -2850,9 +2935,11 @@ options:
     type: str
   include_account:
     description:
-      - Also declare the account's container registries (never their passwords) and the blocked referrers
-        of its video libraries, as RV(account) (C(site_registries) and C(site_video_blocked_referrers)).
-      - Two more reads (the registry list and the video library list).
+      - Also declare the account's storage zones, container registries (never their passwords) and the
+        blocked referrers of its video libraries, as RV(account) (C(site_storage_zones), C(site_registries)
+        and C(site_video_blocked_referrers)), and its DNS zones with their records, as RV(dns_zones).
+      - A few more reads (the storage zone, registry and video library lists; the pull zone list, for
+        the names of the pull zones DNS records link, when one pull zone is asked for).
     type: bool
     default: false
 '''
@@ -2864,7 +2951,10 @@ options:
       - 'The pull zone: the name (a string) or id (an integer) of one that exists, or a declaration of
         it - a dict of C(name) (required), C(origin) or C(storage_zone) (the name of a storage zone of
         the account, the origin instead of a URL), C(settings) (options of M(edge.platform.pullzone) under
-        their own names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname)),
+        their own names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname), and
+        C(dns_zone): the domain of the DNS zone of the account that holds the hostname, whose C(pullzone)
+        record of the hostname''s name the run makes link this pull zone before it adds the hostname,
+        so that a free certificate is issued in the same run, and removes with the hostname or the site),
         C(edge_rules) (each with the options of M(edge.platform.pullzone_edge_rule); a C(description)
         need not be unique, nor given, and is any text the API keeps, as is a pattern), C(purge_on_change),
         C(settings_unlisted) (V(keep), the default, leaves the settings C(settings) does not list alone;
@@ -2903,6 +2993,15 @@ options:
         not refused.'
     type: list
     elements: str
+    default: []
+  dns_zones:
+    description:
+      - 'The DNS zones the run makes before the pull zone (the role gives what its C(site_dns_zones) step
+        returned): each its domain, or the zone as M(edge.platform.dns_zone) returns it (C(Domain), and
+        C(Id) unless check mode predicted it). A hostname''s C(dns_zone) of them is not looked up again;
+        in check mode one that does not exist yet is planned as made by the run, not refused.'
+    type: list
+    elements: raw
     default: []
   parts:
     description:

@@ -3,9 +3,10 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""Declarations of the ``site`` role as files: one a pull zone, ``<name>.yml``, and ``account.yml``, each YAML with a
-short header (the account's API address, the command that made it, what the declaration leaves out and where its value
-would go). The same declarations make the same bytes: no timestamp, keys in the order ``site_info`` gives them.
+"""Declarations of the ``site`` role as files: one a pull zone, ``<name>.yml``, ``account.yml``, and one a DNS zone,
+``dns/<domain>.yml``, each YAML with a short header (the account's API address, the command that made it, what the
+declaration leaves out and where its value would go). The same declarations make the same bytes: no timestamp, keys
+in the order ``site_info`` gives them.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from ansible_collections.edge.platform.plugins.module_utils._files import (
 from ansible_collections.edge.platform.plugins.module_utils._records import Record
 
 ACCOUNT_FILE = 'account.yml'
+# Where the files of the DNS zones go, below the directory (the lookup edge.platform.declarations reads it too).
+DNS_DIRECTORY = 'dns'
 # What a pull zone's file name keeps of its name: what a file name holds on every system (a pull zone name is letters,
 # digits and dashes already; anything else becomes a dash).
 UNSAFE = re.compile(r'[^A-Za-z0-9._-]+')
@@ -144,6 +147,26 @@ def account_text(account: Record, api_url: str | None, made_by: str) -> str:
     return header(lines) + '---\n' + document(declared)
 
 
+def dns_file(domain: object) -> str:
+    """A DNS zone's file, ``dns/<domain>.yml`` (a domain is letters, digits, dashes, underscores and dots already)."""
+    stem = UNSAFE.sub('-', str(domain or '').lower()).strip('.-') or 'zone'
+    return f'{DNS_DIRECTORY}/{stem}.yml'
+
+
+def dns_text(zone: Record, api_url: str | None, made_by: str) -> str:
+    """A DNS zone's file: its header, then ``site_dns_zones`` with the one zone."""
+    lines = [
+        f"DNS zone {zone.get('domain')} of the account at {api_url or 'its API address'}, as the edge.platform.site "
+        'role declares it.',
+        f'Made by: {made_by}',
+        'The site role run with this file as its variables finds the zone as declared and writes nothing.',
+        'records_exclusive: true removes every record set the file does not list, but the pullzone record of a pull',
+        "zone's own hostname: that pull zone's file declares it (its hostname's dns_zone).",
+        *left_out_lines(zone.get('left_out') or ()),
+    ]
+    return header(lines) + '---\n' + document(dict(zone.get('declaration') or {}))
+
+
 class DeclarationFiles:
     """One run of ``site_export``: the files of the sites (and of the account) in ``dest``, each written only when its
     content changes."""
@@ -161,6 +184,11 @@ class DeclarationFiles:
             if not isinstance(site.get('declaration'), dict) or not site.get('pullzone_name'):
                 module.fail(
                     f'sites[{index}] is not a site of edge.platform.site_info: it needs pullzone_name and declaration'
+                )
+        for index, zone in enumerate(params['dns_zones']):
+            if not isinstance(zone.get('declaration'), dict) or not zone.get('domain'):
+                module.fail(
+                    f'dns_zones[{index}] is not a DNS zone of edge.platform.site_info: it needs domain and declaration'
                 )
         self.made_by = params['made_by']
         self.api_url = params.get('api_url')
@@ -194,6 +222,13 @@ class DeclarationFiles:
     def file(self, name: str, text: str) -> bool:
         """Write one file when its content differs (in check mode: whether it would be written)."""
         path = os.path.join(self.dest, name)
+        folder = os.path.dirname(path)
+        if not os.path.isdir(folder) and not self.module.check_mode:  # dns/, the first time
+            try:
+                os.makedirs(folder, mode=0o700)
+            except OSError as exc:
+                self.module.fail(f'make {folder} failed: {exc.strerror or exc}')
+            self.module.changed_locally = True
         data = text.encode('utf-8')
         old = None
         if self.module.diff_mode and os.path.isfile(path):
@@ -228,6 +263,10 @@ class DeclarationFiles:
         if params['account'] is not None:
             text = account_text(params['account'], self.api_url, self.made_by)
             files.append(self.declared(ACCOUNT_FILE, by_file.get(ACCOUNT_FILE), lambda: text))
+        for zone in params['dns_zones']:
+            name = dns_file(zone['domain'])
+            made = functools.partial(dns_text, zone, self.api_url, self.made_by)
+            files.append(dict(self.declared(name, by_file.get(name), made), domain=zone['domain']))
         result: dict[str, t.Any] = {
             'changed': any(item['changed'] for item in files) or self.module.changed_locally,
             'files': files,

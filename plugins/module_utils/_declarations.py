@@ -8,16 +8,32 @@ through the tables, with only what differs from what a new object gets, and what
 in ``left_out`` (a secret, a custom certificate's key, a read-only rule of the service, a value the option refuses).
 
 ``site_info`` reads the records; this turns them into ``{site_pullzone, site_shield, site_access_lists}`` (the Shield
-zone's custom WAF rules and rate limits in ``site_shield``) and the
-account's ``{site_registries, site_video_blocked_referrers}``. Nothing here sends a request.
+zone's custom WAF rules and rate limits in ``site_shield``), the account's ``{site_registries,
+site_video_blocked_referrers}`` and each DNS zone's ``{site_dns_zones}``. Nothing here sends a request.
 """
 
 from __future__ import annotations
 
 import typing as t
 
+from ansible_collections.edge.platform.plugins.module_utils._dns import DnsRecord, DnsZone
+from ansible_collections.edge.platform.plugins.module_utils._dns_records import (
+    PULLZONE,
+    SCRIPT,
+    SRV,
+    BadValue,
+    full_name,
+    parse_value,
+    record_value,
+)
 from ansible_collections.edge.platform.plugins.module_utils._options import Option
 from ansible_collections.edge.platform.plugins.module_utils._records import Record, optional_text
+from ansible_collections.edge.platform.plugins.module_utils._resources.dns_zone import (
+    anonymization_of,
+    held_sets,
+    nameservers_of,
+    site_record,
+)
 from ansible_collections.edge.platform.plugins.module_utils._resources.shield_waf_rule import (
     condition_problems,
     conditions_of,
@@ -25,6 +41,8 @@ from ansible_collections.edge.platform.plugins.module_utils._resources.shield_wa
 )
 from ansible_collections.edge.platform.plugins.module_utils._tables import (
     container_registry,
+    dns_record_set,
+    dns_zone,
     pullzone,
     pullzone_edge_rule,
     shield_access_list,
@@ -98,10 +116,16 @@ def settings_of(zone: Record, left_out: list[LeftOut]) -> Record:
     return settings
 
 
-def hostnames_of(zone: Record, left_out: list[LeftOut], kind_of: t.Callable[[Record], str | None]) -> list[Record]:
-    """The custom hostnames with their Force SSL and certificate, and the system hostname when it forces SSL (the
-    service gives every zone one; its certificate is the service's). ``kind_of`` tells a certificate's kind (free or
-    custom) from the hostname record, None when it cannot tell."""
+def hostnames_of(
+    zone: Record,
+    left_out: list[LeftOut],
+    kind_of: t.Callable[[Record], str | None],
+    dns_zone_of: t.Callable[[str], str | None] | None = None,
+) -> list[Record]:
+    """The custom hostnames with their Force SSL and certificate (and ``dns_zone``, the account DNS zone whose record of
+    the name links this pull zone: ``dns_zone_of``), and the system hostname when it forces SSL (the service gives every
+    zone one; its certificate is the service's). ``kind_of`` tells a certificate's kind (free or custom) from the
+    hostname record, None when it cannot tell."""
     declared = []
     for record in zone.get('Hostnames') or ():
         if not isinstance(record, dict) or not record.get('Value'):
@@ -124,6 +148,9 @@ def hostnames_of(zone: Record, left_out: list[LeftOut], kind_of: t.Callable[[Rec
                         'vault) to keep it when the zone is made again',
                     }
                 )
+        domain = dns_zone_of(entry['hostname']) if dns_zone_of is not None else None
+        if domain is not None:
+            entry['dns_zone'] = domain
         declared.append(entry)
     return declared
 
@@ -206,6 +233,7 @@ def pullzone_of(
     left_out: list[LeftOut],
     kind_of: t.Callable[[Record], str | None],
     storage_names: t.Mapping[int, str] | None = None,
+    dns: DnsLinks | None = None,
 ) -> Record:
     """``site_pullzone``: the zone's name, origin (a URL, or a storage zone by its name: ``storage_names`` by id),
     settings, hostnames and edge rules; what is not listed held at what a new zone gets (``settings_unlisted:
@@ -235,7 +263,10 @@ def pullzone_of(
             settings.pop(name, None)
     if settings:
         declared['settings'] = settings
-    hostnames = hostnames_of(zone, left_out, kind_of)
+    zone_id = int(zone.get('Id') or 0)
+    hostnames = hostnames_of(
+        zone, left_out, kind_of, (lambda hostname: dns.zone_linking(hostname, zone_id)) if dns is not None else None
+    )
     if hostnames:
         declared['hostnames'] = hostnames
     rules = edge_rules_of(zone, left_out)
@@ -475,3 +506,154 @@ def account_of(
         'site_registries': site_registries,
         'site_video_blocked_referrers': referrers,
     }, left_out
+
+
+# ---- DNS zones ------------------------------------------------------------------------------------------------
+
+RECORD_SET = dns_record_set.TABLE
+ZONE = dns_zone.TABLE
+# A record's settings but its weight (declared only where the records of a set differ in it: the same weight on every
+# record routes as none does), each declared where it differs from what a new record gets.
+RECORD_SETTINGS = tuple(option for option in dns_record_set.SETTINGS if option.name != 'weight')
+WEIGHT = next(option for option in dns_record_set.SETTINGS if option.name == 'weight')
+# How a new zone's logs keep client addresses.
+NEW_ANONYMIZATION = 'one_digit'
+
+
+class DnsLinks:
+    """The account's DNS zones as the declarations of sites see them: which hostname's records link which pull zone
+    (a site then declares the hostname's ``dns_zone``), and which record sets are such a site's (its zone's file
+    leaves them out)."""
+
+    def __init__(self, zones: t.Sequence[DnsZone], pullzones: t.Iterable[Record]) -> None:
+        self.zones = sorted(zones, key=lambda zone: -len(str(zone.get('Domain') or '')))
+        self.pullzones = {int(zone['Id']): zone for zone in pullzones if zone.get('Id') is not None}
+        # The pull zone sets of every zone by full name: the ids they link.
+        self.links: dict[str, tuple[str, set[str]]] = {}
+        for zone in self.zones:
+            domain = domain_of(zone)
+            for key, records in held_sets(zone.get('Records') or []).items():
+                if key[1] == PULLZONE:
+                    links = {str(record.get('LinkName') or '') for record in records}
+                    self.links[full_name(key[0], domain)] = (domain, links)
+
+    def holding(self, hostname: str) -> str | None:
+        """The domain of the account zone that holds ``hostname`` (the longest that is it or ends it), or None."""
+        return next(
+            (
+                domain_of(zone)
+                for zone in self.zones
+                if hostname == domain_of(zone) or hostname.endswith('.' + domain_of(zone))
+            ),
+            None,
+        )
+
+    def zone_linking(self, hostname: str, pullzone_id: int) -> str | None:
+        """The domain of the zone that holds ``hostname`` when its ``pullzone`` records there link the pull zone of
+        ``pullzone_id`` and no other."""
+        domain = self.holding(hostname)
+        domain_links = self.links.get(hostname)
+        if domain is None or domain_links is None or domain_links[0] != domain:
+            return None
+        return domain if domain_links[1] == {str(pullzone_id)} else None
+
+    def site_set(self, key: tuple[str, object], records: list[DnsRecord], domain: str) -> bool:
+        """Whether a record set is the record of a pull zone's own hostname, which its site declares."""
+        return site_record(key, records, domain, self.pullzones)
+
+
+def domain_of(zone: t.Mapping[str, t.Any]) -> str:
+    return str(zone.get('Domain') or '').rstrip('.').lower()
+
+
+def record_set_of(
+    key: tuple[str, object], records: list[DnsRecord], names: t.Mapping[int, str]
+) -> tuple[Record | None, str | None]:
+    """One record set as ``site_dns_zones`` declares it - its name (V(@) the apex), type, values in zone-file form
+    (each with the settings of its record that differ from a new record's), and its TTL when its records share one -
+    or None with the reason it cannot be declared."""
+    type_name = str(RECORD_SET['type'].from_api(key[1]))
+    name = str(records[0].get('Name') or '') or '@'
+    values: list[object] = []
+    weights = {record.get('Weight') for record in records}
+    for record in sorted(records, key=lambda record: record_value(record).text):
+        value = record_value(record)
+        if key[1] == PULLZONE:
+            link = int(value.text) if value.text.isdigit() else None
+            if link not in names:
+                return None, (
+                    f'the {type_name} record {name} links pull zone {value.text or "(none)"}, which does not exist: '
+                    'it cannot be declared by the name of a pull zone (the audit reports it as dns_dangling_record); '
+                    'remove it'
+                )
+            text = names[t.cast(int, link)]
+        elif key[1] == SCRIPT:
+            text = value.text
+        else:
+            text = value.shown
+            try:
+                same = parse_value(t.cast(int, key[1]), text).text == value.text
+            except BadValue:
+                same = False
+            if not same:
+                return None, f'the {type_name} record {name} holds {text!r}, which {type_name} values do not take'
+        settings: Record = {}
+        if len(weights) > 1 and key[1] != SRV:
+            settings[WEIGHT.name] = record.get('Weight')
+        for option in RECORD_SETTINGS:
+            shown = option.from_api(record.get(t.cast(str, option.api)))
+            if not option.is_new(shown):
+                settings[option.name] = shown
+        values.append({'value': text, **settings} if settings else text)
+    declared: Record = {'name': name, 'type': type_name, 'values': values}
+    ttls = {record.get('Ttl') for record in records}
+    if len(ttls) == 1 and None not in ttls:
+        declared['ttl'] = ttls.pop()
+    return declared, None
+
+
+def dns_zone_of(zone: DnsZone, links: DnsLinks, names: t.Mapping[int, str]) -> tuple[Record, list[LeftOut]]:
+    """``site_dns_zones`` of one zone: its domain, settings that differ from a new zone's, and every record set (but
+    those of sites' hostnames, which the sites declare), ``records_exclusive: true`` unless a set cannot be declared
+    (which a file applied would then remove); what cannot be declared, in ``left_out``."""
+    left_out: list[LeftOut] = []
+    domain = domain_of(zone)
+    declared: Record = {'domain': domain}
+    servers = nameservers_of(zone)
+    if servers:
+        declared['nameservers'] = servers
+    for name in ('soa_email', 'logging'):
+        value = declared_value(ZONE[name], zone.get(t.cast(str, ZONE[name].api)), f'site_dns_zones[0].{name}', [])
+        if value is not None:
+            declared[name] = value
+    anonymization = anonymization_of(zone)
+    if anonymization != NEW_ANONYMIZATION:
+        declared['logging_ip_anonymization'] = anonymization
+    declared['dnssec'] = bool(zone.get('DnsSecEnabled'))
+    sets = held_sets(zone.get('Records') or [])
+
+    def order(key: tuple[str, object]) -> tuple[bool, str, int]:
+        return key[0] != '', key[0], int(t.cast(int, key[1]))
+
+    records: list[Record] = []
+    for key in sorted(sets, key=order):
+        if links.site_set(key, sets[key], domain):
+            continue
+        entry, reason = record_set_of(key, sets[key], names)
+        if entry is None:
+            left_out.append({'path': 'site_dns_zones[0].records', 'reason': t.cast(str, reason)})
+            continue
+        ttls = sorted({int(record.get('Ttl') or 0) for record in sets[key]})
+        if 'ttl' not in entry and len(ttls) > 1:
+            left_out.append(
+                {
+                    'path': f'site_dns_zones[0].records[{len(records)}].ttl',
+                    'reason': f"the records of {entry['type']} {entry['name']} have different TTLs "
+                    f"({', '.join(map(str, ttls))}): ttl is left out, so each keeps its own",
+                }
+            )
+        records.append(entry)
+    declared['records'] = records
+    # A set that cannot be declared would be removed by a file that lists every set: the file then lists only.
+    declared['records_exclusive'] = not any(item['path'] == 'site_dns_zones[0].records' for item in left_out)
+    return declared, left_out

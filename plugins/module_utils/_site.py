@@ -24,12 +24,10 @@ import typing as t
 from ansible.module_utils.common.arg_spec import ArgumentSpecValidator
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeFinding
-from ansible_collections.edge.platform.plugins.module_utils._common import (
-    EdgeModule,
-    blank_problem,
-    non_positive_problem,
-)
+from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._dns import DnsZone
 from ansible_collections.edge.platform.plugins.module_utils._options import Option, Table
+from ansible_collections.edge.platform.plugins.module_utils._parts import PartModule, Refused
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi, ZoneHostname
 from ansible_collections.edge.platform.plugins.module_utils._records import Record, optional_text
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Plan
@@ -59,6 +57,7 @@ from ansible_collections.edge.platform.plugins.module_utils._shield_rules import
     ShieldRuleApi,
     ZoneRules,
 )
+from ansible_collections.edge.platform.plugins.module_utils._site_dns import HostnameRecords, without_dns_zones
 from ansible_collections.edge.platform.plugins.module_utils._storage import StorageApi
 from ansible_collections.edge.platform.plugins.module_utils._tables import (
     pullzone,
@@ -181,6 +180,8 @@ class Results(_Results, total=False):
     shield: PartResult
     waf_rules: list[PartResult]
     rate_limits: list[PartResult]
+    #: The DNS records of the hostnames that name their DNS zone (``dns_zone``).
+    dns_records: list[PartResult]
 
 
 @dataclasses.dataclass
@@ -192,6 +193,8 @@ class Read:
     shields: dict[int, Record]
     #: Every storage zone by name (None: not read; a site that names one finds it itself).
     storage_zones: dict[str, Record] | None = None
+    #: Every DNS zone by domain, with its records (None: not read; a site whose hostnames name one finds it itself).
+    dns_zones: dict[str, DnsZone] | None = None
 
 
 class DeclaredEdgeRule(EdgeRule):
@@ -199,46 +202,6 @@ class DeclaredEdgeRule(EdgeRule):
     is declared as it is; the site finds its rules by content where a description does not tell them apart)."""
 
     free_text = True
-
-
-class Refused(Exception):
-    """A part's input or planned write refused: reported with every other before anything is written."""
-
-
-class PartModule:
-    """The module as one part of the site sees it: its own options, the run's client, mode and diff. A refusal of its
-    input is ``Refused``, which the run reports with every other before it writes anything."""
-
-    def __init__(self, module: EdgeModule, params: dict[str, t.Any]) -> None:
-        self.site = module
-        self.params = params
-        self.client = module.client
-        self.ansible = module.ansible
-
-    @property
-    def check_mode(self) -> bool:
-        return self.site.check_mode
-
-    @property
-    def diff_mode(self) -> bool:
-        return self.site.diff_mode
-
-    @property
-    def builds_diff(self) -> bool:
-        return self.site.builds_diff
-
-    def fail(self, msg: str, **result: object) -> t.NoReturn:
-        raise Refused(msg)
-
-    def refuse_blank(self, *options: str) -> None:
-        problem = blank_problem(self.params, options)
-        if problem:
-            raise Refused(problem)
-
-    def refuse_non_positive(self, *options: str) -> None:
-        problem = non_positive_problem(self.params, options)
-        if problem:
-            raise Refused(problem)
 
 
 @dataclasses.dataclass
@@ -315,6 +278,7 @@ class SitePullZone:
         self.edge_rules: list[Item] = []
         self.shield: Item | None = None
         self.access_lists: list[Item] = []
+        self.dns = HostnameRecords(module, params.get('dns_zones') or ())
         self.zone: Record | None = None
         self.shield_zone: Record | None = None
         # The turns the run takes (the access lists of a Shield zone), held from their read to the last write.
@@ -377,9 +341,17 @@ class SitePullZone:
             if declared['origin'] is not None:
                 zone_options['origin_url'] = declared['origin']
             self.zone_resource = self.part(pullzone.TABLE, PullZone, zone_options, 'site_pullzone', {})
+            hostnames, dns_zones = without_dns_zones(declared['hostnames'] or [])
             self.hostnames = self.items(
-                'hostnames', pullzone_hostname.TABLE, PullZoneHostname, 'hostname', scope, 'site_pullzone.hostnames'
+                'hostnames',
+                pullzone_hostname.TABLE,
+                PullZoneHostname,
+                'hostname',
+                scope,
+                'site_pullzone.hostnames',
+                hostnames,
             )
+            self.check_dns_zones(dns_zones)
             self.edge_rules = self.items(
                 'edge_rules',
                 pullzone_edge_rule.TABLE,
@@ -400,6 +372,11 @@ class SitePullZone:
             'access_lists', shield_access_list.TABLE, CustomAccessList, 'name', scope, 'site_access_lists', lists
         )
         self.check_rules(scope)
+
+    def check_dns_zones(self, named: t.Sequence[tuple[object, object]]) -> None:
+        """The DNS zone each hostname names (``dns_zone``), checked; its record is planned with the hostnames."""
+        states = {str(item.key['hostname']).lower(): str(item.key['state']) for item in self.hostnames}
+        self.dns.declare(named, states, self.problems)
 
     def shield_settings(self, given: object) -> dict[str, object] | None:
         """``site_shield`` as the options of its Shield zone, its unlisted settings held at the default when it says
@@ -520,6 +497,12 @@ class SitePullZone:
             where = ZoneHostname(self.pullzones, zone, item.resource.hostname)
             item.resource.where = where
             self.decide(item, where.record())
+
+    def plan_dns_records(self, zone: Record | None, removing: bool = False) -> None:
+        """The record of each hostname that names its DNS zone (``zone``: the pull zone, None when the run makes it)."""
+        if self.dns:
+            zones = self.read.dns_zones if self.read is not None else None
+            self.dns.plan(zone, self.zone_name, zones, self.problems, removing)
 
     def plan_edge_rules(self, zone: Record) -> None:
         for item in self.edge_rules:
@@ -770,6 +753,7 @@ class SitePullZone:
         )
         if 'hostnames' in self.parts:
             self.plan_hostnames(planned_zone)
+            self.plan_dns_records(zone)
         if 'edge_rules' in self.parts:
             self.plan_edge_rules(planned_zone)
         needs_shield = (
@@ -800,12 +784,20 @@ class SitePullZone:
 
     def remove(self) -> dict[str, object]:
         """The pull zone deleted, with everything on it (the service deletes its hostnames, edge rules, Shield zone
-        and access lists with it)."""
+        and access lists with it); first the DNS records its hostnames declared (the service keeps them)."""
+        self.plan_dns_records(self.zone, removing=True)
         self.stop_on_problems()
         results: Results = {'hostnames': [], 'edge_rules': [], 'access_lists': []}
-        if self.zone_resource is not None and self.zone_plan is not None:
-            results['pullzone'] = self.zone_resource.carry_out(self.zone_plan)
-        return self.outcome(results, [], zone_id=None if self.zone is None else self.zone['Id'])
+        zone_id = None if self.zone is None else self.zone['Id']
+        try:
+            if self.dns:
+                results['dns_records'] = self.dns.write(present=False)
+            if self.zone_resource is not None and self.zone_plan is not None:
+                results['pullzone'] = self.zone_resource.carry_out(self.zone_plan)
+        except EdgeApiError as error:
+            partial = self.outcome(results, [], zone_id=zone_id)
+            self.module.fail_api(error, **{key: value for key, value in partial.items() if key != 'changed'})
+        return self.outcome(results, [], zone_id=zone_id)
 
     def write(self) -> dict[str, object]:
         results: Results = {'hostnames': [], 'edge_rules': [], 'access_lists': []}
@@ -822,14 +814,19 @@ class SitePullZone:
             if created and not check_mode and zone is not None:  # plan again against the zone as created
                 if 'hostnames' in self.parts:
                     self.plan_hostnames(zone)
+                    self.plan_dns_records(zone)
                 if 'edge_rules' in self.parts:
                     self.plan_edge_rules(zone)
                 self.stop_on_problems()
             with_zone = created and check_mode
+            if 'hostnames' in self.parts and self.dns:  # the names point at the pull zone before the hostnames come
+                results['dns_records'] = self.dns.write(present=True)
             if 'hostnames' in self.parts and not check_mode:
                 self.add_hostnames()
             for item in self.hostnames if 'hostnames' in self.parts else ():
                 results['hostnames'].append(self.carry_out(item, 'pull zone' if with_zone else None))
+            if 'hostnames' in self.parts and self.dns:  # and those of hostnames removed, once they are
+                results['dns_records'] = results.get('dns_records', []) + self.dns.write(present=False)
             for item in self.edge_rules if 'edge_rules' in self.parts else ():
                 result = self.carry_out(item, 'pull zone' if with_zone else None)
                 results['edge_rules'].append(result)
@@ -892,6 +889,7 @@ class SitePullZone:
         parts = [results.get('pullzone'), *results['hostnames'], *results['edge_rules'], results.get('shield')]
         parts += results['access_lists']
         parts += [*results.get('waf_rules', []), *results.get('rate_limits', [])]
+        parts += results.get('dns_records', [])
         changed = any(part.get('changed') for part in parts if part)
         outcome: dict[str, object] = {
             'changed': changed,

@@ -7,8 +7,8 @@
 certificates), the Shield zones by their listing (one pull zone: its own Shield zone), and for each Shield zone the
 parts the API has no listing for (bot detection, upload scanning, the access lists) and the entries of each custom
 list, and its custom WAF rules and rate limits (a listing each, of one zone), several Shield zones at once
-(``EdgeClient.concurrently``); nothing per pull zone. ``_declarations`` turns what was read into the ``site`` role's
-declarations.
+(``EdgeClient.concurrently``); the DNS zones with their records by their listing; nothing per pull zone.
+``_declarations`` turns what was read into the ``site`` role's declarations.
 """
 
 from __future__ import annotations
@@ -19,14 +19,17 @@ from ansible_collections.edge.platform.plugins.module_utils._certificates import
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeClient
 from ansible_collections.edge.platform.plugins.module_utils._containers import ContainersApi
 from ansible_collections.edge.platform.plugins.module_utils._declarations import (
+    DnsLinks,
     LeftOut,
     Site,
     access_lists_of,
     account_of,
+    dns_zone_of,
     pullzone_of,
     shield_of,
     shield_rules_of,
 )
+from ansible_collections.edge.platform.plugins.module_utils._dns import DnsApi, DnsZone
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
@@ -136,9 +139,10 @@ class SiteReader:
         shield: Record | None,
         details: ShieldDetails | None,
         storage_names: t.Mapping[int, str] | None = None,
+        dns: DnsLinks | None = None,
     ) -> Site:
         left_out: list[LeftOut] = []
-        declaration: Record = {'site_pullzone': pullzone_of(zone, left_out, certificate_kind, storage_names)}
+        declaration: Record = {'site_pullzone': pullzone_of(zone, left_out, certificate_kind, storage_names, dns)}
         lists: list[Record] = []
         if shield is not None and details is not None:
             parts, access_lists, rules = details
@@ -157,6 +161,23 @@ class SiteReader:
         account, left_out = account_of(registries, VideoApi(self.client).libraries(), storage_zones)
         return {**account, 'left_out': left_out}
 
+    @staticmethod
+    def dns_zones(dns_zones: list[DnsZone], links: DnsLinks, pullzones: t.Iterable[Record]) -> list[Record]:
+        """Each DNS zone as ``site_dns_zones`` of one zone declares it (a file of its own), with what it leaves out."""
+        names = {int(zone['Id']): str(zone.get('Name')) for zone in pullzones if zone.get('Id') is not None}
+        declared = []
+        for zone in dns_zones:
+            declaration, left_out = dns_zone_of(zone, links, names)
+            declared.append(
+                {
+                    'domain': declaration['domain'],
+                    'dns_zone_id': zone.get('Id'),
+                    'declaration': {'site_dns_zones': [declaration]},
+                    'left_out': left_out,
+                }
+            )
+        return declared
+
     def read(
         self, pullzone_id: int | None = None, pullzone_name: str | None = None, include_account: bool = False
     ) -> dict[str, t.Any]:
@@ -171,11 +192,20 @@ class SiteReader:
         with_storage = any(zone.get('StorageZoneId') for zone in zones)
         storage_zones = list(StorageApi(self.client).listing()) if include_account or with_storage else []
         names = {int(storage['Id']): str(storage.get('Name')) for storage in storage_zones}
+        # The DNS zones with their records, in their listing: a hostname whose record links its pull zone declares its
+        # zone; the zones of the account are declared too. Their pull zone records name every pull zone of the
+        # account, read here when one pull zone's site was asked for.
+        dns_zones = list(DnsApi(self.client).zones(records=True))
+        every = pullzone_id is None and pullzone_name is None
+        pullzones = zones if every or not (include_account and dns_zones) else list(self.pullzones.listing())
+        links = DnsLinks(dns_zones, pullzones)
         result: dict[str, t.Any] = {
             'sites': [
-                self.site(zone, shields.get(int(zone['Id'])), details.get(int(zone['Id'])), names) for zone in zones
+                self.site(zone, shields.get(int(zone['Id'])), details.get(int(zone['Id'])), names, links)
+                for zone in zones
             ]
         }
         if include_account:
             result['account'] = self.account(storage_zones)
+            result['dns_zones'] = self.dns_zones(dns_zones, links, pullzones)
         return result

@@ -151,12 +151,16 @@ def zone_results(run: Mapping[str, t.Any]) -> Mapping[str, t.Any]:
 
 
 def pullzone_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[Resource]:
-    """A declared pull zone, then its hostnames and edge rules, as edge.platform.site_pullzone made them (or would
-    make them, in check mode: a part of a pull zone to be created is created with it)."""
+    """A declared pull zone, the DNS records of its hostnames, then its hostnames and edge rules, as
+    edge.platform.site_pullzone made them (or would make them, in check mode: a part of a pull zone to be created is
+    created with it)."""
     results, zone = zone_results(run), mapping(mapping(run.get('zone')).get('pullzone'))
     resources = []
     if results.get('pullzone'):
         resources.append(from_result('pullzone', zone.get('name'), zone.get('id'), results['pullzone']))
+    for result in results.get('dns_records') or []:
+        hostname = mapping(result.get('item')).get('hostname')
+        resources.append(from_result('dns_record_set', f'pullzone {hostname}', result.get('dns_zone_id'), result))
     for kind, key, item_key, record, id_key in ZONE_PARTS:
         for index, result in enumerate(results.get(key) or []):
             held = mapping(result.get(record))
@@ -215,6 +219,44 @@ def storage_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -
             wanted = zones[result['item']]
             name = wanted.get('name') or wanted.get('id')
             resources.append(from_result('storage_zone', name, (result.get('storage_zone') or {}).get('Id'), result))
+    return resources
+
+
+def without_records(result: Result) -> dict[str, t.Any]:
+    """A DNS zone's result as the zone's own change: its diff without the record sets (each is a resource of its own),
+    changed when its settings change or the zone is made or deleted."""
+    diff = mapping(result.get('diff'))
+    sides = {side: {k: v for k, v in mapping(diff.get(side)).items() if k != 'records'} for side in ('before', 'after')}
+    whole = str(diff.get('after_header') or '').startswith(('create', 'delete'))
+    own = dict(result, diff={**diff, **sides}) if diff else dict(result)
+    if 'records' in mapping(diff.get('after')) or 'records' in mapping(diff.get('before')):
+        own['changed'] = whole or sides['before'] != sides['after']
+        if not own['changed']:
+            own['diff'] = {}
+    return own
+
+
+def dns_resources(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> list[Resource]:
+    """DNS zones, each followed by its record sets that change, as edge.platform.dns_zone reports them (the loop item is
+    a position in site_dns_zones)."""
+    zones = declared.get('site_dns_zones') or []
+    resources = []
+    for result in (run.get('dns_zones') or {}).get('results') or []:
+        if skipped(result):
+            continue
+        wanted, held = zones[result['item']], mapping(result.get('dns_zone'))
+        domain = str(wanted.get('domain') or held.get('Domain') or wanted.get('id')).rstrip('.').lower()
+        resources.append(from_result('dns_zone', domain, held.get('Id'), without_records(result)))
+        for record_set in result.get('record_sets') or []:
+            if not changed(record_set):
+                continue
+            name = record_set.get('name')
+            full = domain if name in ('@', '') else f'{name}.{domain}'
+            resources.append(
+                from_result(
+                    'dns_record_set', f"{record_set.get('type')} {full}", record_set.get('dns_zone_id'), record_set
+                )
+            )
     return resources
 
 
@@ -344,7 +386,8 @@ def database_resources(
 
 def site_result(declared: Mapping[str, t.Any], run: Mapping[str, t.Any]) -> dict[str, object]:
     """site_result: what the run changed (or would change, in check mode), resource by resource, and its summary."""
-    resources = storage_resources(declared, run) + pullzone_resources(declared, run) + shield_resources(declared, run)
+    resources = storage_resources(declared, run) + dns_resources(declared, run) + pullzone_resources(declared, run)
+    resources += shield_resources(declared, run)
     resources += other_resources(declared, run)
     database, not_checked, schema = database_resources(declared, run)
     resources += database

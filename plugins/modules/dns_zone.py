@@ -18,6 +18,10 @@ description:
     then imported through the API's import) once, when the zone is created or holds none of the file's records.
     Manage the records afterwards with M(edge.platform.dns_record_set), whose values compare in canonical form, so
     tasks that declare the imported records write nothing.
+  - O(records) declares record sets with the zone, each as M(edge.platform.dns_record_set) takes it (without the
+    zone), all compared with the zone's records read in one request with the zone; with O(records_exclusive), the
+    sets it does not list are removed, so the zone is exactly its declaration (the C(edge.platform.site) role's
+    C(site_dns_zones), and the files of the C(edge.platform.export) playbook, C(dns/<domain>.yml)).
   - Only the options given are managed; the others are left as they are.
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
@@ -58,6 +62,15 @@ EXAMPLES = r'''
   edge.platform.dns_zone:
     domain: example.net
     nameservers: [ns1.example.net, ns2.example.net]
+
+- name: A zone and every record set of it, the sets not listed removed
+  edge.platform.dns_zone:
+    domain: shop.example.net
+    records:
+      - {name: "@", type: a, values: [192.0.2.10], ttl: 300}
+      - {name: "@", type: mx, values: [10 mail.shop.example.net]}
+      - {name: www, type: pullzone, values: [shop-web]}
+    records_exclusive: true
 
 - name: Delete a zone with all its records
   edge.platform.dns_zone:
@@ -144,6 +157,33 @@ dnssec:
       description: The key's flags.
       type: int
       returned: on the run that enables DNSSEC
+record_sets:
+  description:
+    - With O(records), each record set the run compared - those declared, in their order (but whole sets removed
+      first), and those O(records_exclusive) removes - as M(edge.platform.dns_record_set) returns it, with its name
+      and type; each carries its C(diff) in diff mode.
+  returned: with O(records) and O(state=present)
+  type: list
+  elements: dict
+  contains:
+    name:
+      description: The name relative to the zone, C(@) the apex.
+      type: str
+      sample: www
+    type:
+      description: The type.
+      type: str
+      sample: pullzone
+    changed:
+      description: Whether the run changed the set (in check mode, would).
+      type: bool
+    records:
+      description: The records of the set after the run (DnsRecordModel), none once it is removed.
+      type: list
+      elements: dict
+    dns_zone_id:
+      description: Id of the zone (null in check mode for a zone to be created).
+      type: int
 imported:
   description:
     - What the import of O(import_zone_file) did, as the API answers it (DnsZoneImportResultModel); in check mode,

@@ -12,10 +12,11 @@ short_description: Write the declarations of site_info as files, one a pull zone
 version_added: 1.1.0
 description:
   - Writes what M(edge.platform.site_info) declares of an account as YAML files in O(dest) - one a pull zone,
-    C(<name>.yml), with C(site_pullzone), C(site_shield) and C(site_access_lists), and C(account.yml) with
-    C(site_registries) and C(site_video_blocked_referrers) - each with a short header naming the account's API address
-    (O(api_url)), the command that made it (O(made_by)) and, as comments, what the declaration leaves out and the
-    variable that would carry it. No timestamp, so the same account makes the same files.
+    C(<name>.yml), with C(site_pullzone), C(site_shield) and C(site_access_lists), C(account.yml) with
+    C(site_storage_zones), C(site_registries) and C(site_video_blocked_referrers), and one a DNS zone,
+    C(dns/<domain>.yml), with C(site_dns_zones) of the one zone - each with a short header naming the account's API
+    address (O(api_url)), the command that made it (O(made_by)) and, as comments, what the declaration leaves out and
+    the variable that would carry it. No timestamp, so the same account makes the same files.
   - The collection playbook C(edge.platform.export) runs M(edge.platform.site_info), then this module.
   - Every string Ansible would run as a template (one holding C({{), C({%) or C({#)) is written C(!unsafe), so that
     loading a file as variables (C(include_vars), C(vars_files), C(-e @file)) never runs text that came from the
@@ -50,6 +51,7 @@ EXAMPLES = r'''
     dest: "{{ playbook_dir }}/site"
     sites: "{{ declared.sites }}"
     account: "{{ declared.account }}"
+    dns_zones: "{{ declared.dns_zones }}"
     made_by: ansible-playbook adopt.yml
 '''
 
@@ -62,6 +64,7 @@ files:
   sample:
     - {path: /srv/site/shop-web.yml, changed: true, pullzone_name: shop-web}
     - {path: /srv/site/account.yml, changed: false}
+    - {path: /srv/site/dns/example.net.yml, changed: true, domain: example.net}
 dest:
   description: The absolute path of the directory.
   returned: success

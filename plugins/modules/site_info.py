@@ -17,8 +17,9 @@ description:
     the API's property names or numbers. Run with it, the role finds the zone as declared and sends no write; so an
     account made by hand can be adopted, then managed.
   - C(site_pullzone) holds the zone's name, origin, the settings that differ from what a new pull zone gets (so the
-    declaration is short and still makes the zone again), its custom hostnames with C(force_ssl) and
-    C(certificate=free) where they have a certificate (the system hostname only when it forces SSL), and its edge
+    declaration is short and still makes the zone again), its custom hostnames with C(force_ssl),
+    C(certificate=free) where they have a certificate (the system hostname only when it forces SSL) and C(dns_zone)
+    where the name lies in a DNS zone of the account whose C(pullzone) records of it link this pull zone, and its edge
     rules with every action, extra action, trigger, parameter and matching mode. C(site_shield) holds the Shield
     zone's settings that differ from a new Shield zone's (absent when the zone has no Shield zone), and its custom WAF
     rules (C(waf_rules)) and rate limits (C(rate_limits)) by the options of M(edge.platform.shield_waf_rule) and
@@ -32,8 +33,8 @@ description:
   - Reads pull zones by pages of 1000, the Shield zones by their listing, and for each Shield zone its bot detection,
     upload scanning and access lists (the reads the API has no listing for), the entries of each custom list, and its
     custom WAF rules and rate limits (a listing each; the API lists them one zone at a time), the reads of up to
-    eight Shield zones at a time, each retried on its own as every read is; nothing per pull zone.
-    The collection playbook C(edge.platform.export) writes the declarations as files.
+    eight Shield zones at a time, each retried on its own as every read is; the DNS zones with their records by their
+    listing; nothing per pull zone. The collection playbook C(edge.platform.export) writes the declarations as files.
   - Only reads; never changes anything. Never returns a secret.
 author:
   - Edge Platform Collection Maintainers (@edge-platform)
@@ -139,6 +140,45 @@ account:
     left_out:
       - path: site_registries[0].password
         reason: registry shop-images has credentials, whose password is never read out
+dns_zones:
+  description:
+    - Every DNS zone of the account, each as the role's C(site_dns_zones) declares it with one zone - its domain,
+      the settings that differ from what a new zone gets (C(nameservers) when custom, C(soa_email), C(logging),
+      C(logging_ip_anonymization)) and C(dnssec); C(records), every record set (type names, not numbers; values in
+      zone-file form, a C(pullzone) value by its pull zone's name; a record's settings where they differ from a new
+      record's; C(ttl) when the records of a set share one) but the C(pullzone) record of a pull zone's own
+      hostname, which that pull zone's site declares (C(dns_zone)); and C(records_exclusive=true), so that the
+      declaration is the whole zone.
+    - A set that cannot be declared (a C(pullzone) record of a pull zone that no longer exists) is named in
+      C(left_out), and the zone is then declared with C(records_exclusive=false), which leaves it alone.
+    - The collection playbook C(edge.platform.export) writes each as C(dns/<domain>.yml).
+  returned: when O(include_account=true)
+  type: list
+  elements: dict
+  contains:
+    domain:
+      description: The zone's domain.
+      type: str
+      sample: example.net
+    dns_zone_id:
+      description: Id of the zone.
+      type: int
+      sample: 4001
+    declaration:
+      description: A mapping of C(site_dns_zones) to a list of the one zone.
+      type: dict
+      sample:
+        site_dns_zones:
+          - domain: example.net
+            dnssec: true
+            records:
+              - {name: '@', type: a, values: [192.0.2.10], ttl: 300}
+              - {name: www, type: cname, values: [example.net], ttl: 300}
+            records_exclusive: true
+    left_out:
+      description: What the declaration cannot carry, each C({path, reason}).
+      type: list
+      elements: dict
 '''
 
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule

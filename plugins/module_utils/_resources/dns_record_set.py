@@ -127,6 +127,13 @@ class RecordSet(EdgeResource):
         self.relative: str | None = None  # the name relative to the zone, once the zone's domain is known
         self.changes_planned = Changes()
         self.set_ttl: int | None = None  # the TTL the set's records have (the most of them), for records added
+        #: What a caller that plans many sets read once: the pull zones by name (for ``pullzone`` values), and the
+        #: records of the zone (for the check of the other types of the name); None: read them.
+        self.known_pullzones: dict[str, Record] | None = None
+        self.zone_records: list[DnsRecord] | None = None
+        #: Whether the set is read again after a write; a caller that writes many sets turns it off, and the set is
+        #: then what was read with the records the adds answered, unless a record was updated (an update answers none).
+        self.read_back = True
 
     @property
     def type_name(self) -> str:
@@ -256,7 +263,11 @@ class RecordSet(EdgeResource):
     def linked(self, place: Place, wanted: Wanted) -> Wanted:
         """A ``pullzone`` value by its pull zone's id, looked up by its name (a refusal when it has none)."""
         name = wanted.value.text
-        found = PullZoneApi(self.client).named(name)
+        if self.known_pullzones is not None:
+            known = self.known_pullzones.get(name)
+            found = [known] if known is not None else []
+        else:
+            found = PullZoneApi(self.client).named(name)
         if len(found) != 1:
             raise EdgeFinding(
                 f'find pull zone "{name}" of {self.what}',
@@ -368,9 +379,14 @@ class RecordSet(EdgeResource):
         other is refused before anything is written (the other records of the name are read when the run adds)."""
         if not self.changes_planned.adds:
             return
+        held = (
+            self.zone_records
+            if self.zone_records is not None
+            else self.api.records(self.where.zone_id, search=self.where.name or None)
+        )
         others = [
             record
-            for record in self.api.records(self.where.zone_id, search=self.where.name or None)
+            for record in held
             if str(record.get('Name') or '').lower() == self.where.name and record.get('Type') != self.record_type
         ]
         if self.record_type == CNAME and others:
@@ -391,6 +407,7 @@ class RecordSet(EdgeResource):
     def carry(self, held: list[DnsRecord], changes: Changes) -> Record:
         zone_id = self.where.zone_id
         known = {record.get('Id') for record in held}
+        made: list[DnsRecord] = []
         for wanted in changes.adds:
             text = wanted.value.text
 
@@ -399,10 +416,14 @@ class RecordSet(EdgeResource):
 
             record = self.api.add_record(zone_id, self.body(wanted), added)
             known.add(record.get('Id'))
+            made.append(record)
         for record, values in changes.updates:
             self.api.update_record(zone_id, int(record['Id']), {'Type': self.record_type, **values})
         for record in changes.deletes:
             self.api.delete_record(zone_id, int(record['Id']))
+        if not self.read_back and not changes.updates:
+            deleted = {record.get('Id') for record in changes.deletes}
+            return {RECORDS: [record for record in held if record.get('Id') not in deleted] + made}
         # The set as the service now holds it (an update answers no record).
         return {RECORDS: self.api.record_set(zone_id, self.where.name, self.record_type)}
 
@@ -461,4 +482,5 @@ class RecordSet(EdgeResource):
         }
 
     def outcome(self, plan: Plan, after: Record | None) -> dict[str, object]:
-        return {'records': list((after or {}).get(RECORDS) or []), 'dns_zone_id': self.where.zone_id}
+        # A zone the run creates (in check mode) has no id yet.
+        return {'records': list((after or {}).get(RECORDS) or []), 'dns_zone_id': self.where.zone.get('Id')}

@@ -4,35 +4,55 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 """A DNS zone as the ``dns_zone`` module manages it: found by its domain or id, created, its settings and DNSSEC
-changed, the records of a zone file imported into it once, deleted."""
+changed, the records of a zone file imported into it once, its record sets made what ``records`` declares (with
+``records_exclusive``, the others removed), deleted."""
 
 from __future__ import annotations
 
 import typing as t
+from dataclasses import dataclass
 
-from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError
+from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
-from ansible_collections.edge.platform.plugins.module_utils._dns import DnsApi, DnsSec, DnsZone, Imported, same_domain
+from ansible_collections.edge.platform.plugins.module_utils._dns import (
+    DnsApi,
+    DnsRecord,
+    DnsSec,
+    DnsZone,
+    Imported,
+    same_domain,
+    without_records,
+)
 from ansible_collections.edge.platform.plugins.module_utils._dns_records import (
+    PULLZONE,
     BadValue,
     ZoneFile,
     domain_form,
+    full_name,
     host_name,
     name_problem,
     parse_zone_file,
     record_value,
+    relative_name,
 )
+from ansible_collections.edge.platform.plugins.module_utils._parts import PartModule, Refused
+from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._records import Record
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
+from ansible_collections.edge.platform.plugins.module_utils._resources.dns_record_set import RECORDS, Place, RecordSet
+from ansible_collections.edge.platform.plugins.module_utils._tables.dns_record_set import RECORD_TYPES
 from ansible_collections.edge.platform.plugins.module_utils._tables.dns_zone import TABLE
 
 # Keys a zone record carries beside its API properties while the module compares it (never returned): the custom
-# name servers in order ([] for the service's own), how the logs keep client addresses, and the zone file whose
-# records the zone holds (None: none of them).
+# name servers in order ([] for the service's own), how the logs keep client addresses, the zone file whose records
+# the zone holds (None: none of them), the records it holds (read with ``records``), and the record sets a run
+# changes (the wanted zone only, when any).
 NAMESERVERS = '_nameservers'
 IP_ANONYMIZATION = '_ip_anonymization'
 IMPORTED = '_imported'
-DERIVED = (NAMESERVERS, IP_ANONYMIZATION, IMPORTED)
+HELD = '_records'
+RECORD_SETS = '_record_sets'
+DERIVED = (NAMESERVERS, IP_ANONYMIZATION, IMPORTED, HELD, RECORD_SETS)
 # LogAnonymizationType of each way of keeping client addresses but ``off``.
 LOG_ANONYMIZATION = {'one_digit': 0, 'drop': 1}
 # The most name servers a zone declares (Nameserver1, Nameserver2).
@@ -80,6 +100,211 @@ def settings_body(changes: t.Mapping[str, t.Any]) -> Record:
     return body
 
 
+def set_key(name: str, record_type: object) -> tuple[str, object]:
+    """What tells one record set of a zone from another: its name (relative, in lower case) and type."""
+    return name.lower(), record_type
+
+
+def held_sets(records: t.Iterable[DnsRecord]) -> dict[tuple[str, object], list[DnsRecord]]:
+    """A zone's records grouped into sets, in the order the zone holds them."""
+    sets: dict[tuple[str, object], list[DnsRecord]] = {}
+    for record in records:
+        sets.setdefault(set_key(str(record.get('Name') or ''), record.get('Type')), []).append(record)
+    return sets
+
+
+def site_record(
+    key: tuple[str, object], records: list[DnsRecord], domain: str, pullzones: t.Mapping[int, Record]
+) -> bool:
+    """Whether a ``pullzone`` set is the record of a pull zone's own custom hostname: every record links one pull zone,
+    which has the set's full name as a hostname (what a site's ``dns_zone`` makes, and removes with the site)."""
+    links = {str(record.get('LinkName') or '') for record in records}
+    if key[1] != PULLZONE or len(links) != 1:
+        return False
+    link = links.pop()
+    zone = pullzones.get(int(link)) if link.isdigit() else None
+    hostname = full_name(key[0], domain)
+    return zone is not None and any(
+        str(host.get('Value') or '').lower() == hostname
+        for host in zone.get('Hostnames') or ()
+        if isinstance(host, dict)
+    )
+
+
+@dataclass
+class SetItem:
+    """One record set of the run: declared in ``records`` (its place there), or one ``records_exclusive`` removes."""
+
+    label: str
+    resource: RecordSet
+    declared: bool
+    plan: Plan | None = None
+    result: dict[str, object] | None = None
+
+    @property
+    def key(self) -> tuple[str, object]:
+        return set_key(str(self.resource.relative), self.resource.record_type)
+
+    @property
+    def removed_whole(self) -> bool:
+        return self.plan is not None and self.plan.action == 'delete'
+
+
+class ZoneRecords:
+    """The record sets a zone declares (``records``), each a ``dns_record_set`` resource planned against the zone's
+    records read once with the zone; with ``exclusive``, the sets it does not list, each removed as that module
+    removes a set."""
+
+    def __init__(self, zone: Zone, declared: list[dict[str, t.Any]], exclusive: bool) -> None:
+        self.zone = zone
+        self.exclusive = exclusive
+        self.items = [self.item(entry, index) for index, entry in enumerate(declared)]
+        self.removed: list[SetItem] = []
+
+    def part(self, params: dict[str, t.Any], label: str) -> RecordSet:
+        """A declared record set of the zone as ``dns_record_set`` takes it, checked as that module checks it."""
+        domain, zone_id = self.zone.params['domain'], self.zone.params['id']
+        options = {'zone': domain, 'zone_id': None if domain else zone_id, 'on_existing': 'replace', **params}
+        try:
+            resource = RecordSet(PartModule(self.zone.module, options))  # type: ignore[arg-type]
+            resource.validate()
+        except Refused as refusal:
+            self.zone.module.fail(f'{label}: {refusal}')
+        return resource
+
+    def removal(self, key: tuple[str, object], records: list[DnsRecord], domain: str) -> SetItem:
+        """A set of the zone that ``records_exclusive`` removes, by its name as the zone holds it."""
+        kind = str(RECORD_TYPES.name(key[1]))
+        label = f"the {kind} records {records[0].get('Name') or '@'} (not in records)"
+        options = {'zone': domain, 'zone_id': None, 'name': key[0], 'type': kind, 'values': None, 'ttl': None}
+        module = PartModule(self.zone.module, dict(options, on_existing='replace', state='absent'))
+        resource = RecordSet(module)  # type: ignore[arg-type]
+        resource.relative = key[0]
+        return SetItem(label, resource, False)
+
+    def item(self, entry: dict[str, t.Any], index: int) -> SetItem:
+        name, kind = entry.get('name'), entry.get('type')
+        label = f"records[{index}] ({kind} {name or '@'})"
+        params = {key: entry.get(key) for key in ('name', 'type', 'values', 'ttl', 'state')}
+        return SetItem(label, self.part(params, label), True)
+
+    def name_each(self, domain: str) -> None:
+        """Each declared set's name relative to the zone (known once its domain is), each set declared once."""
+        seen: dict[tuple[str, object], str] = {}
+        for item in self.items:
+            resource = item.resource
+            if resource.relative is None:
+                try:
+                    resource.relative = relative_name(resource.params['name'], domain)
+                except BadValue as error:
+                    self.zone.module.fail(f'{item.label}: name {error}')
+            earlier = seen.setdefault(item.key, item.label)
+            if earlier != item.label:
+                self.zone.module.fail(f'{item.label} is the set of {earlier} again; declare each record set once')
+
+    def pullzones(self, held: dict[tuple[str, object], list[DnsRecord]]) -> dict[str, Record] | None:
+        """Every pull zone by name, read once, when a declared value names one or a ``pullzone`` set may be removed."""
+        named = any(item.resource.record_type == PULLZONE and item.resource.values for item in self.items)
+        listed = {item.key for item in self.items}
+        removable = self.exclusive and any(key[1] == PULLZONE and key not in listed for key in held)
+        if not named and not removable:
+            return None
+        if self.zone.known_pullzones is not None:
+            return dict(self.zone.known_pullzones)
+        return {str(zone.get('Name')): zone for zone in PullZoneApi(self.zone.client).listing()}
+
+    def plan(self, current: Record | None, domain: str) -> list[tuple[str, object]]:
+        """Plan every set against the records the zone holds (none for a zone to be created); the sets that change."""
+        self.name_each(domain)
+        zone = t.cast(DnsZone, {'Id': (current or {}).get('Id'), 'Domain': domain})
+        held = held_sets(t.cast('list[DnsRecord]', (current or {}).get(HELD) or []))
+        pullzones = self.pullzones(held)
+        by_id = {int(record['Id']): record for record in (pullzones or {}).values()}
+        places = {name: (int(record['Id']), system_hostname(record)) for name, record in (pullzones or {}).items()}
+        listed = {item.key for item in self.items}
+        self.removed = []
+        if self.exclusive:
+            for key, records in held.items():
+                if key in listed or site_record(key, records, domain, by_id):
+                    continue
+                self.removed.append(self.removal(key, records, domain))
+        removed = {id(record) for item in self.removed for record in held.get(item.key, ())}
+        remaining = [record for records in held.values() for record in records if id(record) not in removed]
+        for item in [*self.removed, *self.items]:
+            resource = item.resource
+            resource.where = Place(zone, str(resource.relative), dict(places))
+            resource.known_pullzones = pullzones
+            resource.zone_records = remaining
+            resource.read_back = False  # the zone's records were read whole; an add answers its record
+            try:
+                if resource.record_type == PULLZONE:
+                    resource.values = [resource.linked(resource.where, wanted) for wanted in resource.values]
+                if resource.state == 'present':
+                    resource.refuse_at_apex()
+                records = held.get(item.key, [])
+                item.plan = resource.decide(found={RECORDS: records} if records or not resource.deletable else None)
+            except Refused as refusal:
+                self.zone.module.fail(f'{item.label}: {refusal}')
+            except EdgeFinding as finding:
+                self.zone.module.fail(f'{item.label}: {finding.message}')
+        return [item.key for item in self.planned() if t.cast(Plan, item.plan).action]
+
+    def planned(self) -> list[SetItem]:
+        """Every set of the run in the order of the writes: those removed whole first (a cname may take their name),
+        then the others as declared."""
+        ordered = [*self.removed, *self.items]
+        return [item for item in ordered if item.removed_whole] + [item for item in ordered if not item.removed_whole]
+
+    def changed(self) -> list[SetItem]:
+        return [item for item in self.planned() if item.plan is not None and item.plan.action]
+
+    def write(self, zone: DnsZone, held: list[DnsRecord]) -> list[DnsRecord]:
+        """Write (in check mode, predict) the sets that change, in ``zone``; the records the zone holds afterwards."""
+        for item in self.changed():
+            item.resource.where.zone = without_records(zone)
+            item.result = item.resource.carry_out(t.cast(Plan, item.plan))
+        changed = {item.key for item in self.changed()}
+        after = [record for record in held if set_key(str(record.get('Name') or ''), record.get('Type')) not in changed]
+        for item in self.changed():
+            after += t.cast('list[DnsRecord]', (item.resource.final or {}).get(RECORDS) or [])
+        return after
+
+    def results(self) -> list[dict[str, object]]:
+        """Each set's result, as ``dns_record_set`` returns it, with the set's ``name`` and ``type``."""
+        results = []
+        for item in self.planned():
+            if item.plan is None:
+                continue
+            result = item.result if item.result is not None else item.resource.carry_out(item.plan)
+            name = str(item.resource.relative)
+            results.append({'name': name or '@', 'type': item.resource.type_name, **result})
+        return results
+
+    def view(self, resource: Record) -> dict[str, object]:
+        """The sets that change, each by its type and full name, as ``dns_record_set``'s diff shows its records."""
+        sets = held_sets(t.cast('list[DnsRecord]', resource.get(HELD) or []))
+        view: dict[str, object] = {}
+        for item in self.changed():
+            shown = item.resource.diff_view({RECORDS: sets.get(item.key, [])}) or {}
+            view[f"{item.resource.type_name} {shown.get('name')}"] = shown.get('records') or []
+        return view
+
+    def summary(self) -> str:
+        count = len(self.changed())
+        return f'change {count} record set{"" if count == 1 else "s"}'
+
+
+def system_hostname(zone: Record) -> str | None:
+    return next(
+        (
+            str(host.get('Value'))
+            for host in zone.get('Hostnames') or ()
+            if isinstance(host, dict) and host.get('IsSystemHostname')
+        ),
+        None,
+    )
+
+
 class Zone(EdgeResource):
     """One DNS zone of the account, found by its domain or its id."""
 
@@ -104,6 +329,10 @@ class Zone(EdgeResource):
         #: What enabling DNSSEC answered on this run (its DS record), and what an import answered.
         self.dnssec_answer: DnsSec | None = None
         self.imported: Imported | None = None
+        #: The record sets declared with the zone (``records``), when they are, and every pull zone by name when a
+        #: caller that plans many declarations read them once (None: read here when a record set needs them).
+        self.record_sets: ZoneRecords | None = None
+        self.known_pullzones: t.Mapping[str, Record] | None = None
 
     @property
     def what(self) -> str:
@@ -136,6 +365,14 @@ class Zone(EdgeResource):
             if not local or any(char.isspace() for char in email.strip()) or name_problem(host.lower()) or not host:
                 self.module.fail(f'soa_email {email!r} is not an e-mail address such as hostmaster@example.com')
             params['soa_email'] = email.strip()
+        if params['records'] is not None or params['records_exclusive']:
+            if self.state == 'absent':
+                self.module.fail('records cannot be given with state=absent, which deletes the zone with its records')
+            if params['records'] is None:
+                self.module.fail('records_exclusive requires records (records: [] removes every record set)')
+            self.record_sets = ZoneRecords(self, params['records'], params['records_exclusive'])
+            if params['domain'] is not None:  # a set declared twice is refused now (by id: once the domain is read)
+                self.record_sets.name_each(params['domain'])
         if params['import_zone_file'] is not None:
             if self.state == 'absent':
                 self.module.fail('import_zone_file cannot be used with state=absent, which deletes the zone')
@@ -169,10 +406,10 @@ class Zone(EdgeResource):
     # ---- reading ----
 
     def find(self) -> Record | None:
-        with_records = self.params['import_zone_file'] is not None
+        with_records = self.params['import_zone_file'] is not None or self.record_sets is not None
         if self.params['id'] is not None:
             zone = self.api.zone(self.params['id'], records=with_records)
-        else:
+        else:  # found in the list without records (other zones the search matches are not read whole), then read
             zone = self.api.zone_of(self.params['domain'])
             if zone is not None and with_records:
                 zone = self.api.zone(int(zone['Id']), records=True)
@@ -185,6 +422,8 @@ class Zone(EdgeResource):
         record[NAMESERVERS] = nameservers_of(zone)
         record[IP_ANONYMIZATION] = anonymization_of(zone)
         record[IMPORTED] = imported
+        if self.record_sets is not None and zone.get('Records') is not None:
+            record[HELD] = list(zone.get('Records') or [])
         if imported is None and self.params['import_zone_file'] is not None and zone.get('Records') is not None:
             if self.zone_file is None:
                 self.zone_file = self.parsed_zone_file(str(zone.get('Domain') or ''))
@@ -202,7 +441,18 @@ class Zone(EdgeResource):
             (entry.name, entry.type, entry.value.text) in held for entry in t.cast(ZoneFile, self.zone_file).entries
         )
 
+    def resolve(self, wanted: Record, current: Record | None) -> Record:
+        """The record sets that change, when ``records`` declares them: each planned against the zone's records."""
+        if self.record_sets is not None:
+            domain = str((current or {}).get('Domain') or self.params['domain'] or '').rstrip('.').lower()
+            changing = self.record_sets.plan(current, domain)
+            if changing:
+                wanted[RECORD_SETS] = tuple(changing)
+        return wanted
+
     def check(self, plan: Plan) -> None:
+        if RECORD_SETS in plan.changes and self.record_sets is not None:
+            self.notes.append(self.record_sets.summary())
         if plan.action == 'create' and self.params['domain'] is None:
             self.module.fail(f"{self.what} does not exist; give domain to create a DNS zone")
         if IMPORTED in plan.changes and self.zone_file is not None:
@@ -224,6 +474,7 @@ class Zone(EdgeResource):
     def configured(self, zone: DnsZone, changes: Record) -> Record:
         """Write ``changes`` to ``zone``: its settings, then DNSSEC, then the import; the zone afterwards."""
         zone_id = int(zone['Id'])
+        before = zone
         imported = t.cast(Record, zone).get(IMPORTED)
         body = settings_body(changes)
         if body:
@@ -239,7 +490,11 @@ class Zone(EdgeResource):
             self.warn_about_failures(self.imported)
         if 'DnsSecEnabled' in changes or IMPORTED in changes:  # they answer no zone, and change it
             zone = self.api.zone(zone_id, records=False) or zone
-        return self.derived(zone, imported)
+        after = self.derived(zone, imported)
+        if self.record_sets is not None:
+            held = t.cast('list[DnsRecord]', t.cast(Record, before).get(HELD) or [])
+            after[HELD] = self.record_sets.write(zone, held) if RECORD_SETS in changes else held
+        return after
 
     def import_records(self, zone_id: int) -> Imported:
         """Import the zone file. Its answer lost after the request left: the zone read again tells whether the
@@ -305,7 +560,11 @@ class Zone(EdgeResource):
                 'RecordsFailed': len(self.zone_file.unsupported),
                 'RecordsSkipped': len(self.zone_file.skipped),
             }
-        return self.derived(t.cast(DnsZone, after), imported)
+        predicted = self.derived(t.cast(DnsZone, after), imported)
+        if self.record_sets is not None:
+            held = t.cast('list[DnsRecord]', current.get(HELD) or [])
+            predicted[HELD] = self.record_sets.write(t.cast(DnsZone, after), held) if RECORD_SETS in changes else held
+        return predicted
 
     # ---- output ----
 
@@ -313,6 +572,13 @@ class Zone(EdgeResource):
         if resource is None:
             return None
         return {key: value for key, value in resource.items() if key not in DERIVED and key != 'Records'}
+
+    def diff_view(self, resource: Record | None) -> dict[str, object] | None:
+        """The managed options, and the records of each record set the run changes (by its type and full name)."""
+        view = super().diff_view(resource)
+        if view is not None and resource is not None and self.record_sets is not None and self.record_sets.changed():
+            view['records'] = self.record_sets.view(resource)
+        return view
 
     def diff_fields(self) -> t.Sequence[Field]:
         """The domain and the options the run manages (those given): what a new zone gets otherwise is the
@@ -338,4 +604,6 @@ class Zone(EdgeResource):
             result['dnssec'] = {'enabled': bool(after.get('DnsSecEnabled'))}
         if self.imported is not None:
             result['imported'] = self.imported
+        if self.record_sets is not None and after is not None:
+            result['record_sets'] = self.record_sets.results()
         return result

@@ -18,9 +18,12 @@ import typing as t
 from ansible_collections.edge.platform.plugins.module_utils._audit_log import AuditEntry, AuditLogApi
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeApiError, EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._common import EdgeModule
+from ansible_collections.edge.platform.plugins.module_utils._dns import DnsApi
+from ansible_collections.edge.platform.plugins.module_utils._parts import Refused
 from ansible_collections.edge.platform.plugins.module_utils._pullzones import PullZoneApi
 from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource
 from ansible_collections.edge.platform.plugins.module_utils._resources.container_registry import Registry
+from ansible_collections.edge.platform.plugins.module_utils._resources.dns_zone import Zone
 from ansible_collections.edge.platform.plugins.module_utils._resources.storage_zone import StorageZone
 from ansible_collections.edge.platform.plugins.module_utils._resources.video_blocked_referrer import BlockedReferrers
 from ansible_collections.edge.platform.plugins.module_utils._shield import ShieldApi
@@ -28,7 +31,6 @@ from ansible_collections.edge.platform.plugins.module_utils._site import (
     NOT_DECLARED,
     PARTS,
     Read,
-    Refused,
     SitePullZone,
     declared_part,
 )
@@ -36,6 +38,8 @@ from ansible_collections.edge.platform.plugins.module_utils._site_result import 
 from ansible_collections.edge.platform.plugins.module_utils._storage import StorageApi
 from ansible_collections.edge.platform.plugins.module_utils._tables import (
     container_registry,
+    dns_record_set,
+    dns_zone,
     pullzone,
     pullzone_edge_rule,
     pullzone_hostname,
@@ -54,6 +58,7 @@ PLANNED = (
     'site_shield',
     'site_access_lists',
     'site_storage_zones',
+    'site_dns_zones',
     'site_registries',
     'site_video_blocked_referrers',
 )
@@ -70,6 +75,9 @@ LOGGED_AS: dict[str, tuple[str, str, t.Any]] = {
     'rate_limit': ('RateLimit', 'own', shield_rate_limit.TABLE),
     'registry': ('Registry', 'own', container_registry.TABLE),
     'storage_zone': ('StorageZone', 'own', storage_zone.TABLE),
+    # The log files a record's change under its zone: a record set's id is its zone's.
+    'dns_zone': ('DnsZone', 'own', dns_zone.TABLE),
+    'dns_record_set': ('DnsZone', 'own', dns_record_set.TABLE),
     'video_blocked_referrers': ('VideoLibrary', 'own', video_blocked_referrer.TABLE),
 }
 
@@ -185,6 +193,8 @@ SUBJECTS = {
     'rate_limit': 'rate limit "{name}" of pull zone {zone}',
     'registry': 'container registry {name}',
     'storage_zone': 'storage zone {name}',
+    'dns_zone': 'DNS zone {name}',
+    'dns_record_set': 'DNS record set {name}',
     'video_blocked_referrers': 'the blocked referrers of video {name}',
 }
 # What a detail line of site_result says (``key: before -> after``, ``key: value``), as a phrase of the sentence.
@@ -224,7 +234,8 @@ def sentence(resource: Resource, zone: object, attributions: list[dict[str, t.An
     action = str(resource['action'])
     if action.endswith(NOT_DECLARED):
         return f'{subject} is in the account, and the file does not declare it (rules_exclusive: true) ({who})'
-    if action.startswith('create'):
+    # A record set made whole says what it adds ("add 1 record"): it is not in the account either.
+    if action.startswith('create') or (action.startswith('add ') and resource.get('options') == []):
         return f'{subject} is not in the account, and the file declares it ({who})'
     if action.startswith('delete') or action.startswith('remove'):
         return f'{subject} is in the account, and the file declares it absent ({who})'
@@ -254,8 +265,23 @@ class DriftPlan:
                 }
                 if any(zone.get('StorageZoneId') for zone in zones)
                 else None,
+                dns_zones=self.dns_zones(declarations),
             )
         return self.read
+
+    def dns_zones(self, declarations: list[dict[str, t.Any]]) -> dict[str, t.Any] | None:
+        """Every DNS zone with its records, in their listing, when a declared hostname names its zone (None: none
+        does)."""
+        named = any(
+            isinstance(hostname, dict) and hostname.get('dns_zone')
+            for item in declarations
+            if isinstance(item.get('declaration'), dict) and isinstance(item['declaration'].get('site_pullzone'), dict)
+            for hostname in item['declaration']['site_pullzone'].get('hostnames') or ()
+        )
+        if not named:
+            return None
+        zones = DnsApi(self.module.client).zones(records=True)
+        return {str(zone.get('Domain') or '').rstrip('.').lower(): zone for zone in zones}
 
     def attribution(self) -> Attribution:
         days = int(self.module.params['audit_log_days'])
@@ -268,11 +294,13 @@ class DriftPlan:
 
     def plan_pullzone(self, declared: dict[str, t.Any]) -> dict[str, t.Any]:
         storage = [item.get('name') for item in declared.get('site_storage_zones') or [] if isinstance(item, dict)]
+        domains = [item.get('domain') for item in declared.get('site_dns_zones') or [] if isinstance(item, dict)]
         params = {
             'pullzone': declared['site_pullzone'],
             'shield': declared.get('site_shield'),
             'access_lists': declared.get('site_access_lists') or [],
             'storage_zones': [name for name in storage if name],
+            'dns_zones': [domain for domain in domains if domain],
             'parts': list(PARTS),
         }
         return SitePullZone(self.planning, params, read=self.read).run()  # type: ignore[arg-type]
@@ -282,6 +310,8 @@ class DriftPlan:
             resource = declared_part(self.planning, table, kind, given, label, {})  # type: ignore[arg-type]
         except Refused as refusal:
             raise NotPlanned(str(refusal)) from None
+        if isinstance(resource, Zone) and self.read is not None:  # the pull zones its records name, read once
+            resource.known_pullzones = self.read.zones
         try:
             return dict(resource.execute())
         except (Refused, EdgeFinding) as refusal:
@@ -294,6 +324,12 @@ class DriftPlan:
             'results': [
                 dict(self.plan_part(storage_zone.TABLE, StorageZone, given, f'site_storage_zones[{index}]'), item=index)
                 for index, given in enumerate(declared.get('site_storage_zones') or [])
+            ]
+        }
+        run['dns_zones'] = {
+            'results': [
+                dict(self.plan_part(dns_zone.TABLE, Zone, given, f'site_dns_zones[{index}]'), item=index)
+                for index, given in enumerate(declared.get('site_dns_zones') or [])
             ]
         }
         if declared.get('site_pullzone') is not None:

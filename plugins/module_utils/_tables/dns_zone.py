@@ -3,12 +3,14 @@
 # GNU General Public License v3.0+ (see LICENSES/GPL-3.0-or-later.txt or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-"""The options of ``dns_zone``: a DNS zone of the account (DnsZoneModel), its settings, DNSSEC, and the zone file
-its records are imported from."""
+"""The options of ``dns_zone``: a DNS zone of the account (DnsZoneModel), its settings, DNSSEC, the zone file its
+records are imported from, and its record sets declared with it (each as ``dns_record_set`` takes it, without the
+zone)."""
 
 from __future__ import annotations
 
 from ansible_collections.edge.platform.plugins.module_utils._options import Option, Table
+from ansible_collections.edge.platform.plugins.module_utils._tables import dns_record_set
 
 TABLE = Table(
     Option(
@@ -90,6 +92,70 @@ TABLE = Table(
             'C($INCLUDE) and C($GENERATE) are refused.',
             'Manage the records afterwards with M(edge.platform.dns_record_set).',
         ),
+    ),
+    Option(
+        'records',
+        'list',
+        (
+            'Record sets of the zone, each the records of one O(records[].name) and O(records[].type), as '
+            'M(edge.platform.dns_record_set) manages them (without its zone, which is this one; C(on_existing) is '
+            'V(replace): each set becomes exactly its O(records[].values)).',
+            'The zone is read once, with every record, and each set compared with what it holds; only the sets that '
+            'differ are written, after the zone\'s own settings - whole sets removed first (so a cname can take '
+            'the name of records it replaces), then the others. A set declared twice, or a value that is not one '
+            'of its type, is refused before any request; a V(pullzone) value names a pull zone of the account, '
+            'looked up (once for all of them) before anything is written.',
+            'Sets not listed are left alone, unless O(records_exclusive).',
+            'Not with O(state=absent).',
+        ),
+        elements='dict',
+        suboptions=(
+            Option(
+                'name',
+                'str',
+                (
+                    'The name of the records, relative to the zone (V(www), V(_dmarc), V(*.apps)); V(@) or V("") '
+                    'is the apex; a full name inside the zone is taken too.',
+                ),
+                required=True,
+            ),
+            Option('type', 'str', 'The type of the records.', required=True, enum=dns_record_set.RECORD_TYPES),
+            Option(
+                'values',
+                'list',
+                (
+                    'The values of the set in zone-file form, or mappings of a value and its record\'s settings, as '
+                    'O(edge.platform.dns_record_set#module:values) takes them.',
+                    'Required with O(records[].state=present).',
+                ),
+                elements='raw',
+            ),
+            Option(
+                'ttl',
+                'int',
+                'The TTL of every record of the set; not given, the records keep theirs.',
+                bounds=(15, 2147483647),
+            ),
+            Option(
+                'state',
+                'str',
+                'V(absent) removes the set (with O(records[].values), only those values).',
+                choices=('present', 'absent'),
+                default='present',
+            ),
+        ),
+    ),
+    Option(
+        'records_exclusive',
+        'bool',
+        (
+            'Whether O(records) lists every record set of the zone: a set it does not list is removed.',
+            'A V(pullzone) set at the name of a custom hostname of the pull zone it links is left alone: it belongs '
+            'to that pull zone\'s site (the C(edge.platform.site) role\'s C(site_pullzone.hostnames[].dns_zone)), '
+            'which makes it with the hostname and removes it with the site.',
+            'Requires O(records) (V([]) removes every other set).',
+        ),
+        default=False,
     ),
     Option(
         'state',

@@ -13,8 +13,9 @@ TABLE = Table(
         'dest',
         'path',
         (
-            'The directory the files go to: one a pull zone, C(<name>.yml), and C(account.yml) when O(account) is '
-            'given. It is made when it does not exist; one that cannot be written fails before any file is.',
+            'The directory the files go to: one a pull zone, C(<name>.yml), C(account.yml) when O(account) is '
+            'given, and one a DNS zone of O(dns_zones), C(dns/<domain>.yml). It is made when it does not exist; one '
+            'that cannot be written fails before any file is.',
             'A file whose content would not change is not written; the others are written whole, each to a temporary '
             'file that then takes its place, so a file is never half written. Files of pull zones that are no longer '
             'there are left as they are.',
@@ -34,6 +35,17 @@ TABLE = Table(
         'dict',
         'The C(account) that M(edge.platform.site_info) returns with '
         'O(edge.platform.site_info#module:include_account).',
+    ),
+    Option(
+        'dns_zones',
+        'list',
+        (
+            'The C(dns_zones) that M(edge.platform.site_info) returns with '
+            'O(edge.platform.site_info#module:include_account): each is written to C(dns/<domain>.yml) below '
+            'O(dest), as C(site_dns_zones) with the one zone.',
+        ),
+        elements='dict',
+        default=[],
     ),
     Option(
         'existing',

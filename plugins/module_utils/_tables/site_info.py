@@ -30,9 +30,11 @@ TABLE = Table(
         'include_account',
         'bool',
         (
-            "Also declare the account's container registries (never their passwords) and the blocked referrers of its "
-            'video libraries, as RV(account) (C(site_registries) and C(site_video_blocked_referrers)).',
-            'Two more reads (the registry list and the video library list).',
+            "Also declare the account's storage zones, container registries (never their passwords) and the blocked "
+            'referrers of its video libraries, as RV(account) (C(site_storage_zones), C(site_registries) and '
+            'C(site_video_blocked_referrers)), and its DNS zones with their records, as RV(dns_zones).',
+            'A few more reads (the storage zone, registry and video library lists; the pull zone list, for the names '
+            'of the pull zones DNS records link, when one pull zone is asked for).',
         ),
         default=False,
     ),

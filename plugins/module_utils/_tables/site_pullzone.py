@@ -20,7 +20,10 @@ TABLE = Table(
             'The pull zone: the name (a string) or id (an integer) of one that exists, or a declaration of it - a '
             'dict of C(name) (required), C(origin) or C(storage_zone) (the name of a storage zone of the account, '
             'the origin instead of a URL), C(settings) (options of M(edge.platform.pullzone) under their own '
-            'names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname)), C(edge_rules) (each '
+            'names), C(hostnames) (each with the options of M(edge.platform.pullzone_hostname), and C(dns_zone): the '
+            'domain of the DNS zone of the account that holds the hostname, whose C(pullzone) record of the '
+            'hostname\'s name the run makes link this pull zone before it adds the hostname, so that a free '
+            'certificate is issued in the same run, and removes with the hostname or the site), C(edge_rules) (each '
             'with the options of M(edge.platform.pullzone_edge_rule); a C(description) need not be unique, nor given, '
             'and is any text the API keeps, as is a pattern), '
             'C(purge_on_change), C(settings_unlisted) (V(keep), the default, leaves the settings C(settings) does not '
@@ -67,6 +70,18 @@ TABLE = Table(
             'made by the run, not refused.',
         ),
         elements='str',
+        default=[],
+    ),
+    Option(
+        'dns_zones',
+        'list',
+        (
+            'The DNS zones the run makes before the pull zone (the role gives what its C(site_dns_zones) step '
+            'returned): each its domain, or the zone as M(edge.platform.dns_zone) returns it (C(Domain), and C(Id) '
+            'unless check mode predicted it). A hostname\'s C(dns_zone) of them is not looked up again; in check '
+            'mode one that does not exist yet is planned as made by the run, not refused.',
+        ),
+        elements='raw',
         default=[],
     ),
     Option(

@@ -60,6 +60,18 @@ RESOURCES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (r'^/database/v2/databases/(?P<id>[^/]+)', 'Database', 'Database'),
     )
 )
+# The operations on a DNS zone's records and DNSSEC, which the log files under the zone (their paths hold its id):
+# each by its own name, so that a record deleted does not read as the zone deleted.
+DNS_ACTIONS: tuple[tuple[str, re.Pattern[str], str], ...] = tuple(
+    (method, re.compile(pattern), action)
+    for method, pattern, action in (
+        ('PUT', r'^/dnszone/\d+/records/?$', 'AddRecord'),
+        ('POST', r'^/dnszone/\d+/records/\d+$', 'UpdateRecord'),
+        ('DELETE', r'^/dnszone/\d+/records/\d+$', 'DeleteRecord'),
+        ('POST', r'^/dnszone/\d+/dnssec$', 'EnableDnsSec'),
+        ('DELETE', r'^/dnszone/\d+/dnssec$', 'DisableDnsSec'),
+    )
+)
 # The keys of an answer that hold the new resource's id, in the order they are looked for.
 ID_KEYS = ('Id', 'id', 'shieldZoneId', 'listId')
 
@@ -98,7 +110,11 @@ def new_id(answer: t.Any) -> str | None:
 
 
 def action_of(method: str, path: str, has_id: bool) -> str:
-    """``Delete``, ``Create``, ``Update``, or the operation a path names after its resource (``AddHostname``)."""
+    """``Delete``, ``Create``, ``Update``, the operation a path names after its resource (``AddHostname``), or that of a
+    DNS zone's records and DNSSEC (``AddRecord``, ``DeleteRecord``, ``EnableDnsSec`` …)."""
+    for dns_method, pattern, action in DNS_ACTIONS:
+        if method == dns_method and pattern.match(path):
+            return action
     if method == 'DELETE':
         return 'Delete'
     last = path.rstrip('/').rsplit('/', 1)[-1]

@@ -125,3 +125,24 @@ def test_a_write_whose_answer_is_lost_is_logged(api: TestClient, admin: TestClie
     admin.post('/faults', json={'path': '^/pullzone/1001$', 'method': 'POST', 'status': 503, 'after': True})
     assert api.post('/pullzone/1001', json={'EnableLogging': False}).status_code == 503
     assert [entry['ResourceId'] for entry in api.get('/user/audit/2026-12-07').json()['Logs']] == ['1001']
+
+
+def test_a_dns_zones_records_and_dnssec_are_logged_under_the_zone_by_their_own_actions(api: TestClient) -> None:
+    added = api.put('/dnszone/4001/records', json={'Type': 0, 'Name': 'logged', 'Value': '192.0.2.77'})
+    assert added.status_code == 201
+    record = added.json()['Id']
+    assert api.post(f'/dnszone/4001/records/{record}', json={'Value': '192.0.2.78'}).status_code == 204
+    assert api.delete(f'/dnszone/4001/records/{record}').status_code == 204
+    assert api.delete('/dnszone/4001/dnssec').status_code == 200
+    assert api.post('/dnszone/4001/dnssec').status_code == 200
+    assert api.post('/dnszone/4001', json={'LoggingEnabled': False}).status_code == 200
+    logs = api.get('/user/audit/2026-12-07').json()['Logs']
+    assert [(e['ResourceType'], e['ResourceId'], e['Action']) for e in logs] == [
+        ('DnsZone', '4001', 'AddRecord'),
+        ('DnsZone', '4001', 'UpdateRecord'),
+        ('DnsZone', '4001', 'DeleteRecord'),
+        ('DnsZone', '4001', 'DisableDnsSec'),
+        ('DnsZone', '4001', 'EnableDnsSec'),
+        ('DnsZone', '4001', 'Update'),
+    ]
+    assert json.loads(logs[0]['Diff']) == {'Type': 0, 'Name': 'logged', 'Value': '192.0.2.77'}

@@ -26,9 +26,15 @@ def declared(run_module: t.Any) -> dict[str, t.Any]:
     return t.cast('dict[str, t.Any]', run_module(site_info.main, dict(COMMON_ARGS, include_account=True)).result)
 
 
-def export(run_module: t.Any, dest: pathlib.Path, read: dict[str, t.Any], **kwargs: t.Any) -> t.Any:
+def export(
+    run_module: t.Any,
+    dest: pathlib.Path,
+    read: dict[str, t.Any],
+    options: t.Mapping[str, t.Any] | None = None,
+    **kwargs: t.Any,
+) -> t.Any:
     args = dict(COMMON_ARGS, dest=str(dest), sites=read['sites'], account=read['account'], made_by='make export')
-    return run_module(site_export.main, args, **kwargs)
+    return run_module(site_export.main, {**args, **(options or {})}, **kwargs)
 
 
 def test_one_file_a_pull_zone_with_its_header_and_no_secret(
@@ -144,3 +150,34 @@ def test_a_header_is_comments_only_whatever_a_name_holds(run_module: t.Any, tmp_
     assert all(line.startswith('#') for line in head.splitlines()), head
     assert '# Made by: export -e dir=a\\nb\n' in head
     assert 'edge rule two\\nlines {{ x }} is read-only' in head and 'bell\\x07' in head and 'non\\xa0breaking' in head
+
+
+def test_one_file_a_dns_zone_below_dns_kept_when_it_converges(
+    emulator: Emulator, run_module: t.Any, tmp_path: pathlib.Path
+) -> None:
+    read = declared(run_module)
+    dest = tmp_path / 'site'
+    outcome = export(run_module, dest, read, {'dns_zones': read['dns_zones']})
+    assert not outcome.failed, outcome.result
+    [zone_file] = [item for item in outcome.result['files'] if 'domain' in item]
+    assert zone_file == {
+        'path': str(dest / 'dns' / 'brand.example.yml'),
+        'changed': True,
+        'kept': False,
+        'reason': 'new',
+        'domain': 'brand.example',
+    }
+    text = (dest / 'dns' / 'brand.example.yml').read_text()
+    assert text.startswith(f'# DNS zone brand.example of the account at {API_URL}, as the edge.platform.site role')
+    assert from_yaml(text) == read['dns_zones'][0]['declaration']
+    assert '\n    records_exclusive: true\n' in text and '\n      - name: www\n        type: cname\n' in text
+    assert stat.S_IMODE((dest / 'dns' / 'brand.example.yml').stat().st_mode) == 0o600
+    # Written again unchanged, or kept as it is when it converges (a hand edit that changes nothing a run writes).
+    again = export(run_module, dest, read, {'dns_zones': read['dns_zones']})
+    assert not again.result['changed']
+    edited = text.replace('---\n', '---\n# reviewed\n', 1)
+    (dest / 'dns' / 'brand.example.yml').write_text(edited)
+    planned = {'file': 'dns/brand.example.yml', 'changed': False, 'error': None}
+    kept = export(run_module, dest, read, {'dns_zones': read['dns_zones'], 'existing': [planned]})
+    assert not kept.result['changed'] and (dest / 'dns' / 'brand.example.yml').read_text() == edited
+    assert [item['kept'] for item in kept.result['files'] if 'domain' in item] == [True]

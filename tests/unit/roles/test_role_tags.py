@@ -20,6 +20,7 @@ ROLES = pathlib.Path(__file__).resolve().parents[3] / 'roles'
 SITE_TAGS = {
     'always',
     'storage',
+    'dns',
     'pullzone',
     'hostnames',
     'edge_rules',
@@ -32,7 +33,7 @@ SITE_TAGS = {
     'databases',
     'migrations',
 }
-AUDIT_TAGS = {'always', 'report', 'posture', 'shield', 'access_lists', 'containers', 'drift'}
+AUDIT_TAGS = {'always', 'report', 'posture', 'shield', 'access_lists', 'containers', 'dns', 'drift'}
 
 
 class Task(t.NamedTuple):
@@ -103,6 +104,7 @@ def test_site_parts_run_under_their_own_tags() -> None:
     for module in ('pullzone', 'pullzone_info', 'pullzone_hostname', 'pullzone_edge_rule', 'shield_zone'):
         assert tags_of(tasks, f'edge.platform.{module}') == [], module
     assert tags_of(tasks, 'edge.platform.container_registry') == [{'containers', 'registries'}]
+    assert tags_of(tasks, 'edge.platform.dns_zone') == [{'dns'}]
     assert tags_of(tasks, 'edge.platform.video_blocked_referrer') == tags_of(tasks, 'edge.platform.video_thumbnail')
     assert tags_of(tasks, 'edge.platform.video_thumbnail') == [{'video'}]
     assert tags_of(tasks, 'edge.platform.db_token') == [{'databases', 'migrations'}]
@@ -118,10 +120,12 @@ def test_audit_parts_run_under_their_own_tags() -> None:
     assert tags_of(tasks, 'edge.platform.container_app_info') == [{'posture', 'containers'}]
     # The pull zones are read for the Shield part, or (when only the container part runs) for the applications
     # they link, which audit_pullzones narrows to.
+    # The DNS part checks the zones' records and hostnames against every pull zone.
     assert tags_of(tasks, 'edge.platform.pullzone_info') == [
-        {'posture', 'shield', 'access_lists'},
+        {'posture', 'shield', 'access_lists', 'dns'},
         {'posture', 'containers'},
     ]
+    assert tags_of(tasks, 'edge.platform.dns_zone_info') == [{'posture', 'dns'}]
     assert {'posture', 'access_lists'} in tags_of(tasks, 'edge.platform.shield_zone_info')
     drift = [task for task in tasks if task.action == 'ansible.builtin.include_role']
     assert [task.tags for task in drift] == [{'drift'}]

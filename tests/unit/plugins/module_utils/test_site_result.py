@@ -198,3 +198,75 @@ def test_migrations_and_credentials() -> None:
         'migrations app: not checked (the env file has no working token yet: '
         'the schema version is read once credentials exist)'
     ]
+
+
+def test_dns_zones_and_their_record_sets_and_the_records_of_hostnames() -> None:
+    """A zone whose settings are as declared but one of whose sets changes is the set's change, not the zone's; the
+    record of a hostname that names its zone is a resource of the pull zone's."""
+    record_set = {
+        'name': 'www',
+        'type': 'a',
+        'changed': True,
+        'dns_zone_id': 4002,
+        'diff': {
+            'before': {'name': 'www.example.net', 'type': 'a', 'records': [{'value': '192.0.2.1'}]},
+            'after': {'name': 'www.example.net', 'type': 'a', 'records': [{'value': '192.0.2.2'}]},
+            'after_header': 'update record',
+        },
+    }
+    zone_diff = {
+        'before': {'domain': 'example.net', 'records': {'a www.example.net': [{'value': '192.0.2.1'}]}},
+        'after': {'domain': 'example.net', 'records': {'a www.example.net': [{'value': '192.0.2.2'}]}},
+        'after_header': 'update; change 1 record set',
+    }
+    unchanged_set = dict(record_set, name='@', changed=False, diff={})
+    run = {
+        'dns_zones': {
+            'results': [
+                {
+                    'item': 0,
+                    'changed': False,  # as the audit's run of the role says it
+                    'dns_zone': {'Id': 4002, 'Domain': 'example.net'},
+                    'record_sets': [unchanged_set, record_set],
+                    'diff': zone_diff,
+                },
+                {
+                    'item': 1,
+                    'changed': True,
+                    'dns_zone': {'Id': None, 'Domain': 'new.example'},
+                    'record_sets': [],
+                    'diff': {'before': {}, 'after': {'domain': 'new.example'}, 'after_header': 'create'},
+                },
+            ]
+        },
+        **zone_run(
+            {
+                'dns_records': [
+                    {
+                        'changed': True,
+                        'dns_zone_id': 4002,
+                        'item': {'hostname': 'cdn.example.net', 'dns_zone': 'example.net', 'state': 'present'},
+                        'diff': {
+                            'before': None,
+                            'after': {'records': [{'value': 'shop'}]},
+                            'after_header': 'add 1 record',
+                        },
+                    }
+                ],
+            },
+            1013,
+            [],
+            False,
+        ),
+    }
+    declared = dict(DECLARED, site_dns_zones=[{'domain': 'Example.NET'}, {'domain': 'new.example'}])
+    result = site_result(declared, run)
+    described = [(r['kind'], r['name'], r['id'], r['changed'], r['action']) for r in result['resources']]
+    assert described[:4] == [
+        ('dns_zone', 'example.net', 4002, False, 'none'),
+        ('dns_record_set', 'a www.example.net', 4002, True, 'update record'),
+        ('dns_zone', 'new.example', None, True, 'create'),
+        ('dns_record_set', 'pullzone cdn.example.net', 4002, True, 'add 1 record'),
+    ]
+    assert result['resources'][1]['details'] == ['records: [{"value": "192.0.2.1"}] -> [{"value": "192.0.2.2"}]']
+    assert 'dns_record_set a www.example.net: update record' in result['summary']

@@ -309,3 +309,113 @@ def test_a_domain_the_service_refuses_fails_with_its_answer(emulator: Emulator, 
     outcome = run_module(dns_zone.main, args())
     assert outcome.failed and outcome.result['changed'] is False
     assert outcome.result['msg'].startswith('add DNS zone example.net failed: HTTP 400')
+
+
+# ---- records declared with the zone (the site role's site_dns_zones) ---------------------------------------------
+ZONE_RECORDS: list[dict[str, t.Any]] = [
+    {'name': '@', 'type': 'a', 'values': ['192.0.2.10', '192.0.2.11'], 'ttl': 300},
+    {'name': '@', 'type': 'mx', 'values': ['10 mail.example.net.']},
+    {'name': 'www', 'type': 'cname', 'values': ['example.net']},
+    {'name': 'cdn', 'type': 'pullzone', 'values': ['assets-000']},
+    {'name': 'api', 'type': 'a', 'values': [{'value': '198.51.100.1', 'weight': 80, 'comment': 'primary'}]},
+]
+
+
+def test_a_zone_is_made_with_its_record_sets_in_one_run_as_check_mode_predicts(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    wanted = args(records=ZONE_RECORDS, records_exclusive=True, logging=True)
+    predicted = run_module(dns_zone.main, wanted, check_mode=True, diff=True).result
+    assert emulator.writes == []
+    assert predicted['changed'] and predicted['diff']['after_header'] == 'create; change 5 record sets'
+    assert predicted['diff']['after']['records']['pullzone cdn.example.net'] == [{'value': 'assets-000'}]
+    assert [(item['name'], item['type'], item['changed']) for item in predicted['record_sets']] == [
+        ('@', 'a', True),
+        ('@', 'mx', True),
+        ('www', 'cname', True),
+        ('cdn', 'pullzone', True),
+        ('api', 'a', True),
+    ]
+    # One read of the zone (it does not exist) and one of the pull zones, for the pullzone value.
+    assert calls(emulator) == [('GET', '/dnszone'), ('GET', '/pullzone')]
+    emulator.forget_requests()
+    done = run_module(dns_zone.main, wanted, diff=True).result
+    zone = zone_of(emulator)
+    assert done['diff'] == predicted['diff']
+    adds = [sent.json for sent in emulator.writes if sent.method == 'PUT']
+    assert len(adds) == 6 and {'Type': 7, 'Name': 'cdn', 'PullZoneId': 1001} in adds
+    held = {(record['Name'], record['Type'], record['Value']) for record in zone['Records']}
+    assert ('cdn', 7, 'assets-000.edge-cdn.test') in held and ('www', 2, 'example.net') in held
+    assert next(r for r in zone['Records'] if r['Name'] == 'api')['Weight'] == 80
+    emulator.forget_requests()
+    again = run_module(dns_zone.main, wanted, diff=True).result
+    assert not again['changed'] and emulator.writes == []
+    zone_id = zone['Id']
+    assert calls(emulator) == [('GET', '/dnszone'), ('GET', f'/dnszone/{zone_id}'), ('GET', '/pullzone')]
+    assert [item['changed'] for item in again['record_sets']] == [False] * 5
+
+
+def test_records_exclusive_removes_the_sets_not_listed_first_and_spares_a_sites_hostname_record(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    """The seeded zone holds a pullzone record for each custom hostname of the seeded pull zones: those belong to the
+    sites. A cname may take the name of records it replaces: the removal goes first."""
+    brand = zone_of(emulator, 'brand.example')
+    listed = [{'name': 'mail', 'type': 'cname', 'values': ['mx.example.org']}]
+    wanted = {**COMMON_ARGS, 'domain': 'brand.example', 'records': listed, 'records_exclusive': True}
+    predicted = run_module(dns_zone.main, wanted, check_mode=True, diff=True).result
+    assert emulator.writes == []
+    removed = [item for item in predicted['record_sets'] if item['records'] == []]
+    site_records = [r for r in brand['Records'] if r['Type'] == 7]
+    kept = {(r['Name'], r['Type']) for r in brand['Records'] if r['Type'] == 7}
+    assert {(item['name'], item['type']) for item in removed} == {
+        (r['Name'] or '@', dns_record_set_type(r['Type'])) for r in brand['Records'] if r['Type'] != 7
+    }
+    assert len(site_records) == 5 and all(item['type'] != 'pullzone' for item in removed)
+    emulator.forget_requests()
+    done = run_module(dns_zone.main, wanted).result
+    assert done['changed']
+    methods = [sent.method for sent in emulator.writes]
+    assert methods.index('PUT') > max(i for i, m in enumerate(methods) if m == 'DELETE')  # removed first
+    after = zone_of(emulator, 'brand.example')['Records']
+    assert {(r['Name'], r['Type']) for r in after} == kept | {('mail', 2)}
+
+
+def dns_record_set_type(number: int) -> str:
+    from ansible_collections.edge.platform.plugins.module_utils._tables.dns_record_set import RECORD_TYPES
+
+    return str(RECORD_TYPES.name(number))
+
+
+@pytest.mark.parametrize(
+    'extra, message',
+    [
+        ({'records_exclusive': True}, 'records_exclusive requires records'),
+        ({'records': [], 'state': 'absent'}, 'records cannot be given with state=absent'),
+        ({'records': [{'name': 'www', 'type': 'a', 'values': ['192.0.2.300']}]}, 'records[0] (a www): values[0]'),
+        (
+            {
+                'records': [
+                    {'name': 'www', 'type': 'a', 'values': ['192.0.2.1']},
+                    {'name': 'WWW.example.net.', 'type': 'a', 'values': ['192.0.2.2']},
+                ]
+            },
+            'records[1] (a WWW.example.net.) is the set of records[0] (a www) again',
+        ),
+        ({'records': [{'name': '@', 'type': 'cname', 'values': ['x.example.org']}]}, 'cannot be at the apex'),
+    ],
+)
+def test_records_are_refused_before_any_request(
+    emulator: Emulator, run_module: t.Any, extra: dict[str, t.Any], message: str
+) -> None:
+    outcome = run_module(dns_zone.main, args(**extra))
+    assert outcome.failed and message in outcome.result['msg'], outcome.result
+    assert emulator.sent == []
+
+
+def test_a_pullzone_value_of_no_pull_zone_is_refused_before_any_write(emulator: Emulator, run_module: t.Any) -> None:
+    make_zone(emulator)
+    outcome = run_module(dns_zone.main, args(records=[{'name': 'cdn', 'type': 'pullzone', 'values': ['no-such-zone']}]))
+    assert outcome.failed and 'records[0] (pullzone cdn)' in outcome.result['msg'], outcome.result
+    assert 'no pull zone of the account has this name' in outcome.result['msg']
+    assert emulator.writes == []

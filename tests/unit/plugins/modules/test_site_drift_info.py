@@ -17,11 +17,12 @@ from ansible_collections.edge.platform.tests.unit.helpers import COMMON_ARGS, Em
 
 
 def exported(run_module: t.Any) -> list[dict[str, t.Any]]:
-    """The declarations an export writes: one a pull zone, and the account's."""
+    """The declarations an export writes: one a pull zone, the account's, one a DNS zone."""
     read = run_module(site_info.main, dict(COMMON_ARGS, include_account=True)).result
     items = [{'file': f"{site['pullzone_name']}.yml", 'declaration': site['declaration']} for site in read['sites']]
     account = {key: value for key, value in read['account'].items() if key != 'left_out'}
-    return [*items, {'file': 'account.yml', 'declaration': account}]
+    zones = [{'file': f"dns/{zone['domain']}.yml", 'declaration': zone['declaration']} for zone in read['dns_zones']]
+    return [*items, {'file': 'account.yml', 'declaration': account}, *zones]
 
 
 def drift(run_module: t.Any, declarations: list[dict[str, t.Any]], **args: t.Any) -> dict[str, t.Any]:
@@ -46,6 +47,8 @@ def test_an_export_has_no_drift_and_the_account_is_read_once(emulator: Emulator,
     assert emulator.writes == []
     reads = [call.path for call in emulator.sent]
     assert reads.count('/pullzone') == 1  # every zone in one page, with the certificates of their hostnames
+    # The DNS zones with their records once, for the hostnames' records; dns/brand.example.yml reads its zone.
+    assert reads.count('/dnszone') == 2 and reads.count('/dnszone/4001') == 1
     assert reads.count('/shield/shield-zones') == 1
     assert not any(path.startswith('/shield/shield-zone/get-by-pullzone') for path in reads)
     assert result['audit_log'] == {'days': 7, 'read': True, 'error': None}
@@ -121,7 +124,13 @@ def test_each_change_names_who_made_it_and_when(emulator: Emulator, run_module: 
     assert (
         gone['message'] == 'pull zone static-002 is not in the account, and the file declares it (not in the audit log)'
     )
-    assert gone['options'] == [] and {part['action'] for part in parts} == {'create (with the pull zone)'}
+    assert gone['options'] == [] and {p['action'] for p in parts if p['kind'] != 'dns_record_set'} == {
+        'create (with the pull zone)'
+    }
+    # The record of its hostname still links the pull zone that is gone: a run points it at the one it makes.
+    assert [(p['name'], p['action']) for p in parts if p['kind'] == 'dns_record_set'] == [
+        ('pullzone static-002.brand.example', 'update 1 record')
+    ]
     assert emulator.writes == []
 
 
@@ -221,3 +230,44 @@ def test_rules_and_rate_limits_drift_as_a_run_would_write_them(emulator: Emulato
     assert limit['message'].startswith(
         'rate limit "api-burst" of pull zone assets-000 differs from its file: requests is 500, the file says 100 ('
     )
+
+
+def test_dns_zones_and_hostname_records_as_exported_have_no_drift_and_a_change_is_named(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    declarations = exported(run_module)
+    brand = next(item for item in declarations if item['file'] == 'dns/brand.example.yml')
+    assets = next(item for item in declarations if item['file'] == 'assets-000.yml')
+    assert brand['declaration']['site_dns_zones'][0]['records_exclusive'] is True
+    assert [item['changed'] for item in drift(run_module, [brand, assets])['declarations']] == [False, False]
+    # In the dashboard: www points elsewhere, and the record of assets-000's hostname is deleted.
+    www = next(r for r in emulator.item('dns_zones', Domain='brand.example')['Records'] if r['Name'] == 'www')
+    site_record = next(
+        r for r in emulator.item('dns_zones', Domain='brand.example')['Records'] if r['Name'] == 'assets-000'
+    )
+    for method, path, body in (
+        ('POST', f"/dnszone/4001/records/{www['Id']}", {'Value': 'elsewhere.example.org'}),
+        ('DELETE', f"/dnszone/4001/records/{site_record['Id']}", None),
+    ):
+        answer = emulator.admin.post('/dashboard', json={'method': method, 'path': path, 'body': body, 'actor': 'ann'})
+        assert answer.json()['status'] in (200, 204), answer.json()
+    emulator.forget_requests()
+    result = drift(run_module, [brand, assets])
+    [www_change] = of(result, 'dns/brand.example.yml')['changes']
+    assert (www_change['kind'], www_change['name'], www_change['id']) == (
+        'dns_record_set',
+        'cname www.brand.example',
+        4001,
+    )
+    assert www_change['message'].startswith(
+        'DNS record set cname www.brand.example differs from its file: records is [{"value": '
+        '"elsewhere.example.org", "ttl": 300}], the file says [{"value": "assets-000.edge-cdn.test", "ttl": 300}] '
+        '(last changed by ann (User) '
+    )
+    [record_change] = of(result, 'assets-000.yml')['changes']
+    assert (record_change['kind'], record_change['name']) == ('dns_record_set', 'pullzone assets-000.brand.example')
+    assert record_change['message'].startswith(
+        'DNS record set pullzone assets-000.brand.example is not in the account, and the file declares it (last '
+        'changed by ann (User) at '
+    )
+    assert emulator.writes == []

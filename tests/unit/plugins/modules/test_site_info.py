@@ -15,6 +15,7 @@ import pytest
 
 from ansible_collections.edge.platform.plugins.module_utils import _client as client_module
 from ansible_collections.edge.platform.plugins.modules import (
+    dns_zone,
     pullzone,
     pullzone_edge_rule,
     pullzone_hostname,
@@ -71,7 +72,12 @@ def test_every_pull_zone_is_declared_with_option_names_and_no_secret(emulator: E
     [key_left_out] = [item for item in first['left_out'] if item['path'].endswith('.custom_certificate_key')]
     index = int(re.fullmatch(r'site_pullzone\.hostnames\[(\d+)\]\.custom_certificate_key', key_left_out['path'])[1])
     declared_hostname = first['declaration']['site_pullzone']['hostnames'][index]
-    assert declared_hostname == {'hostname': 'assets-000.brand.example', 'force_ssl': True, 'certificate': 'free'}
+    assert declared_hostname == {
+        'hostname': 'assets-000.brand.example',
+        'force_ssl': True,
+        'certificate': 'free',
+        'dns_zone': 'brand.example',  # its pullzone record there links this pull zone
+    }
     assert 'assets-000.brand.example has a custom certificate' in key_left_out['reason']
     static = next(site for site in result['sites'] if site['pullzone_name'] == 'static-002')
     assert not [item for item in static['left_out'] if 'certificate' in item['path']]
@@ -114,9 +120,10 @@ def test_every_pull_zone_costs_no_request_of_its_own(emulator: Emulator, run_mod
     paths = [call.path for call in emulator.sent]
     assert paths.count('/pullzone') == 1 and not [path for path in paths if re.match(r'/pullzone/\d+', path)]
     per_zone = len(snapshot['shield_zones']) * 5 + len(snapshot['access_lists'])
-    # The pull zone page, the Shield listing and mapping, the storage zones (video-004's origin), each zone's parts,
-    # lists, rules and rate limits.
-    assert len(paths) == 1 + 2 + 1 + per_zone
+    # The pull zone page, the Shield listing and mapping, the storage zones (video-004's origin), the DNS zones with
+    # their records, each zone's parts, lists, rules and rate limits.
+    assert len(paths) == 1 + 2 + 1 + 1 + per_zone
+    assert paths.count('/dnszone') == 1
     assert paths.count('/storagezone') == 1
 
 
@@ -152,7 +159,11 @@ def declared_options(site: dict[str, t.Any]) -> t.Iterator[tuple[t.Any, dict[str
         settings['storage_zone_id'] = STORAGE_ZONES[zone['storage_zone']]
     yield pullzone.main, dict(settings, name=zone['name'], origin_url=zone.get('origin'))
     for hostname in zone.get('hostnames') or ():
-        yield pullzone_hostname.main, dict(hostname, pullzone_name=zone['name'])
+        # dns_zone is the role's (its record is planned by site_pullzone), not pullzone_hostname's.
+        yield (
+            pullzone_hostname.main,
+            {**{k: v for k, v in hostname.items() if k != 'dns_zone'}, 'pullzone_name': zone['name']},
+        )
     for rule in zone.get('edge_rules') or ():
         if 'description' in rule and [r.get('description') for r in zone['edge_rules']].count(rule['description']) == 1:
             yield pullzone_edge_rule.main, dict(rule, pullzone_name=zone['name'])
@@ -314,3 +325,97 @@ def test_rules_a_declaration_cannot_carry_are_left_out_and_it_still_converges(
         )
         assert not outcome.failed and outcome.result['changed'] is False, outcome.result
     assert emulator.writes == []
+
+
+# ---- DNS zones ---------------------------------------------------------------------------------------------------
+
+
+def test_dns_zones_are_declared_whole_and_hostnames_name_the_zone_that_links_them(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    result = read(run_module, include_account=True)
+    [brand] = result['dns_zones']
+    assert brand['domain'] == 'brand.example' and brand['dns_zone_id'] == 4001 and brand['left_out'] == []
+    [zone] = brand['declaration']['site_dns_zones']
+    assert {key: value for key, value in zone.items() if key != 'records'} == {
+        'domain': 'brand.example',
+        'soa_email': 'hostmaster@edge-dns.test',
+        'logging': True,
+        'dnssec': True,
+        'records_exclusive': True,
+    }
+    sets = {(item['name'], item['type']): item for item in zone['records']}
+    assert list(sets)[:5] == [('@', 'a'), ('@', 'aaaa'), ('@', 'txt'), ('@', 'mx'), ('@', 'caa')]
+    assert sets[('@', 'mx')] == {'name': '@', 'type': 'mx', 'values': ['10 mail.brand.example'], 'ttl': 3600}
+    assert sets[('@', 'caa')]['values'] == ['0 issue "ca.edge-cdn.test"']
+    assert sets[('www', 'cname')]['values'] == ['assets-000.edge-cdn.test']
+    assert sets[('old', 'redirect')]['values'] == ['https://www.brand.example/']
+    assert sets[('_imaps._tcp', 'srv')]['values'] == ['0 1 993 mail.brand.example']
+    # The pullzone records of the seeded hostnames are their sites': each hostname names the zone.
+    assert not [key for key in sets if key[1] == 'pullzone']
+    hostnames = [
+        hostname
+        for site in result['sites']
+        for hostname in site['declaration']['site_pullzone'].get('hostnames') or ()
+        if hostname['hostname'].endswith('.brand.example')
+    ]
+    assert len(hostnames) == 5 and all(hostname['dns_zone'] == 'brand.example' for hostname in hostnames)
+
+
+def test_a_dns_zone_and_the_sites_as_declared_change_nothing(emulator: Emulator, run_module: t.Any) -> None:
+    result = read(run_module, include_account=True)
+    [zone] = result['dns_zones'][0]['declaration']['site_dns_zones']
+    emulator.forget_requests()
+    for check_mode in (True, False):
+        outcome = run_module(dns_zone.main, dict(COMMON_ARGS, **zone), check_mode=check_mode)
+        assert not outcome.failed and not outcome.result['changed'], outcome.result
+    for site in result['sites']:
+        declared = site['declaration']
+        args = dict(COMMON_ARGS, pullzone=declared['site_pullzone'], shield=declared.get('site_shield'))
+        outcome = run_module(site_pullzone.main, dict(args, access_lists=declared['site_access_lists']))
+        assert not outcome.failed and not outcome.result['changed'], outcome.result
+    assert emulator.writes == []
+
+
+def test_a_record_that_links_a_pull_zone_that_is_gone_is_left_out_and_the_zone_not_exclusive(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    emulator.client().request('DELETE', 'pullzone/1003', 'delete a pull zone', ok_statuses=(204,))
+    result = read(run_module, include_account=True)
+    [brand] = result['dns_zones']
+    [zone] = brand['declaration']['site_dns_zones']
+    assert zone['records_exclusive'] is False
+    [left_out] = brand['left_out']
+    assert left_out['path'] == 'site_dns_zones[0].records'
+    assert 'links pull zone 1003, which does not exist' in left_out['reason']
+    outcome = run_module(dns_zone.main, dict(COMMON_ARGS, **zone))
+    assert not outcome.failed and not outcome.result['changed'], outcome.result
+
+
+def test_records_whose_settings_differ_from_a_new_records_carry_them(emulator: Emulator, run_module: t.Any) -> None:
+    client = emulator.client()
+    for body in (
+        {'Type': 0, 'Name': 'api', 'Value': '198.51.100.1', 'Weight': 80, 'Comment': 'primary', 'Ttl': 60},
+        {'Type': 0, 'Name': 'api', 'Value': '198.51.100.2', 'Weight': 20, 'Disabled': True, 'Ttl': 120},
+    ):
+        client.request('PUT', 'dnszone/4001/records', 'add a record', json_body=body)
+    [brand] = read(run_module, include_account=True)['dns_zones']
+    [zone] = brand['declaration']['site_dns_zones']
+    api = next(item for item in zone['records'] if item['name'] == 'api')
+    assert api == {
+        'name': 'api',
+        'type': 'a',
+        'values': [
+            {'value': '198.51.100.1', 'weight': 80, 'comment': 'primary'},
+            {'value': '198.51.100.2', 'weight': 20, 'disabled': True},
+        ],
+    }
+    assert brand['left_out'] == [
+        {
+            'path': f"site_dns_zones[0].records[{zone['records'].index(api)}].ttl",
+            'reason': 'the records of a api have different TTLs (60, 120): ttl is left out, so each keeps its own',
+        }
+    ]
+    emulator.forget_requests()
+    outcome = run_module(dns_zone.main, dict(COMMON_ARGS, **zone))
+    assert not outcome.failed and not outcome.result['changed'] and emulator.writes == [], outcome.result

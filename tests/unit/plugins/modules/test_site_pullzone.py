@@ -668,3 +668,137 @@ def test_a_rule_write_that_fails_reports_what_was_written_and_a_rerun_finishes(
     again = run(run_module, site)
     assert not again.failed and again.result['changed'], again.result
     assert [(call.method, call.path) for call in emulator.writes] == [('POST', '/shield/rate-limit')]
+
+
+# ---- a hostname inside a DNS zone of the account (dns_zone): its record, then the hostname, then its certificate ----
+DNS_SITE: dict[str, t.Any] = {
+    'pullzone': {
+        'name': 'unit-brand',
+        'origin': 'https://origin.unit-brand.example.com',
+        'hostnames': [{'hostname': 'unit.brand.example', 'certificate': 'free', 'dns_zone': 'brand.example'}],
+    }
+}
+
+
+def brand_records(emulator: Emulator, name: str) -> list[dict[str, t.Any]]:
+    return [
+        record for record in emulator.item('dns_zones', Domain='brand.example')['Records'] if record['Name'] == name
+    ]
+
+
+def test_a_hostname_in_a_dns_zone_gets_its_record_then_its_free_certificate_in_one_run(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    predicted = run(run_module, DNS_SITE, check_mode=True, diff=True)
+    assert not predicted.failed and predicted.result['changed'] and emulator.writes == [], predicted.result
+    (record,) = predicted.result['objects']['dns_records']
+    assert record['item'] == {'hostname': 'unit.brand.example', 'dns_zone': 'brand.example', 'state': 'present'}
+    assert record['changed'] and record['diff']['after'] == {
+        'name': 'unit.brand.example',
+        'type': 'pullzone',
+        'records': [{'value': 'unit-brand'}],
+    }
+    emulator.forget_requests()
+
+    made = run(run_module, DNS_SITE, diff=True)
+    assert not made.failed and made.result['changed'], made.result
+    zone = emulator.item('pullzones', Name='unit-brand')
+    writes = [(call.method, call.path) for call in emulator.writes]
+    assert writes[:2] == [('POST', '/pullzone'), ('PUT', '/dnszone/4001/records')]
+    assert writes.index(('POST', f"/pullzone/{zone['Id']}/addHostname")) > 1
+    assert emulator.writes[1].json == {'Type': 7, 'Name': 'unit', 'PullZoneId': zone['Id']}
+    (hostname,) = [host for host in zone['Hostnames'] if host['Value'] == 'unit.brand.example']
+    assert hostname['HasCertificate']
+    assert [(r['Type'], r['LinkName']) for r in brand_records(emulator, 'unit')] == [(7, str(zone['Id']))]
+    assert made.result['objects']['dns_records'][0]['diff'] == predicted.result['objects']['dns_records'][0]['diff']
+    emulator.forget_requests()
+
+    again = run(run_module, DNS_SITE)
+    assert not again.failed and not again.result['changed'] and emulator.writes == [], again.result
+    emulator.forget_requests()
+
+    removed = run(run_module, {'pullzone': dict(DNS_SITE['pullzone'], state='absent')}, diff=True)
+    assert not removed.failed and removed.result['changed'], removed.result
+    assert [(call.method, call.path) for call in emulator.writes] == [
+        ('DELETE', f"/dnszone/4001/records/{emulator.writes[0].path.rsplit('/', 1)[-1]}"),
+        ('DELETE', f"/pullzone/{zone['Id']}"),
+    ]
+    assert brand_records(emulator, 'unit') == []
+    emulator.forget_requests()
+    gone = run(run_module, {'pullzone': dict(DNS_SITE['pullzone'], state='absent')})
+    assert not gone.failed and not gone.result['changed'] and emulator.writes == []
+
+
+def test_without_dns_zone_the_free_certificate_of_a_name_of_an_account_zone_is_refused(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    site = copy.deepcopy(DNS_SITE)
+    del site['pullzone']['hostnames'][0]['dns_zone']
+    outcome = run(run_module, site)
+    assert outcome.failed and 'does not point at the Pull Zone' in outcome.result['msg'], outcome.result
+
+
+def test_a_record_that_linked_another_pull_zone_is_changed_and_one_hostname_removed_takes_its_record(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    site = {
+        'pullzone': {
+            'name': 'unit-brand',
+            'origin': 'https://origin.unit-brand.example.com',
+            'hostnames': [{'hostname': 'www.brand.example', 'dns_zone': 'brand.example'}],
+        }
+    }
+    refused = run(run_module, site)
+    # www holds a cname (to assets-000's system hostname): a pullzone record cannot share its name.
+    assert refused.failed and 'cname records cannot share their name' in refused.result['msg'], refused.result
+    assert emulator.writes == []
+    # moved.brand.example links pull zone assets-000 (1001) until the site takes the name over.
+    emulator.client().request(
+        'PUT', 'dnszone/4001/records', 'add', json_body={'Type': 7, 'Name': 'moved', 'PullZoneId': 1001}
+    )
+    emulator.forget_requests()
+    site['pullzone']['hostnames'] = [{'hostname': 'MOVED.brand.example', 'dns_zone': 'Brand.Example.'}]
+    outcome = run(run_module, site)
+    assert not outcome.failed, outcome.result
+    zone = emulator.item('pullzones', Name='unit-brand')
+    assert [r['LinkName'] for r in brand_records(emulator, 'moved')] == [str(zone['Id'])]
+    update = next(call for call in emulator.writes if call.method == 'POST' and '/records/' in call.path)
+    assert update.json['PullZoneId'] == zone['Id']
+    site['pullzone']['hostnames'][0]['state'] = 'absent'
+    emulator.forget_requests()
+    gone = run(run_module, site)
+    assert not gone.failed and gone.result['changed'], gone.result
+    methods = [(call.method, call.path.rsplit('/', 1)[-1]) for call in emulator.writes]
+    assert methods[0] == ('DELETE', 'removeHostname') and methods[-1][0] == 'DELETE'  # the record after the hostname
+    assert brand_records(emulator, 'moved') == []
+
+
+@pytest.mark.parametrize(
+    'dns_zone, message',
+    [
+        ('other.example', 'dns_zone other.example does not hold the hostname'),
+        ('brand', "dns_zone 'brand' is a single label"),
+        (['brand.example'], 'dns_zone must be the domain of a DNS zone of the account'),
+    ],
+)
+def test_a_dns_zone_that_cannot_hold_the_hostname_is_refused_before_any_request(
+    emulator: Emulator, run_module: t.Any, dns_zone: object, message: str
+) -> None:
+    site = copy.deepcopy(DNS_SITE)
+    site['pullzone']['hostnames'][0]['dns_zone'] = dns_zone
+    outcome = run(run_module, site)
+    assert outcome.failed and message in outcome.result['msg'], outcome.result
+    assert emulator.sent == []
+
+
+def test_a_dns_zone_the_account_has_not_is_refused_unless_the_run_makes_it(
+    emulator: Emulator, run_module: t.Any
+) -> None:
+    site = copy.deepcopy(DNS_SITE)
+    site['pullzone']['hostnames'] = [{'hostname': 'www.unit-new.example', 'dns_zone': 'unit-new.example'}]
+    for check_mode in (False, True):
+        outcome = run(run_module, site, check_mode=check_mode)
+        assert outcome.failed and 'dns_zone unit-new.example: the account has no DNS zone' in outcome.result['msg']
+    assert emulator.writes == []
+    predicted = run(run_module, dict(site, dns_zones=['unit-new.example']), check_mode=True)
+    assert not predicted.failed and predicted.result['objects']['dns_records'][0]['changed'], predicted.result

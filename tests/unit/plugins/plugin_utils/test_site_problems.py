@@ -37,6 +37,18 @@ def test_the_filter_is_the_check() -> None:
         {'site_pullzone': ZONE, 'site_access_lists': [{'name': 'scanners'}]},
         {'site_pullzone': {**ZONE, 'settings': {'enable_logging': True}}},
         {'site_migrations': [{'version': 1, 'statements': []}, {'version': 3, 'statements': []}]},
+        {
+            'site_pullzone': {**ZONE, 'hostnames': [{'hostname': 'www.example.com', 'dns_zone': 'example.com'}]},
+            'site_dns_zones': [
+                {
+                    'domain': 'example.com',
+                    'dnssec': True,
+                    'logging_ip_anonymization': 'off',
+                    'records': [{'name': '@', 'type': 'mx', 'values': ['10 mail.example.com'], 'ttl': 3600}],
+                    'records_exclusive': True,
+                }
+            ],
+        },
     ],
 )
 def test_variables_that_may_run(variables: dict[str, t.Any]) -> None:
@@ -107,6 +119,7 @@ def test_a_value_that_does_not_fit_an_option_without_free_text_is_never_repeated
         site_video_thumbnails=[{'library_id': 1, 'video_id': 'v', 'force': KEY}],
         site_database={'database_id': 'db_1', 'env_file': '/tmp/x', 'backup': KEY, 'access': KEY},
         site_migrations=[{'version': KEY, 'statements': []}],
+        site_dns_zones=[{'domain': 'example.com', 'records_exclusive': KEY, 'records': [{'name': 'a', 'type': KEY}]}],
     )
     assert 'SECRET' not in problem and 'PRIVATE KEY' not in problem, problem
     for option in (
@@ -123,6 +136,8 @@ def test_a_value_that_does_not_fit_an_option_without_free_text_is_never_repeated
         'backup',
         'access',
         'version',
+        'records_exclusive',
+        'type',
     ):
         assert option in problem, (option, problem)
     assert "'(a value that is not shown)'" in problem
