@@ -391,3 +391,25 @@ class EdgeResource:
     def run(self) -> t.NoReturn:
         self.validate()
         self.module.run(self.execute)
+
+
+class ZoneItemResource(EdgeResource):
+    """An item of a collection of one zone that is read whole, once (a Shield zone's access lists, its custom WAF
+    rules of one kind): ``locate`` returns the collection, or None when there is none to find the item in."""
+
+    def exclusive(self) -> t.ContextManager[object]:
+        """The runs on this controller that change the zone's collection take turns. Check mode writes nothing: no
+        turn."""
+        if self.where is None or self.module.check_mode:
+            return super().exclusive()
+        return t.cast(t.ContextManager[object], self.where.turn())
+
+    def find(self) -> Record | None:
+        if self.where is None:
+            return None
+        self.where.read()
+        return self.found_in(self.where)
+
+    def found_in(self, collection: t.Any) -> Record | None:
+        """The item among ``collection`` as read, or None."""
+        raise NotImplementedError

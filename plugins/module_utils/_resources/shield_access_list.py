@@ -11,7 +11,12 @@ import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._client import EdgeFinding
 from ansible_collections.edge.platform.plugins.module_utils._records import Record
-from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan, spelled_as_held
+from ansible_collections.edge.platform.plugins.module_utils._resource import (
+    Field,
+    Plan,
+    ZoneItemResource,
+    spelled_as_held,
+)
 from ansible_collections.edge.platform.plugins.module_utils._shield import (
     ShieldApi,
     no_shield_zone,
@@ -56,7 +61,7 @@ def same_text(current: object, wanted: object) -> bool:
     return (current or '') == (wanted or '')
 
 
-class CustomAccessList(EdgeResource):
+class CustomAccessList(ZoneItemResource):
     name = 'access_list'
     noun = 'access list'
     fields = (
@@ -142,18 +147,6 @@ class CustomAccessList(EdgeResource):
         lists = AccessLists(AccessListApi(self.client, zone_id))
         lists.notes = self.notes  # what the lists' writes found or did goes into the diff header
         return lists
-
-    def exclusive(self) -> t.ContextManager[object]:
-        """The runs on this controller that change the zone's lists take turns. Check mode writes nothing: no turn."""
-        if self.where is None or self.module.check_mode:
-            return super().exclusive()
-        return self.where.turn()
-
-    def find(self) -> Record | None:
-        if self.where is None:
-            return None
-        self.where.read()
-        return self.found_in(self.where)
 
     def found_in(self, lists: AccessLists) -> Record | None:
         """The list among ``lists`` as read (with its entries when it is to be kept), or None."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import typing as t
 
 from ansible_collections.edge.platform.plugins.module_utils._records import Record, optional_text
-from ansible_collections.edge.platform.plugins.module_utils._resource import EdgeResource, Field, Plan
+from ansible_collections.edge.platform.plugins.module_utils._resource import Field, Plan, ZoneItemResource
 from ansible_collections.edge.platform.plugins.module_utils._shield import ShieldApi, no_shield_zone, scope_problem
 from ansible_collections.edge.platform.plugins.module_utils._shield_rules import (
     CONDITION_KEYS,
@@ -209,7 +209,7 @@ def same_text(current: object, wanted: object) -> bool:
     return optional_text(current) == optional_text(wanted)
 
 
-class ShieldWafRule(EdgeResource):
+class ShieldWafRule(ZoneItemResource):
     """One custom WAF rule of a Shield zone, found by its name."""
 
     name = 'rule'
@@ -268,18 +268,6 @@ class ShieldWafRule(EdgeResource):
                 return None
             raise no_shield_zone(pullzone_id)
         return ZoneRules(ShieldRuleApi(self.client, self.kind), zone_id)
-
-    def exclusive(self) -> t.ContextManager[object]:
-        """The runs on this controller that change the zone's rules take turns. Check mode writes nothing: no turn."""
-        if self.where is None or self.module.check_mode:
-            return super().exclusive()
-        return self.where.turn()
-
-    def find(self) -> Record | None:
-        if self.where is None:
-            return None
-        self.where.read()
-        return self.found_in(self.where)
 
     def found_in(self, rules: ZoneRules) -> Record | None:
         """The rule among ``rules`` as read, or None."""
