@@ -69,7 +69,7 @@ EXAMPLES = r'''
     records:
       - {name: "@", type: a, values: [192.0.2.10], ttl: 300}
       - {name: "@", type: mx, values: [10 mail.shop.example.net]}
-      - {name: www, type: pullzone, values: [shop-web]}
+      - {name: www, type: pullzone, values: [assets-000]}
     records_exclusive: true
 
 - name: Delete a zone with all its records
