@@ -148,11 +148,11 @@ class CustomAccessList(ZoneItemResource):
         lists.notes = self.notes  # what the lists' writes found or did goes into the diff header
         return lists
 
-    def found_in(self, lists: AccessLists) -> Record | None:
-        """The list among ``lists`` as read (with its entries when it is to be kept), or None."""
-        current = lists.find(self.params['name'], self.params['id'], must_exist=self.state == 'present')
+    def found_in(self, collection: AccessLists) -> Record | None:
+        """The list among the zone's lists as read (with its entries when it is to be kept), or None."""
+        current = collection.find(self.params['name'], self.params['id'], must_exist=self.state == 'present')
         if current is not None and self.state == 'present':
-            lists.load(current)
+            collection.load(current)
         return t.cast('Record | None', current)
 
     # ---- deciding ----

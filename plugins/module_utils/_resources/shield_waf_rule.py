@@ -269,9 +269,9 @@ class ShieldWafRule(ZoneItemResource):
             raise no_shield_zone(pullzone_id)
         return ZoneRules(ShieldRuleApi(self.client, self.kind), zone_id)
 
-    def found_in(self, rules: ZoneRules) -> Record | None:
-        """The rule among ``rules`` as read, or None."""
-        rule = rules.find(self.params['name'])
+    def found_in(self, collection: ZoneRules) -> Record | None:
+        """The rule among the zone's rules of its kind as read, or None."""
+        rule = collection.find(self.params['name'])
         return held(rule) if rule is not None else None
 
     def check(self, plan: Plan) -> None:
