@@ -112,3 +112,28 @@ def test_ansible_core_s_private_names_are_used_in_one_file() -> None:
     assert used == {}
     assert any(name.startswith(PRIVATE) for name in imported(RUNS_MODULES_IN_PROCESS))
     assert 'basic._ANSIBLE_ARGS' in private_attributes(RUNS_MODULES_IN_PROCESS)
+
+
+# ansible-test units runs the tests of these directories with only ansible.module_utils of ansible-core importable, as
+# a module has on a managed host; a plain pytest run has all of ansible-core and would not see the difference.
+MODULE_CONTEXT_TESTS = (
+    ROOT / 'tests' / 'unit' / 'plugins' / 'modules',
+    ROOT / 'tests' / 'unit' / 'plugins' / 'module_utils',
+)
+
+
+def test_the_modules_tests_import_only_what_a_module_has() -> None:
+    controller_only = {
+        str(path.relative_to(ROOT)): names
+        for directory in MODULE_CONTEXT_TESTS
+        for path in sorted(directory.rglob('*.py'))
+        for names in [
+            [
+                name
+                for name in imported(path)
+                if (name == 'ansible' or name.startswith('ansible.')) and not name.startswith('ansible.module_utils')
+            ]
+        ]
+        if names
+    }
+    assert controller_only == {}, 'move these tests to tests/unit/plugins/ (the controller context)'
